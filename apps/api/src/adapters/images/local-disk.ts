@@ -1,0 +1,36 @@
+import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve, sep } from 'node:path';
+import type { ImageStore } from './image-store.js';
+
+const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
+
+/** Images in a folder on disk, served by the app at /images/. */
+export function createLocalDiskImageStore(rootDir: string): ImageStore {
+  const root = resolve(rootDir);
+  const pathFor = (key: string) => {
+    const full = resolve(join(root, key));
+    if (!SAFE_KEY.test(key) || key.includes('..') || !full.startsWith(root + sep)) {
+      throw new Error(`Unsafe image key: ${key}`);
+    }
+    return full;
+  };
+  return {
+    urlFor: (key) => `/images/${key}`,
+    async exists(key) {
+      try {
+        await access(pathFor(key));
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async put(key, body) {
+      const target = pathFor(key);
+      await mkdir(dirname(target), { recursive: true });
+      // Write then rename, so a reader never sees half a file.
+      const temp = `${target}.${process.pid}.tmp`;
+      await writeFile(temp, body);
+      await rename(temp, target);
+    },
+  };
+}

@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import compress from '@fastify/compress';
+import cors from '@fastify/cors';
+import etag from '@fastify/etag';
+import helmet from '@fastify/helmet';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { loggerOptions } from './lib/logger.js';
+import { API_VERSION } from './lib/version.js';
+import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
+import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import {
+  createCatalogueService,
+  type CatalogueService,
+} from './modules/catalogue/catalogue.service.js';
+import { healthRoutes } from './modules/health/health.routes.js';
+import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
+import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
+import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
+import { registerErrorHandling } from './plugins/errors.js';
+import { registerWeb } from './plugins/web.js';
+
+export interface AppOptions {
+  config: Config;
+  database: DatabaseHandle;
+  /** The built web app; omit to serve the API alone. */
+  webRoot?: string;
+  /** Override the logger (tests pass false or a stream). */
+  logger?: FastifyServerOptions['logger'];
+}
+
+export interface AppServices {
+  catalogue: CatalogueService;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: AppServices;
+  }
+}
+
+/** Build the whole application: the API under /api, images and the web app elsewhere. */
+export async function buildApp({
+  config,
+  database,
+  webRoot,
+  logger,
+}: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? loggerOptions(config),
+    trustProxy: true,
+    bodyLimit: 1_048_576,
+    // In-flight requests finish on close; idle keep-alive sockets are closed at once.
+    forceCloseConnections: 'idle',
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  // The API speaks JSON only: any other body type is answered 415.
+  app.removeContentTypeParser('text/plain');
+  registerErrorHandling(app);
+
+  // While shutting down, responses still in flight close their connection when sent, so a
+  // keep-alive socket does not hold the process open until its idle timeout.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
+
+  await app.register(helmet, {
+    hsts: config.isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    contentSecurityPolicy: {
+      useDefaults: true,
+      directives: {
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'upgrade-insecure-requests': config.isProduction ? [] : null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  if (config.CORS_ORIGINS.length > 0) {
+    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
+  }
+  // ETags are computed on the uncompressed body, so etag registers before compress.
+  await app.register(etag, { weak: true });
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const catalogue = createCatalogueService(createCatalogueRepository(database.db), {
+    cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
+  });
+  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db));
+  app.decorate('services', { catalogue });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { database, version: API_VERSION });
+      await api.register(catalogueRoutes, { catalogue });
+      await api.register(subscriptionsRoutes, { subscriptions });
+    },
+    { prefix: '/api' },
+  );
+
+  await registerWeb(app, { webRoot, imagesDir: imagesDirFor(config) });
+  return app;
+}
+
+export function imagesDirFor(config: Pick<Config, 'DATA_DIR'>): string {
+  return resolve(config.DATA_DIR, 'images');
+}

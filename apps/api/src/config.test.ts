@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+
+describe('loadConfig', () => {
+  it('runs with nothing set: embedded database in ./data, port 3000, sandbox payments', () => {
+    const config = loadConfig({});
+    expect(config.PORT).toBe(3000);
+    expect(config.NODE_ENV).toBe('development');
+    expect(config.database).toEqual({ kind: 'pglite', dataDir: './data' });
+    expect(config.PAYMENT_PROVIDER).toBe('sandbox');
+    expect(config.CONTACT_PHONE).toBe('+91 22 4890 1200');
+    expect(config.CORS_ORIGINS).toEqual([]);
+    expect(config.SEED_ON_START).toBe(true);
+    expect(config.RESERVATION_LEAD_DAYS).toBe(1);
+    expect(config.RESERVATION_TURNAROUND_DAYS).toBe(3);
+  });
+
+  it('treats empty variables as unset', () => {
+    expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
+  });
+
+  it('uses PostgreSQL when DATABASE_URL is set', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://u@127.0.0.1:5432/db' });
+    expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
+  });
+
+  it('names every bad variable', () => {
+    try {
+      loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PAYMENT_PROVIDER: 'paypal' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const message = (err as ConfigError).message;
+      expect(message).toContain('PORT');
+      expect(message).toContain('DATABASE_URL');
+      expect(message).toContain('PAYMENT_PROVIDER');
+    }
+  });
+
+  it('requires JWT_SECRET and SMTP_URL in production', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/JWT_SECRET[\s\S]*SMTP_URL/);
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail.example:587',
+    });
+    expect(config.isProduction).toBe(true);
+  });
+
+  it('splits CORS_ORIGINS into a list', () => {
+    expect(
+      loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example,' }).CORS_ORIGINS,
+    ).toEqual(['https://a.example', 'https://b.example']);
+  });
+});

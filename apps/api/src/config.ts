@@ -1,0 +1,149 @@
+import { z } from 'zod';
+
+/** Treat an empty string in the environment the same as an unset variable. */
+const unsetIfEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optionalString = z.preprocess(unsetIfEmpty, z.string().optional());
+const optionalUrl = z.preprocess(unsetIfEmpty, z.url().optional());
+const flag = (fallback: boolean) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z
+      .enum(['true', 'false', '1', '0'])
+      .optional()
+      .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
+  );
+const intWithDefault = (fallback: number, min: number, max: number) =>
+  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+
+const envSchema = z
+  .object({
+    NODE_ENV: z.preprocess(
+      unsetIfEmpty,
+      z.enum(['development', 'production', 'test']).default('development'),
+    ),
+    PORT: intWithDefault(3000, 0, 65535),
+    HOST: z.preprocess(unsetIfEmpty, z.string().default('0.0.0.0')),
+    PUBLIC_URL: optionalUrl,
+    DATA_DIR: z.preprocess(unsetIfEmpty, z.string().default('./data')),
+    DATABASE_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+        .optional(),
+    ),
+    JWT_SECRET: z.preprocess(
+      unsetIfEmpty,
+      z.string().min(32, 'must be at least 32 characters').optional(),
+    ),
+    SMTP_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')
+        .optional(),
+    ),
+    MAIL_FROM: z.preprocess(unsetIfEmpty, z.string().default('Pehnava <care@pehnava.example>')),
+    PAYMENT_PROVIDER: z.preprocess(
+      unsetIfEmpty,
+      z.enum(['sandbox', 'razorpay', 'stripe']).default('sandbox'),
+    ),
+    RAZORPAY_KEY_ID: optionalString,
+    RAZORPAY_KEY_SECRET: optionalString,
+    RAZORPAY_WEBHOOK_SECRET: optionalString,
+    STRIPE_SECRET_KEY: optionalString,
+    STRIPE_WEBHOOK_SECRET: optionalString,
+    REDIS_URL: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^rediss?:\/\//, 'must be a redis:// or rediss:// URL')
+        .optional(),
+    ),
+    CORS_ORIGINS: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .optional()
+        .transform((v) =>
+          v
+            ? v
+                .split(',')
+                .map((s) => s.trim())
+                .filter(Boolean)
+            : [],
+        ),
+    ),
+    CONTACT_PHONE: z.preprocess(unsetIfEmpty, z.string().default('+91 22 4890 1200')),
+    CONTACT_EMAIL: z.preprocess(unsetIfEmpty, z.string().default('care@pehnava.example')),
+    CONTACT_CITY: z.preprocess(unsetIfEmpty, z.string().default('Mumbai')),
+    INSTAGRAM_URL: z.preprocess(
+      unsetIfEmpty,
+      z.url().default('https://www.instagram.com/pehnava.rentals'),
+    ),
+    LINKEDIN_URL: z.preprocess(
+      unsetIfEmpty,
+      z.url().default('https://www.linkedin.com/company/pehnava-rentals'),
+    ),
+    LOG_LEVEL: z.preprocess(
+      unsetIfEmpty,
+      z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    ),
+    WEB_ROOT: optionalString,
+    SEED_ON_START: flag(true),
+    RESERVATION_LEAD_DAYS: intWithDefault(1, 0, 14),
+    RESERVATION_TURNAROUND_DAYS: intWithDefault(3, 0, 30),
+    CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),
+    SHUTDOWN_TIMEOUT_MS: intWithDefault(10_000, 100, 120_000),
+  })
+  .superRefine((env, ctx) => {
+    if (env.NODE_ENV !== 'production') return;
+    if (!env.JWT_SECRET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['JWT_SECRET'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+    if (!env.SMTP_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SMTP_URL'],
+        message: 'is required when NODE_ENV=production',
+      });
+    }
+  });
+
+export type Env = z.output<typeof envSchema>;
+
+export interface Config extends Env {
+  isProduction: boolean;
+  database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+}
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parse the environment once. Throws ConfigError naming every bad variable. */
+export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(source);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map(
+        (issue) => `${issue.path.join('.') || '(environment)'}: ${issue.message}`,
+      ),
+    );
+  }
+  const env = parsed.data;
+  return {
+    ...env,
+    isProduction: env.NODE_ENV === 'production',
+    database: env.DATABASE_URL
+      ? { kind: 'postgres', url: env.DATABASE_URL }
+      : { kind: 'pglite', dataDir: env.DATA_DIR },
+  };
+}

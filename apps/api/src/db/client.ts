@@ -1,0 +1,114 @@
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import * as schema from './schema/index.js';
+
+export type Schema = typeof schema;
+/** Either driver: PGlite and node-postgres share Drizzle's PostgreSQL core. */
+export type Database = PgDatabase<PgQueryResultHKT, Schema>;
+
+export type DatabaseTarget =
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'pglite-memory' }
+  | { kind: 'postgres'; url: string; poolSize?: number };
+
+export interface DatabaseHandle {
+  kind: 'pglite' | 'postgres';
+  db: Database;
+  /** Run raw SQL on the underlying driver (migrations, tests). */
+  exec(text: string): Promise<void>;
+  /**
+   * Apply every committed migration not yet applied (see migrate.ts). Already-applied migrations
+   * are skipped, so an older database is brought forward and nothing in it is touched.
+   */
+  migrate(migrationsFolder: string): Promise<void>;
+  /** True when a trivial query answers. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+const drizzleOptions = { schema, casing: 'snake_case' as const };
+const MIGRATION_LOCK_KEY = 7_340_211;
+
+/** Open the embedded database (a folder under DATA_DIR) or a PostgreSQL pool. */
+export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
+  if (target.kind === 'postgres') {
+    const pool = new pg.Pool({
+      connectionString: target.url,
+      max: target.poolSize ?? 10,
+      idleTimeoutMillis: 30_000,
+    });
+    // A dropped idle connection must not crash the process; the pool replaces it.
+    pool.on('error', () => undefined);
+    const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+    let closed = false;
+    return {
+      kind: 'postgres',
+      db,
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      migrate: async (migrationsFolder) => {
+        // Several API processes may start at once against one server: one migrates at a time.
+        const conn = await pool.connect();
+        try {
+          await conn.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+          try {
+            await migratePg(drizzlePg(conn, drizzleOptions), { migrationsFolder });
+          } finally {
+            await conn.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+          }
+        } finally {
+          conn.release();
+        }
+      },
+      ping: () => ping(db),
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        await pool.end();
+      },
+    };
+  }
+
+  let client: PGlite;
+  if (target.kind === 'pglite') {
+    const dir = resolve(target.dataDir, 'pglite');
+    mkdirSync(dir, { recursive: true });
+    client = await PGlite.create(join(dir), { extensions: { btree_gist } });
+  } else {
+    client = await PGlite.create({ extensions: { btree_gist } });
+  }
+  const db = drizzlePglite(client, drizzleOptions) as unknown as Database;
+  return {
+    kind: 'pglite',
+    db,
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    migrate: async (migrationsFolder) => {
+      await migratePglite(drizzlePglite(client, drizzleOptions), { migrationsFolder });
+    },
+    ping: () => ping(db),
+    close: async () => {
+      if (!client.closed) await client.close();
+    },
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,201 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../test/database.js';
+import type { DatabaseHandle } from './client.js';
+import { MIGRATIONS_FOLDER, runMigrations } from './migrate.js';
+import {
+  bookingItems,
+  bookings,
+  productUnits,
+  products,
+  unitReservations,
+} from './schema/index.js';
+
+const open: DatabaseHandle[] = [];
+afterEach(async () => {
+  await Promise.all(open.splice(0).map((db) => db.close()));
+});
+
+async function fresh(): Promise<DatabaseHandle> {
+  const db = await createTestDatabase({ migrate: false });
+  open.push(db);
+  return db;
+}
+
+/** Tables, columns, constraints and indexes of the public schema, plus applied migrations. */
+async function describeSchema(handle: DatabaseHandle) {
+  const rows = async (query: ReturnType<typeof sql>) =>
+    (await handle.db.execute(query)).rows as Record<string, unknown>[];
+  return {
+    columns: await rows(sql`select table_name, column_name, data_type, is_nullable, column_default
+      from information_schema.columns where table_schema = 'public' order by 1, 2`),
+    constraints:
+      await rows(sql`select conrelid::regclass::text as tbl, conname, pg_get_constraintdef(oid) as def
+      from pg_constraint where connamespace = 'public'::regnamespace order by 1, 2`),
+    indexes: await rows(sql`select tablename, indexname, indexdef from pg_indexes
+      where schemaname = 'public' order by 1, 2`),
+    migrations: await rows(
+      sql`select hash, created_at from drizzle.__drizzle_migrations order by id`,
+    ),
+  };
+}
+
+const journalEntries = () =>
+  (
+    JSON.parse(readFileSync(join(MIGRATIONS_FOLDER, 'meta/_journal.json'), 'utf8')) as {
+      entries: unknown[];
+    }
+  ).entries.length;
+
+describe('migrations', () => {
+  it('build every table on an empty database, and a second start changes nothing', async () => {
+    const db = await fresh();
+    await runMigrations(db);
+    const first = await describeSchema(db);
+    expect(first.migrations).toHaveLength(journalEntries());
+    const tables = new Set(first.columns.map((c) => c.table_name));
+    for (const table of [
+      'users',
+      'otp_codes',
+      'products',
+      'product_sizes',
+      'product_units',
+      'product_filters',
+      'cart_items',
+      'wishlist_items',
+      'coupons',
+      'coupon_uses',
+      'bookings',
+      'booking_items',
+      'unit_reservations',
+      'plans',
+      'subscriptions',
+      'payments',
+      'payment_events',
+    ]) {
+      expect(tables, table).toContain(table);
+    }
+    expect(first.constraints.map((c) => c.conname)).toContain('unit_reservations_no_overlap');
+
+    await runMigrations(db);
+    expect(await describeSchema(db)).toEqual(first);
+  });
+
+  it('bring a database made by an older set of migrations forward without losing its data', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
+    try {
+      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalPath = join(older, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: unknown[] };
+      journal.entries = journal.entries.slice(0, 1);
+      writeFileSync(journalPath, JSON.stringify(journal));
+
+      const db = await fresh();
+      await runMigrations(db, older);
+      expect((await describeSchema(db)).constraints.map((c) => c.conname)).not.toContain(
+        'unit_reservations_no_overlap',
+      );
+      await db.db.insert(products).values(sampleProduct('PHN-OLD-0001'));
+
+      await runMigrations(db);
+      const after = await describeSchema(db);
+      expect(after.migrations).toHaveLength(journalEntries());
+      expect(after.constraints.map((c) => c.conname)).toContain('unit_reservations_no_overlap');
+      const kept = await db.db.select().from(products);
+      expect(kept.map((p) => p.productId)).toEqual(['PHN-OLD-0001']);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('unit reservations', () => {
+  it('make overlapping reservations of one unit impossible, whatever the timing', async () => {
+    const db = await fresh();
+    await runMigrations(db);
+    const [product] = await db.db
+      .insert(products)
+      .values(sampleProduct('PHN-LEH-9001'))
+      .returning();
+    const [unit] = await db.db
+      .insert(productUnits)
+      .values({ productId: product!.id, size: 'M', unitNumber: 1 })
+      .returning();
+    const [booking] = await db.db
+      .insert(bookings)
+      .values({
+        paymentProvider: 'sandbox',
+        subtotalPaise: 100_00,
+        totalPaise: 100_00,
+        deliveryAddress: {
+          name: 'Asha',
+          phone: '9876543210',
+          street: '1 MG Road',
+          landmark: '',
+          city: 'Mumbai',
+          state: 'Maharashtra',
+          pincode: '400001',
+        },
+        expiresAt: new Date(Date.now() + 15 * 60_000),
+      })
+      .returning();
+    const item = async () =>
+      (
+        await db.db
+          .insert(bookingItems)
+          .values({
+            bookingId: booking!.id,
+            productId: product!.id,
+            size: 'M',
+            durationDays: 4,
+            startDate: '2026-12-10',
+            endDate: '2026-12-14',
+            originalPricePaise: 100_00,
+            totalPaise: 100_00,
+          })
+          .returning()
+      )[0]!;
+    const reserve = async (from: string, until: string) =>
+      db.db.insert(unitReservations).values({
+        unitId: unit!.id,
+        bookingItemId: (await item()).id,
+        blockedFrom: from,
+        blockedUntil: until,
+      });
+
+    await reserve('2026-12-09', '2026-12-17');
+    await expect(reserve('2026-12-17', '2026-12-20')).rejects.toThrow();
+    await expect(reserve('2026-12-01', '2026-12-09')).rejects.toThrow();
+    // Racing inserts: exactly one wins.
+    const race = await Promise.allSettled([
+      reserve('2027-01-01', '2027-01-05'),
+      reserve('2027-01-03', '2027-01-08'),
+    ]);
+    expect(race.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+    // The day after the block ends is free; a released reservation blocks nothing.
+    await reserve('2026-12-18', '2026-12-20');
+    await db.db.execute(sql`update unit_reservations set active = false, released_at = now()
+      where blocked_from = '2026-12-09'`);
+    await reserve('2026-12-05', '2026-12-10');
+    await expect(reserve('2026-12-12', '2026-12-10')).rejects.toThrow();
+  });
+});
+
+function sampleProduct(productId: string) {
+  return {
+    productId,
+    name: 'Sample',
+    description: 'Sample',
+    images: ['/images/x.svg'],
+    mrpPaise: 4_000_00,
+    twoDayPricePaise: 400_00,
+    fourDayPricePaise: 520_00,
+    sevenDayPricePaise: 680_00,
+    fourteenDayPricePaise: 1_000_00,
+    category: 'premium' as const,
+    condition: 'Like new',
+  };
+}

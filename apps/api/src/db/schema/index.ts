@@ -1,0 +1,8 @@
+// The schema's entry point: drizzle-kit and the database client read every table from here.
+export * from './users.js';
+export * from './catalogue.js';
+export * from './shopping.js';
+export * from './coupons.js';
+export * from './bookings.js';
+export * from './subscriptions.js';
+export * from './payments.js';

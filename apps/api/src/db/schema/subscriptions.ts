@@ -1,0 +1,66 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { users } from './users.js';
+
+export interface PlanBenefitsRecord {
+  premium: string;
+  royal: string;
+  luxury: string;
+}
+
+export const plans = pgTable('plans', {
+  /** free, plus, pro */
+  id: text().primaryKey(),
+  name: text().notNull(),
+  pricePaise: integer().notNull(),
+  /** Days in one period; 0 for the free plan (no period). */
+  durationDays: integer().notNull(),
+  /** Items per period; null for no limit. */
+  rentalLimit: integer(),
+  features: jsonb().$type<string[]>().notNull(),
+  benefits: jsonb().$type<PlanBenefitsRecord>().notNull(),
+  /** free 0, plus 1, pro 2: a higher level is an upgrade. */
+  level: integer().notNull(),
+  active: boolean().notNull().default(true),
+  updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});
+
+export const subscriptionStatus = pgEnum('subscription_status', ['active', 'cancelled', 'expired']);
+
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    planId: text()
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    status: subscriptionStatus().notNull().default('active'),
+    startDate: timestamp({ withTimezone: true }).notNull(),
+    endDate: timestamp({ withTimezone: true }).notNull(),
+    autoRenew: boolean().notNull().default(true),
+    cancelledAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    /** At most one active subscription per shopper. */
+    uniqueIndex('subscriptions_one_active_per_user')
+      .on(t.userId)
+      .where(sql`${t.status} = 'active'`),
+    index('subscriptions_renewal_idx').on(t.status, t.endDate),
+  ],
+);

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import {
+  index,
+  integer,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const userRole = pgEnum('user_role', ['user', 'admin']);
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    name: text().notNull(),
+    /** Stored trimmed and lower-cased; compared the same way. */
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    phone: text().notNull().default(''),
+    address: text().notNull().default(''),
+    role: userRole().notNull().default('user'),
+    /** Bumped by a password change; tokens carry the version they were issued at. */
+    tokenVersion: integer().notNull().default(0),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+);
+
+/**
+ * A sign-up waiting for its e-mail code. The user row is created only when the code is verified,
+ * so the pending name and password hash live here until then.
+ */
+export const otpCodes = pgTable(
+  'otp_codes',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    email: text().notNull(),
+    name: text().notNull(),
+    passwordHash: text().notNull(),
+    codeHash: text().notNull(),
+    attempts: integer().notNull().default(0),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    consumedAt: timestamp({ withTimezone: true }),
+    /** Set when the code is voided (too many wrong tries, or replaced by a newer code). */
+    voidedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('otp_codes_email_created_idx').on(t.email, t.createdAt)],
+);

@@ -1,0 +1,131 @@
+import { PLAN_DEFINITIONS, categoryForMrp, rupeesToPaise } from '@pehnava/shared';
+import type { ImageStore } from '../../adapters/images/image-store.js';
+import type { CatalogueRepository } from '../../modules/catalogue/catalogue.repository.js';
+import type { CatalogueService } from '../../modules/catalogue/catalogue.service.js';
+import type { CouponsRepository } from '../../modules/coupons/coupons.repository.js';
+import type { SubscriptionsRepository } from '../../modules/subscriptions/subscriptions.repository.js';
+import { renderGarmentSvg } from './art/garments.js';
+import { renderHeroSvg } from './art/hero.js';
+import { buildSeedCatalogue, type SeedProduct } from './catalogue/catalogue.js';
+import { SEED_COUPONS } from './coupons.js';
+
+/**
+ * Bump when the drawings change, so browsers that cached the old images (for a year) fetch the new
+ * ones. Products keep the image URLs they were seeded with.
+ */
+export const ART_VERSION = 1;
+export const HERO_COUNT = 5;
+
+export interface SeedDependencies {
+  catalogue: Pick<CatalogueService, 'insertProductIfAbsent'>;
+  catalogueRepository: Pick<CatalogueRepository, 'existingProductIds'>;
+  subscriptions: Pick<SubscriptionsRepository, 'insertPlanIfAbsent'>;
+  coupons: Pick<CouponsRepository, 'insertCouponIfAbsent'>;
+  images: ImageStore;
+  /** The reference instant for listing dates. */
+  now: Date;
+}
+
+export interface SeedReport {
+  productsInserted: number;
+  plansInserted: number;
+  couponsInserted: number;
+  imagesWritten: number;
+}
+
+export function productImageKey(product: Pick<SeedProduct, 'productId'>, view: number): string {
+  return `products/${product.productId.toLowerCase()}-${view + 1}-v${ART_VERSION}.svg`;
+}
+
+export function heroImageKey(index: number): string {
+  return `hero/hero-${index + 1}-v${ART_VERSION}.svg`;
+}
+
+/**
+ * Fill an empty database with the plans, coupons and catalogue, and make sure every seeded image
+ * exists on disk. Idempotent: rows that exist are left exactly as they are (never wiped, never
+ * duplicated), so it runs safely at every start and against a database that already has data.
+ */
+export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> {
+  const report: SeedReport = {
+    productsInserted: 0,
+    plansInserted: 0,
+    couponsInserted: 0,
+    imagesWritten: 0,
+  };
+
+  for (const plan of PLAN_DEFINITIONS) {
+    if (await deps.subscriptions.insertPlanIfAbsent(plan)) report.plansInserted += 1;
+  }
+  for (const coupon of SEED_COUPONS) {
+    if (await deps.coupons.insertCouponIfAbsent(coupon)) report.couponsInserted += 1;
+  }
+
+  const seedProducts = buildSeedCatalogue();
+  report.imagesWritten += await writeMissingImages(deps.images, seedProducts);
+
+  const existing = await deps.catalogueRepository.existingProductIds(
+    seedProducts.map((p) => p.productId),
+  );
+  for (const [position, product] of seedProducts.entries()) {
+    if (existing.has(product.productId)) continue;
+    const mrpPaise = rupeesToPaise(product.mrp);
+    const inserted = await deps.catalogue.insertProductIfAbsent({
+      productId: product.productId,
+      name: product.name,
+      description: product.description,
+      images: Array.from({ length: product.imageCount }, (_, view) =>
+        deps.images.urlFor(productImageKey(product, view)),
+      ),
+      mrpPaise,
+      twoDayPricePaise: rupeesToPaise(product.rentalPrices.twoDay),
+      fourDayPricePaise: rupeesToPaise(product.rentalPrices.fourDay),
+      sevenDayPricePaise: rupeesToPaise(product.rentalPrices.sevenDay),
+      fourteenDayPricePaise: rupeesToPaise(product.rentalPrices.fourteenDay),
+      category: categoryForMrp(mrpPaise),
+      condition: product.condition,
+      bestseller: product.bestseller,
+      isAvailable: product.isAvailable,
+      position,
+      listedAt: new Date(deps.now.getTime() - product.daysAgo * 86_400_000),
+      sizes: product.sizes,
+      filters: [
+        { type: 'category', value: product.category },
+        { type: 'subCategory', value: product.subCategory },
+        ...product.occasions.map((value) => ({ type: 'occasion', value })),
+        { type: 'colour', value: product.colour.name },
+      ],
+    });
+    if (inserted) report.productsInserted += 1;
+  }
+  return report;
+}
+
+async function writeMissingImages(
+  images: ImageStore,
+  seedProducts: SeedProduct[],
+): Promise<number> {
+  let written = 0;
+  for (let index = 0; index < HERO_COUNT; index += 1) {
+    const key = heroImageKey(index);
+    if (await images.exists(key)) continue;
+    await images.put(key, renderHeroSvg(index as 0 | 1 | 2 | 3 | 4));
+    written += 1;
+  }
+  for (const [index, product] of seedProducts.entries()) {
+    for (let view = 0; view < product.imageCount; view += 1) {
+      const key = productImageKey(product, view);
+      if (await images.exists(key)) continue;
+      const svg = renderGarmentSvg({
+        kind: product.kind,
+        colour: product.colour.hex,
+        accent: product.accent,
+        view: view as 0 | 1 | 2 | 3,
+        seed: index + 1,
+      });
+      await images.put(key, svg);
+      written += 1;
+    }
+  }
+  return written;
+}

@@ -1,0 +1,173 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Product, ProductCategory } from '@pehnava/shared';
+import { paiseToRupees } from '@pehnava/shared';
+import type { Database } from '../../db/client.js';
+import { productFilters, productSizes, productUnits, products } from '../../db/schema/index.js';
+
+type ProductRow = typeof products.$inferSelect;
+type SizeRow = typeof productSizes.$inferSelect;
+type FilterRow = typeof productFilters.$inferSelect;
+
+/** Everything needed to write one product. Money in paise. */
+export interface ProductWrite {
+  productId: string;
+  name: string;
+  description: string;
+  images: string[];
+  mrpPaise: number;
+  twoDayPricePaise: number;
+  fourDayPricePaise: number;
+  sevenDayPricePaise: number;
+  fourteenDayPricePaise: number;
+  category: ProductCategory;
+  condition: string;
+  bestseller: boolean;
+  isAvailable: boolean;
+  position: number;
+  listedAt: Date;
+  sizes: { size: string; available: boolean; units: number }[];
+  filters: { type: string; value: string }[];
+}
+
+export function createCatalogueRepository(db: Database) {
+  return {
+    /** Every product in server order, with sizes and filters, mapped to the API shape. */
+    async listProducts(): Promise<Product[]> {
+      const rows = await db
+        .select()
+        .from(products)
+        .orderBy(asc(products.position), asc(products.productId));
+      if (rows.length === 0) return [];
+      const [sizes, filters] = await Promise.all([
+        db
+          .select()
+          .from(productSizes)
+          .orderBy(asc(productSizes.productId), asc(productSizes.position)),
+        db
+          .select()
+          .from(productFilters)
+          .orderBy(asc(productFilters.productId), asc(productFilters.position)),
+      ]);
+      const sizesBy = groupBy(sizes, (s) => s.productId);
+      const filtersBy = groupBy(filters, (f) => f.productId);
+      return rows.map((row) =>
+        toProduct(row, sizesBy.get(row.id) ?? [], filtersBy.get(row.id) ?? []),
+      );
+    },
+
+    async countProducts(): Promise<number> {
+      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
+      return row?.n ?? 0;
+    },
+
+    async existingProductIds(codes: string[]): Promise<Set<string>> {
+      if (codes.length === 0) return new Set();
+      const rows = await db
+        .select({ productId: products.productId })
+        .from(products)
+        .where(inArray(products.productId, codes));
+      return new Set(rows.map((r) => r.productId));
+    },
+
+    /**
+     * Insert a product with its sizes, units and filters in one transaction. A product whose
+     * productId already exists is left exactly as it is (returns false).
+     */
+    async insertProductIfAbsent(input: ProductWrite): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        const inserted = await tx
+          .insert(products)
+          .values({
+            productId: input.productId,
+            name: input.name,
+            description: input.description,
+            images: input.images,
+            mrpPaise: input.mrpPaise,
+            twoDayPricePaise: input.twoDayPricePaise,
+            fourDayPricePaise: input.fourDayPricePaise,
+            sevenDayPricePaise: input.sevenDayPricePaise,
+            fourteenDayPricePaise: input.fourteenDayPricePaise,
+            category: input.category,
+            condition: input.condition,
+            bestseller: input.bestseller,
+            isAvailable: input.isAvailable,
+            position: input.position,
+            listedAt: input.listedAt,
+          })
+          .onConflictDoNothing({ target: products.productId })
+          .returning({ id: products.id });
+        const created = inserted[0];
+        if (!created) return false;
+        if (input.sizes.length > 0) {
+          await tx.insert(productSizes).values(
+            input.sizes.map((s, position) => ({
+              productId: created.id,
+              size: s.size,
+              available: s.available,
+              position,
+            })),
+          );
+          const units = input.sizes.flatMap((s) =>
+            Array.from({ length: s.units }, (_, i) => ({
+              productId: created.id,
+              size: s.size,
+              unitNumber: i + 1,
+            })),
+          );
+          if (units.length > 0) await tx.insert(productUnits).values(units);
+        }
+        if (input.filters.length > 0) {
+          await tx
+            .insert(productFilters)
+            .values(input.filters.map((f, position) => ({ productId: created.id, ...f, position })))
+            .onConflictDoNothing();
+        }
+        return true;
+      });
+    },
+
+    async setAvailability(id: string, isAvailable: boolean): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ isAvailable, updatedAt: new Date() })
+        .where(eq(products.id, id))
+        .returning({ id: products.id });
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
+
+function toProduct(row: ProductRow, sizes: SizeRow[], filters: FilterRow[]): Product {
+  return {
+    _id: row.id,
+    productId: row.productId,
+    name: row.name,
+    description: row.description,
+    images: row.images,
+    mrp: paiseToRupees(row.mrpPaise),
+    twoDayRentalPrice: paiseToRupees(row.twoDayPricePaise),
+    fourDayRentalPrice: paiseToRupees(row.fourDayPricePaise),
+    sevenDayRentalPrice: paiseToRupees(row.sevenDayPricePaise),
+    fourteenDayRentalPrice: paiseToRupees(row.fourteenDayPricePaise),
+    category: row.category,
+    condition: row.condition,
+    bestseller: row.bestseller,
+    isAvailable: row.isAvailable,
+    date: row.listedAt.toISOString(),
+    sizes: sizes.map((s) => ({ size: s.size, available: s.available })),
+    filters: filters.map((f) => ({ type: f.type, value: f.value })),
+  };
+}
+
+function groupBy<T>(items: T[], key: (item: T) => string): Map<string, T[]> {
+  const map = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const list = map.get(k);
+    if (list) list.push(item);
+    else map.set(k, [item]);
+  }
+  return map;
+}

@@ -1,0 +1,84 @@
+import type { FilterOptions, Product } from '@pehnava/shared';
+import type { CatalogueRepository } from './catalogue.repository.js';
+import { RebuildableCache, encodeJsonBody, type EncodedBody } from './catalogue.cache.js';
+
+export interface CatalogueSnapshot {
+  products: Product[];
+  byId: Map<string, Product>;
+  filterOptions: FilterOptions;
+  /** `{ success: true, products }`, ready to send. */
+  listBody: EncodedBody;
+  /** `{ success: true, filterOptions }`, ready to send. */
+  filterOptionsBody: EncodedBody;
+}
+
+/** The filter groups shown first, in this order; other types follow as first seen. */
+const LEADING_FILTER_TYPES = ['category', 'subCategory'];
+
+/**
+ * The filter values in use, by type. Category values keep catalogue order (Women, Men, …);
+ * every other type is sorted alphabetically.
+ */
+export function deriveFilterOptions(products: Product[]): FilterOptions {
+  const byType = new Map<string, string[]>();
+  for (const product of products) {
+    for (const { type, value } of product.filters) {
+      const values = byType.get(type) ?? [];
+      if (!values.includes(value)) values.push(value);
+      byType.set(type, values);
+    }
+  }
+  const types = [
+    ...LEADING_FILTER_TYPES.filter((t) => byType.has(t)),
+    ...[...byType.keys()].filter((t) => !LEADING_FILTER_TYPES.includes(t)),
+  ];
+  const options: FilterOptions = {};
+  for (const type of types) {
+    const values = byType.get(type) ?? [];
+    options[type] =
+      type === 'category' ? values : [...values].sort((a, b) => a.localeCompare(b, 'en-IN'));
+  }
+  return options;
+}
+
+export function createCatalogueService(
+  repository: CatalogueRepository,
+  options: { cacheTtlMs: number },
+) {
+  const cache = new RebuildableCache<CatalogueSnapshot>(async () => {
+    const products = await repository.listProducts();
+    const filterOptions = deriveFilterOptions(products);
+    return {
+      products,
+      byId: new Map(products.map((p) => [p._id, p])),
+      filterOptions,
+      listBody: encodeJsonBody({ success: true, products }),
+      filterOptionsBody: encodeJsonBody({ success: true, filterOptions }),
+    };
+  }, options.cacheTtlMs);
+
+  return {
+    snapshot: () => cache.get(),
+
+    async findProduct(id: string): Promise<Product | undefined> {
+      return (await cache.get()).byId.get(id);
+    },
+
+    /** Every product write goes through here, so the cached list is never served stale. */
+    async insertProductIfAbsent(...args: Parameters<CatalogueRepository['insertProductIfAbsent']>) {
+      const inserted = await repository.insertProductIfAbsent(...args);
+      if (inserted) cache.invalidate();
+      return inserted;
+    },
+
+    async setAvailability(id: string, isAvailable: boolean): Promise<boolean> {
+      const changed = await repository.setAvailability(id, isAvailable);
+      if (changed) cache.invalidate();
+      return changed;
+    },
+
+    invalidate: () => cache.invalidate(),
+  };
+}
+
+export type CatalogueService = ReturnType<typeof createCatalogueService>;

@@ -1,0 +1,120 @@
+import { z } from 'zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+let t: TestApp;
+
+/** A route that takes a JSON body, standing in for the write endpoints of later features. */
+const echoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.post(
+    '/api/test/echo',
+    { schema: { body: z.object({ name: z.string().min(1) }) } },
+    async (request) => ({ success: true, name: request.body.name }),
+  );
+  app.get('/api/test/boom', async () => {
+    throw new Error('secret internal detail: password=hunter2');
+  });
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+/** A second app on the same database, with the test routes (routes cannot be added after ready). */
+async function appWithTestRoutes() {
+  const { buildApp } = await import('../app.js');
+  const app = await buildApp({ config: t.config, database: t.database, logger: false });
+  await app.register(echoRoutes);
+  await app.ready();
+  return app;
+}
+
+describe('error shape', () => {
+  it('answers an unknown /api path with a JSON 404', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/nothing-here' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toEqual({ success: false, message: 'Not found' });
+    const post = await t.app.inject({ method: 'POST', url: '/api/nothing-here', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect(post.json()).toEqual({ success: false, message: 'Not found' });
+  });
+
+  it('answers a body that is not JSON with a 400 in the error shape, for known and unknown routes', async () => {
+    const app = await appWithTestRoutes();
+    try {
+      const bad = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '{"name": "Asha",',
+      });
+      expect(bad.statusCode).toBe(400);
+      expect(bad.json()).toEqual({ success: false, message: 'Request body is not valid JSON' });
+
+      const empty = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'application/json' },
+        payload: '',
+      });
+      expect(empty.statusCode).toBe(400);
+      expect(empty.json().success).toBe(false);
+
+      const text = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        headers: { 'content-type': 'text/plain' },
+        payload: 'name=Asha',
+      });
+      expect(text.statusCode).toBe(415);
+      expect(text.json()).toEqual({
+        success: false,
+        message: 'Unsupported content type: send application/json',
+      });
+
+      const invalid = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: { name: '' },
+      });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.json().success).toBe(false);
+      expect(invalid.json().message).toMatch(/name/);
+
+      const ok = await app.inject({
+        method: 'POST',
+        url: '/api/test/echo',
+        payload: { name: 'Asha' },
+      });
+      expect(ok.json()).toEqual({ success: true, name: 'Asha' });
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('never leaks internals in a 500', async () => {
+    const app = await appWithTestRoutes();
+    try {
+      const res = await app.inject({ method: 'GET', url: '/api/test/boom' });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toEqual({
+        success: false,
+        message: 'Something went wrong on our side. Please try again.',
+      });
+      expect(res.body).not.toContain('hunter2');
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('sends security headers', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/health' });
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});

@@ -1,0 +1,60 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { createLocalDiskImageStore } from '../adapters/images/local-disk.js';
+import { buildApp, imagesDirFor } from '../app.js';
+import { loadConfig, type Config } from '../config.js';
+import type { DatabaseHandle } from '../db/client.js';
+import { seedDatabase, type SeedReport } from '../db/seed/seed.js';
+import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
+import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
+import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
+import { createTestDatabase } from './database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  config: Config;
+  dataDir: string;
+  seed(now?: Date): Promise<SeedReport>;
+  close(): Promise<void>;
+}
+
+/** The whole app on a fresh database and a temporary DATA_DIR, logging nothing. */
+export async function createTestApp(
+  options: { seed?: boolean; env?: Record<string, string>; webRoot?: string } = {},
+): Promise<TestApp> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-test-'));
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    ...options.env,
+  });
+  const database = await createTestDatabase();
+  const app = await buildApp({ config, database, logger: false, webRoot: options.webRoot });
+  const seed = (now = new Date('2026-11-01T06:30:00Z')) =>
+    seedDatabase({
+      catalogue: app.services.catalogue,
+      catalogueRepository: createCatalogueRepository(database.db),
+      subscriptions: createSubscriptionsRepository(database.db),
+      coupons: createCouponsRepository(database.db),
+      images: createLocalDiskImageStore(imagesDirFor(config)),
+      now,
+    });
+  if (options.seed) await seed();
+  await app.ready();
+  return {
+    app,
+    database,
+    config,
+    dataDir,
+    seed,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,13 @@
+/** Rental lengths in days. */
+export const RENTAL_DURATIONS = [2, 4, 7, 14] as const;
+export type RentalDuration = (typeof RENTAL_DURATIONS)[number];
+
+/** What a free-plan shopper can choose; plus and pro always rent for 14 days. */
+export const FREE_PLAN_DURATIONS = [2, 4, 7] as const satisfies readonly RentalDuration[];
+export const PAID_PLAN_DURATION = 14 as const satisfies RentalDuration;
+
+/** A start date lies between today (India) and this many days ahead. */
+export const MAX_START_DAYS_AHEAD = 90;
+
+/** India is UTC+5:30 all year. */
+export const INDIA_UTC_OFFSET_MINUTES = 330;

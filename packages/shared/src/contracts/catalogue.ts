@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES } from '../constants/categories.js';
+import { rupeesSchema } from './common.js';
+
+export const productSizeSchema = z.object({
+  size: z.string(),
+  available: z.boolean(),
+});
+
+export const productFilterSchema = z.object({
+  type: z.string(),
+  value: z.string(),
+});
+
+/** A product as the API returns it (SPEC.md §3). Money in rupees. */
+export const productSchema = z.object({
+  _id: z.uuid(),
+  productId: z.string(),
+  name: z.string(),
+  description: z.string(),
+  images: z.array(z.string()),
+  mrp: rupeesSchema,
+  twoDayRentalPrice: rupeesSchema,
+  fourDayRentalPrice: rupeesSchema,
+  sevenDayRentalPrice: rupeesSchema,
+  fourteenDayRentalPrice: rupeesSchema,
+  category: z.enum(PRODUCT_CATEGORIES),
+  condition: z.string(),
+  bestseller: z.boolean(),
+  isAvailable: z.boolean(),
+  /** Listing date, ISO 8601. */
+  date: z.iso.datetime({ offset: true }),
+  sizes: z.array(productSizeSchema),
+  filters: z.array(productFilterSchema),
+});
+export type Product = z.infer<typeof productSchema>;
+
+export const productListResponseSchema = z.object({
+  success: z.literal(true),
+  products: z.array(productSchema),
+});
+export type ProductListResponse = z.infer<typeof productListResponseSchema>;
+
+export const productDetailResponseSchema = z.object({
+  success: z.literal(true),
+  product: productSchema,
+});
+export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
+
+export const productIdParamsSchema = z.object({ id: z.string() });
+
+/** Filter type to its values, e.g. { category: ['Women', 'Men'], subCategory: [...] }. */
+export const filterOptionsSchema = z.record(z.string(), z.array(z.string()));
+export type FilterOptions = z.infer<typeof filterOptionsSchema>;
+
+export const filterOptionsResponseSchema = z.object({
+  success: z.literal(true),
+  filterOptions: filterOptionsSchema,
+});
+export type FilterOptionsResponse = z.infer<typeof filterOptionsResponseSchema>;

@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import { PRODUCT_CATEGORIES } from '../constants/categories.js';
+import { PLAN_IDS } from '../constants/plans.js';
+
+export const planSchema = z.object({
+  id: z.enum(PLAN_IDS),
+  name: z.string(),
+  /** Rupees per period; 0 for Free. */
+  price: z.number().nonnegative(),
+  /** Days in one period; 0 for Free (no period). */
+  duration: z.number().int().nonnegative(),
+  features: z.array(z.string()),
+  benefits: z.object({ premium: z.string(), royal: z.string(), luxury: z.string() }),
+  rentalLimit: z.number().int().positive().nullable(),
+});
+export type Plan = z.infer<typeof planSchema>;
+
+export const categoryInfoEntrySchema = z.object({
+  name: z.string(),
+  priceRange: z.string(),
+  label: z.string(),
+});
+
+export const categoryInfoSchema = z.record(z.enum(PRODUCT_CATEGORIES), categoryInfoEntrySchema);
+export type CategoryInfo = z.infer<typeof categoryInfoSchema>;
+
+export const plansResponseSchema = z.object({
+  success: z.literal(true),
+  plans: z.array(planSchema),
+  categoryInfo: categoryInfoSchema,
+});
+export type PlansResponse = z.infer<typeof plansResponseSchema>;

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { addDays, isIsoDate, todayInIndia } from './dates.js';
+
+describe('dates', () => {
+  it('takes today in India (UTC+5:30), not the server clock zone', () => {
+    expect(todayInIndia(new Date('2026-11-21T18:29:59Z'))).toBe('2026-11-21');
+    expect(todayInIndia(new Date('2026-11-21T18:30:00Z'))).toBe('2026-11-22');
+    expect(todayInIndia(new Date('2026-12-31T20:00:00Z'))).toBe('2027-01-01');
+  });
+
+  it('adds days across months and leap years', () => {
+    expect(addDays('2026-11-28', 4)).toBe('2026-12-02');
+    expect(addDays('2028-02-27', 2)).toBe('2028-02-29');
+    expect(addDays('2026-03-01', -1)).toBe('2026-02-28');
+  });
+
+  it('accepts only real calendar dates', () => {
+    expect(isIsoDate('2026-11-22')).toBe(true);
+    expect(isIsoDate('2026-02-30')).toBe(false);
+    expect(isIsoDate('22-11-2026')).toBe(false);
+    expect(isIsoDate('2026-11-22T00:00:00Z')).toBe(false);
+  });
+});

@@ -1,0 +1,22 @@
+import { INDIA_UTC_OFFSET_MINUTES } from '../constants/durations.js';
+
+/** A calendar date as YYYY-MM-DD. */
+export type IsoDate = string;
+
+/** Today's date in India for the given instant (no hidden clock: pass `now`). */
+export function todayInIndia(now: Date): IsoDate {
+  return new Date(now.getTime() + INDIA_UTC_OFFSET_MINUTES * 60_000).toISOString().slice(0, 10);
+}
+
+/** Add whole days to a YYYY-MM-DD date. */
+export function addDays(date: IsoDate, days: number): IsoDate {
+  const t = Date.parse(`${date}T00:00:00Z`);
+  return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** True when the string is a real calendar date in YYYY-MM-DD form. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const t = Date.parse(`${value}T00:00:00Z`);
+  return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,129 @@
+#!/usr/bin/env node
+// `npm test`: lint, typecheck, unit tests, the API suite on PGlite and on PostgreSQL, then the
+// browser tests. Ends with one line "tests: N passed, N failed".
+//
+// PostgreSQL: TEST_DATABASE_URL names the server (a database is created per test file and dropped
+// after). Unset, the PostgreSQL run uses postgres://postgres@127.0.0.1:5432/test when that server
+// answers; with CI=true it must answer. Browser tests need Chromium (/usr/bin/chromium or
+// CHROME_PATH); with CI=true a missing browser fails the run.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const ci = Boolean(process.env.CI);
+const results = join(process.cwd(), 'test-results');
+rmSync(results, { recursive: true, force: true });
+mkdirSync(results, { recursive: true });
+
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function run(label, command, args, env = {}) {
+  process.stdout.write(`\n== ${label}\n`);
+  const started = Date.now();
+  const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = child.status === 0;
+  process.stdout.write(
+    `== ${label}: ${ok ? 'ok' : `FAILED (exit ${child.status})`} in ${seconds}s\n`,
+  );
+  if (!ok) failures.push(label);
+  return ok;
+}
+
+function countVitest(file) {
+  if (!existsSync(file)) return;
+  const report = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+}
+
+function countPlaywright(file) {
+  if (!existsSync(file)) return;
+  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  totals.passed += stats.expected + stats.flaky;
+  totals.failed += stats.unexpected;
+  totals.skipped += stats.skipped;
+}
+
+async function postgresUrl() {
+  const url = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return url;
+  } catch (err) {
+    process.stdout.write(`PostgreSQL at ${url} did not answer: ${err.message}\n`);
+    return undefined;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+const npx = 'npx';
+run('lint', npx, ['eslint', '.', '--max-warnings=0']);
+run('format', npx, ['prettier', '--check', '.', '--log-level=warn']);
+run('build shared', npx, ['tsc', '-b', 'packages/shared']);
+run('typecheck', npx, ['tsc', '-b', 'apps/api', 'e2e']);
+run('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
+
+const vitestJson = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${join(results, name)}`,
+];
+run('unit tests', npx, ['vitest', 'run', '--project', 'unit', ...vitestJson('unit.json')]);
+countVitest(join(results, 'unit.json'));
+run(
+  'API tests on PGlite',
+  npx,
+  ['vitest', 'run', '--project', 'api', ...vitestJson('api-pglite.json')],
+  {
+    TEST_DATABASE_URL: '',
+  },
+);
+countVitest(join(results, 'api-pglite.json'));
+
+const pgUrl = await postgresUrl();
+if (pgUrl) {
+  run(
+    'API tests on PostgreSQL',
+    npx,
+    ['vitest', 'run', '--project', 'api', ...vitestJson('api-postgres.json')],
+    {
+      TEST_DATABASE_URL: pgUrl,
+    },
+  );
+  countVitest(join(results, 'api-postgres.json'));
+} else if (ci) {
+  failures.push('API tests on PostgreSQL (no server)');
+} else {
+  process.stdout.write(
+    'Skipping the PostgreSQL run: no server (set TEST_DATABASE_URL to run it).\n',
+  );
+}
+
+const chromium = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
+  (p) => p && existsSync(p),
+);
+if (chromium || ci) {
+  if (run('build', 'npm', ['run', 'build', '--silent'])) {
+    run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      E2E_JSON_REPORT: '1',
+    });
+    countPlaywright(join(results, 'e2e.json'));
+  }
+} else {
+  process.stdout.write('Skipping browser tests: no Chromium (apt-get install -y chromium).\n');
+}
+
+process.stdout.write('\n');
+if (failures.length > 0) process.stdout.write(`Failed steps: ${failures.join(', ')}\n`);
+if (failures.length > 0 && totals.failed === 0) totals.failed = failures.length;
+process.stdout.write(
+  `tests: ${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped\n`,
+);
+process.exit(failures.length > 0 ? 1 : 0);

@@ -20,8 +20,17 @@ test('the home page lists product names from the API', async ({ page, request })
   expect(await firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
 });
 
-test('an unknown address still serves the app shell', async ({ page }) => {
-  const res = await page.goto('/no-such-page');
-  expect(res?.status()).toBe(200);
+test('an unknown address shows the not-found page inside the app frame', async ({ page }) => {
+  await page.goto('/no-such-page');
+  await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Pehnava' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByTestId('product-card').first()).toBeVisible();
+});
+
+test('an unknown API path is a JSON 404, not the app', async ({ request }) => {
+  const res = await request.get('/api/no-such-endpoint');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toEqual({ success: false, message: 'Not found' });
 });

@@ -107,8 +107,20 @@ try {
   const id = list.products[3]._id;
   const pgId = pgList.products[3]._id;
 
+  const listBytes = Number(
+    (
+      await fetch('http://127.0.0.1:3302/api/product/list', {
+        headers: { 'accept-encoding': 'br' },
+      })
+    ).headers.get('content-length'),
+  );
   const targets = [
     { key: 'hello', label: 'hello-world (bare Fastify)', url: 'http://127.0.0.1:3301/' },
+    {
+      key: 'sized',
+      label: `bare Fastify, fixed ${listBytes.toLocaleString('en-IN')}-byte body (the list's size)`,
+      url: `http://127.0.0.1:3301/sized/${listBytes}`,
+    },
     {
       key: 'pglite-list',
       label: 'PGlite: GET /api/product/list',
@@ -142,20 +154,15 @@ try {
   }
 
   const hello = median(samples.hello.map((s) => s.rps));
+  const sized = median(samples.sized.map((s) => s.rps));
   const rows = targets.map((t) => {
     const rps = median(samples[t.key].map((s) => s.rps));
-    return `| ${t.label} | ${Math.round(rps).toLocaleString('en-IN')} | ${median(samples[t.key].map((s) => s.p50))} | ${median(samples[t.key].map((s) => s.p99))} | ${t.key === 'hello' ? '1.00' : (rps / hello).toFixed(2)} |`;
+    const p50 = median(samples[t.key].map((s) => s.p50));
+    const p99 = median(samples[t.key].map((s) => s.p99));
+    const toSized = t.key.endsWith('list') || t.key === 'sized' ? (rps / sized).toFixed(2) : '';
+    return `| ${t.label} | ${Math.round(rps).toLocaleString('en-IN')} | ${p50} | ${p99} | ${(rps / hello).toFixed(2)} | ${toSized} |`;
   });
-  const bytes = {
-    identity: Buffer.byteLength(JSON.stringify(list)),
-    br: Number(
-      (
-        await fetch('http://127.0.0.1:3302/api/product/list', {
-          headers: { 'accept-encoding': 'br' },
-        })
-      ).headers.get('content-length') ?? 0,
-    ),
-  };
+  const bytes = { identity: Buffer.byteLength(JSON.stringify(list)), br: listBytes };
   const section = [
     `## Catalogue API (${new Date().toISOString().slice(0, 10)})`,
     '',
@@ -163,8 +170,8 @@ try {
       `${cpus().length} cores shared by the servers and autocannon; requests send \`accept-encoding: br, gzip\` as a browser does. ` +
       `The list is ${list.products.length} products: ${bytes.identity.toLocaleString('en-IN')} bytes of JSON, ${bytes.br.toLocaleString('en-IN')} bytes as sent (brotli).`,
     '',
-    '| target | req/s | p50 ms | p99 ms | ratio to hello-world |',
-    '|---|---:|---:|---:|---:|',
+    '| target | req/s | p50 ms | p99 ms | ratio to hello-world | ratio to same-size body |',
+    '|---|---:|---:|---:|---:|---:|',
     ...rows,
     '',
   ].join('\n');

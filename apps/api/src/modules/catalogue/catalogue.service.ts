@@ -10,6 +10,8 @@ export interface CatalogueSnapshot {
   listBody: EncodedBody;
   /** `{ success: true, filterOptions }`, ready to send. */
   filterOptionsBody: EncodedBody;
+  /** `{ success: true, product }` per product id, encoded on first request. */
+  detailBodies: Map<string, EncodedBody>;
 }
 
 /** The filter groups shown first, in this order; other types follow as first seen. */
@@ -54,6 +56,7 @@ export function createCatalogueService(
       filterOptions,
       listBody: encodeJsonBody({ success: true, products }),
       filterOptionsBody: encodeJsonBody({ success: true, filterOptions }),
+      detailBodies: new Map(),
     };
   }, options.cacheTtlMs);
 
@@ -62,6 +65,19 @@ export function createCatalogueService(
 
     async findProduct(id: string): Promise<Product | undefined> {
       return (await cache.get()).byId.get(id);
+    },
+
+    /** The product's detail response, ready to send; undefined for an unknown id. */
+    async productBody(id: string): Promise<EncodedBody | undefined> {
+      const snapshot = await cache.get();
+      const product = snapshot.byId.get(id);
+      if (!product) return undefined;
+      let body = snapshot.detailBodies.get(id);
+      if (!body) {
+        body = encodeJsonBody({ success: true, product });
+        snapshot.detailBodies.set(id, body);
+      }
+      return body;
     },
 
     /** Every product write goes through here, so the cached list is never served stale. */

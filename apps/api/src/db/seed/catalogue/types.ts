@@ -2,22 +2,9 @@
 
 export type { ProductCategory as Tier } from '@pehnava/shared';
 
-export type GarmentKind =
-  | 'lehenga'
-  | 'saree'
-  | 'anarkali'
-  | 'gown'
-  | 'sharara'
-  | 'indo-western-women'
-  | 'sherwani'
-  | 'bandhgala'
-  | 'kurta-set'
-  | 'indo-western-men'
-  | 'tuxedo'
-  | 'jewellery-set'
-  | 'clutch'
-  | 'safa'
-  | 'juttis';
+/** The garment kinds are the art module's: each kind has its own drawing. */
+export type { GarmentKind } from '../art/garments.js';
+import type { GarmentKind } from '../art/garments.js';
 
 export type Category = 'Women' | 'Men' | 'Accessories';
 

@@ -1,4 +1,4 @@
-import { PLAN_DEFINITIONS, categoryForMrp, rupeesToPaise } from '@pehnava/shared';
+import { PLAN_DEFINITIONS, rupeesToPaise } from '@pehnava/shared';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { CatalogueRepository } from '../../modules/catalogue/catalogue.repository.js';
 import type { CatalogueService } from '../../modules/catalogue/catalogue.service.js';
@@ -82,7 +82,6 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
       fourDayPricePaise: rupeesToPaise(product.rentalPrices.fourDay),
       sevenDayPricePaise: rupeesToPaise(product.rentalPrices.sevenDay),
       fourteenDayPricePaise: rupeesToPaise(product.rentalPrices.fourteenDay),
-      category: categoryForMrp(mrpPaise),
       condition: product.condition,
       bestseller: product.bestseller,
       isAvailable: product.isAvailable,

@@ -1,4 +1,4 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@pehnava/shared';
 import { paiseToRupees } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
@@ -53,11 +53,6 @@ export function createCatalogueRepository(db: Database) {
       return rows.map((row) =>
         toProduct(row, sizesBy.get(row.id) ?? [], filtersBy.get(row.id) ?? []),
       );
-    },
-
-    async countProducts(): Promise<number> {
-      const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(products);
-      return row?.n ?? 0;
     },
 
     async existingProductIds(codes: string[]): Promise<Set<string>> {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { MESSAGES, productIdParamsSchema } from '@pehnava/shared';
 import { notFound } from '../../lib/http-error.js';
-import { sendEncodedJson } from '../../lib/encoded-reply.js';
+import { sendEncodedJson } from '../../lib/encoded-body.js';
 import type { CatalogueService } from './catalogue.service.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -1,6 +1,7 @@
-import type { FilterOptions, Product } from '@pehnava/shared';
-import type { CatalogueRepository } from './catalogue.repository.js';
-import { RebuildableCache, encodeJsonBody, type EncodedBody } from './catalogue.cache.js';
+import { categoryForMrp, type FilterOptions, type Product } from '@pehnava/shared';
+import type { CatalogueRepository, ProductWrite } from './catalogue.repository.js';
+import { encodeJsonBody, type EncodedBody } from '../../lib/encoded-body.js';
+import { RebuildableCache } from '../../lib/rebuildable-cache.js';
 
 export interface CatalogueSnapshot {
   products: Product[];
@@ -63,10 +64,6 @@ export function createCatalogueService(
   return {
     snapshot: () => cache.get(),
 
-    async findProduct(id: string): Promise<Product | undefined> {
-      return (await cache.get()).byId.get(id);
-    },
-
     /** The product's detail response, ready to send; undefined for an unknown id. */
     async productBody(id: string): Promise<EncodedBody | undefined> {
       const snapshot = await cache.get();
@@ -80,9 +77,15 @@ export function createCatalogueService(
       return body;
     },
 
-    /** Every product write goes through here, so the cached list is never served stale. */
-    async insertProductIfAbsent(...args: Parameters<CatalogueRepository['insertProductIfAbsent']>) {
-      const inserted = await repository.insertProductIfAbsent(...args);
+    /**
+     * Every product write goes through here, so the cached list is never served stale. The price
+     * tier is always derived from the MRP, never taken from the caller.
+     */
+    async insertProductIfAbsent(input: Omit<ProductWrite, 'category'>): Promise<boolean> {
+      const inserted = await repository.insertProductIfAbsent({
+        ...input,
+        category: categoryForMrp(input.mrpPaise),
+      });
       if (inserted) cache.invalidate();
       return inserted;
     },

@@ -1,11 +1,6 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
-import {
-  RebuildableCache,
-  encodeJsonBody,
-  etagMatches,
-  negotiateEncoding,
-} from './catalogue.cache.js';
+import { encodeJsonBody, etagMatches, negotiateEncoding } from './encoded-body.js';
 
 describe('encodeJsonBody', () => {
   it('keeps identical JSON in every encoding with a weak ETag of its content', () => {
@@ -43,47 +38,5 @@ describe('etagMatches', () => {
     expect(etagMatches('*', 'W/"abc"')).toBe(true);
     expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
     expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
-  });
-});
-
-describe('RebuildableCache', () => {
-  it('builds once for concurrent readers and again after invalidate', async () => {
-    let builds = 0;
-    const cache = new RebuildableCache(async () => ++builds, 0);
-    const [a, b] = await Promise.all([cache.get(), cache.get()]);
-    expect([a, b, builds]).toEqual([1, 1, 1]);
-    expect(await cache.get()).toBe(1);
-    cache.invalidate();
-    expect(await cache.get()).toBe(2);
-  });
-
-  it('does not keep a value built across an invalidation', async () => {
-    let builds = 0;
-    let release: () => void = () => undefined;
-    const cache = new RebuildableCache(async () => {
-      builds += 1;
-      if (builds === 1) await new Promise<void>((r) => (release = r));
-      return builds;
-    }, 0);
-    const first = cache.get();
-    cache.invalidate();
-    release();
-    expect(await first).toBe(1);
-    expect(await cache.get()).toBe(2);
-  });
-
-  it('rebuilds after the TTL', async () => {
-    let clock = 0;
-    let builds = 0;
-    const cache = new RebuildableCache(
-      async () => ++builds,
-      1000,
-      () => clock,
-    );
-    await cache.get();
-    clock = 999;
-    expect(await cache.get()).toBe(1);
-    clock = 1000;
-    expect(await cache.get()).toBe(2);
   });
 });

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 
 /** A JSON body kept serialized and compressed, so a cached response costs no work per request. */
@@ -53,45 +54,19 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
- * A value rebuilt on demand: kept until invalidated (or older than ttlMs, a safety net for writes
- * made by another process), with concurrent rebuilds coalesced into one.
+ * Send a pre-serialized, pre-compressed JSON body: 304 when the client's copy is current, else the
+ * best encoding it accepts. Browsers revalidate each time (no-cache), so a repeat load costs a 304.
  */
-export class RebuildableCache<T> {
-  private value: T | undefined;
-  private builtAt = 0;
-  private generation = 0;
-  private inFlight: Promise<T> | undefined;
-
-  constructor(
-    private readonly build: () => Promise<T>,
-    private readonly ttlMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  async get(): Promise<T> {
-    if (this.value !== undefined && (this.ttlMs === 0 || this.now() - this.builtAt < this.ttlMs)) {
-      return this.value;
-    }
-    if (!this.inFlight) {
-      const generation = this.generation;
-      this.inFlight = this.build()
-        .then((value) => {
-          // A write that landed while building makes this result stale: serve it once, keep nothing.
-          if (generation === this.generation) {
-            this.value = value;
-            this.builtAt = this.now();
-          }
-          return value;
-        })
-        .finally(() => {
-          this.inFlight = undefined;
-        });
-    }
-    return this.inFlight;
+export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+  reply
+    .header('etag', body.etag)
+    .header('cache-control', 'no-cache')
+    .header('vary', 'accept-encoding');
+  if (etagMatches(request.headers['if-none-match'], body.etag)) {
+    return reply.code(304).send();
   }
-
-  invalidate(): void {
-    this.generation += 1;
-    this.value = undefined;
-  }
+  const encoding = negotiateEncoding(request.headers['accept-encoding']);
+  reply.type('application/json; charset=utf-8');
+  if (encoding === 'identity') return reply.send(body.identity);
+  return reply.header('content-encoding', encoding).send(body[encoding]);
 }

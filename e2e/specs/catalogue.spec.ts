@@ -23,7 +23,7 @@ test('the home page lists product names from the API', async ({ page, request })
 test('an unknown address shows the not-found page inside the app frame', async ({ page }) => {
   await page.goto('/no-such-page');
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Pehnava' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Pehnava', exact: true })).toBeVisible();
   await page.getByRole('link', { name: 'Back to home' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('product-card').first()).toBeVisible();

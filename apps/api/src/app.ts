@@ -24,6 +24,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
+import { siteRoutes } from './modules/site/site.routes.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { registerWeb } from './plugins/web.js';
 
@@ -114,6 +115,7 @@ export async function buildApp({
       await api.register(healthRoutes, { database, version: API_VERSION });
       await api.register(catalogueRoutes, { catalogue });
       await api.register(subscriptionsRoutes, { subscriptions });
+      await api.register(siteRoutes, { config });
     },
     { prefix: '/api' },
   );

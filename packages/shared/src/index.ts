@@ -6,6 +6,7 @@ export * from './constants/plans.js';
 export * from './contracts/common.js';
 export * from './contracts/catalogue.js';
 export * from './contracts/health.js';
+export * from './contracts/site.js';
 export * from './contracts/subscriptions.js';
 export * from './pricing/category.js';
 export * from './pricing/dates.js';

@@ -56,7 +56,9 @@ export async function registerWeb(app: FastifyInstance, { webRoot, imagesDir }: 
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       path !== '/api' &&
-      !path.startsWith('/images/');
+      !path.startsWith('/images/') &&
+      // A missing script or stylesheet is a 404, never the page in its place.
+      !path.startsWith('/assets/');
     if (wantsPage) {
       return reply
         .header('cache-control', 'no-cache')

@@ -1,16 +1,19 @@
-import { Link, Outlet } from 'react-router';
+import { Outlet } from 'react-router';
+import { Footer } from './layout/footer';
+import { Header } from './layout/header';
+import { PromoBanner } from './layout/promo-banner';
+import { ScrollToTop } from './layout/scroll-to-top';
 
 export function Layout() {
   return (
-    <>
-      <header className="border-b border-black/5 bg-white">
-        <div className="mx-auto flex max-w-7xl items-center px-4 py-4 sm:px-6">
-          <Link to="/" className="font-display text-2xl tracking-wide text-maroon-700">
-            Pehnava
-          </Link>
-        </div>
-      </header>
-      <Outlet />
-    </>
+    <div className="flex min-h-screen flex-col">
+      <ScrollToTop />
+      <PromoBanner />
+      <Header />
+      <div className="flex-1">
+        <Outlet />
+      </div>
+      <Footer />
+    </div>
   );
 }

@@ -1,0 +1,13 @@
+import { useQuery } from '@tanstack/react-query';
+import { siteInfoResponseSchema } from '@pehnava/shared';
+import { apiGet } from '../../lib/api-client';
+
+/** Brand and contact details from the server's configuration. */
+export function useSiteInfo() {
+  return useQuery({
+    queryKey: ['site'],
+    queryFn: async () =>
+      (await apiGet('/site', siteInfoResponseSchema, 'Failed to load contact details')).site,
+    staleTime: Infinity,
+  });
+}

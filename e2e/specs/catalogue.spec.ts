@@ -1,7 +1,10 @@
 import { productListResponseSchema } from '@pehnava/shared';
 import { expect, test } from '../fixtures';
 
-test('the home page lists product names from the API', async ({ page, request }) => {
+test('the home page shows the latest 10 products and up to 5 best sellers from the API', async ({
+  page,
+  request,
+}) => {
   const res = await request.get('/api/product/list');
   expect(res.ok()).toBe(true);
   const { products } = productListResponseSchema.parse(await res.json());
@@ -9,15 +12,28 @@ test('the home page lists product names from the API', async ({ page, request })
 
   await page.goto('/');
   await expect(page).toHaveTitle(/Pehnava/);
-  const cards = page.getByTestId('product-card');
-  await expect(cards).toHaveCount(products.length);
-  for (const product of [products[0]!, products[products.length - 1]!]) {
-    await expect(page.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
+  const latest = page.getByRole('list', { name: 'Latest collections' });
+  await expect(latest.getByTestId('product-card')).toHaveCount(10);
+  for (const product of products.slice(0, 10)) {
+    await expect(latest.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
   }
-  await expect(cards.first()).toContainText(/Starts from Rs\.\d/);
-  const firstImage = cards.first().locator('img');
-  await expect(firstImage).toHaveJSProperty('complete', true);
-  expect(await firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+  const best = page.getByRole('list', { name: 'Best sellers' });
+  const bestsellers = products.filter((p) => p.bestseller).slice(0, 5);
+  await expect(best.getByTestId('product-card')).toHaveCount(bestsellers.length);
+  for (const product of bestsellers) {
+    await expect(best.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
+  }
+  const first = latest.getByTestId('product-card').first();
+  await expect(first).toContainText(
+    `Starts from Rs.${products[0]!.twoDayRentalPrice.toLocaleString('en-IN')}`,
+  );
+  const image = first.locator('img');
+  await image.scrollIntoViewIfNeeded();
+  await expect(image).toHaveJSProperty('complete', true);
+  expect(await image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(0);
+
+  await expect(page.getByRole('heading', { name: 'How It Works' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Why Choose Pehnava' })).toBeVisible();
 });
 
 test('an unknown address shows the not-found page inside the app frame', async ({ page }) => {

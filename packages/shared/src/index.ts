@@ -1,4 +1,5 @@
 // Package entry point of @pehnava/shared: the one definition of every shape, constant and price rule.
+export * from './constants/art.js';
 export * from './constants/categories.js';
 export * from './constants/durations.js';
 export * from './constants/messages.js';

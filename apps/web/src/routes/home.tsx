@@ -1,30 +1,48 @@
+import { Section } from '../components/ui/section';
 import { useProducts } from '../features/catalogue/api';
-import { ProductCard } from '../features/catalogue/product-card';
+import { ProductGrid } from '../features/catalogue/product-grid';
+import { HeroCarousel } from '../features/home/hero-carousel';
+import { HowItWorks } from '../features/home/how-it-works';
+import { WhyChoose } from '../features/home/why-choose';
+
+const LATEST_COUNT = 10;
+const BESTSELLER_COUNT = 5;
 
 export function HomePage() {
   const { data: products, isPending, error } = useProducts();
+  const status = isPending ? (
+    <p className="text-center text-stone-500">Loading the collection…</p>
+  ) : error ? (
+    <p role="alert" className="text-center text-red-700">
+      {error.message}
+    </p>
+  ) : null;
+
   return (
-    <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
-      <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">Occasion wear on rent</h1>
-      <p className="mt-2 max-w-2xl text-stone-600">
-        Lehengas, sherwanis, sarees and the finishing touches for 2 to 14 days. No deposit, cleaned
-        and quality-checked, delivered to your door.
-      </p>
-      {isPending && <p className="mt-8 text-stone-500">Loading the collection…</p>}
-      {error && (
-        <p role="alert" className="mt-8 text-red-700">
-          {error.message}
-        </p>
-      )}
-      {products && (
-        <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
-          {products.map((product) => (
-            <li key={product._id}>
-              <ProductCard product={product} />
-            </li>
-          ))}
-        </ul>
-      )}
+    <main>
+      <HeroCarousel />
+      <Section
+        title="Latest Collections"
+        subtitle="Fresh from the atelier, ready for your next celebration"
+      >
+        {status ?? (
+          <ProductGrid products={products!.slice(0, LATEST_COUNT)} label="Latest collections" />
+        )}
+      </Section>
+      <Section title="How It Works" subtitle="From browsing to wearing in four easy steps">
+        <HowItWorks />
+      </Section>
+      <Section title="Best Sellers" subtitle="The pieces our shoppers rent again and again">
+        {status ?? (
+          <ProductGrid
+            products={products!.filter((p) => p.bestseller).slice(0, BESTSELLER_COUNT)}
+            label="Best sellers"
+          />
+        )}
+      </Section>
+      <Section title="Why Choose Pehnava" subtitle="Occasion wear without the hassle of owning it">
+        <WhyChoose />
+      </Section>
     </main>
   );
 }

@@ -2,7 +2,7 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categoryForMrp } from '@pehnava/shared';
+import { HERO_COUNT, categoryForMrp, heroImageKey } from '@pehnava/shared';
 import { imagesDirFor } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -14,7 +14,6 @@ import {
   products,
 } from '../schema/index.js';
 import { buildSeedCatalogue } from './catalogue/catalogue.js';
-import { HERO_COUNT, heroImageKey } from './seed.js';
 
 let t: TestApp;
 const catalogue = buildSeedCatalogue();

@@ -1,4 +1,10 @@
-import { PLAN_DEFINITIONS, rupeesToPaise } from '@pehnava/shared';
+import {
+  ART_VERSION,
+  HERO_COUNT,
+  PLAN_DEFINITIONS,
+  heroImageKey,
+  rupeesToPaise,
+} from '@pehnava/shared';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { CatalogueRepository } from '../../modules/catalogue/catalogue.repository.js';
 import type { CatalogueService } from '../../modules/catalogue/catalogue.service.js';
@@ -8,13 +14,6 @@ import { renderGarmentSvg } from './art/garments.js';
 import { renderHeroSvg } from './art/hero.js';
 import { buildSeedCatalogue, type SeedProduct } from './catalogue/catalogue.js';
 import { SEED_COUPONS } from './coupons.js';
-
-/**
- * Bump when the drawings change, so browsers that cached the old images (for a year) fetch the new
- * ones. Products keep the image URLs they were seeded with.
- */
-export const ART_VERSION = 1;
-export const HERO_COUNT = 5;
 
 export interface SeedDependencies {
   catalogue: Pick<CatalogueService, 'insertProductIfAbsent'>;
@@ -35,10 +34,6 @@ export interface SeedReport {
 
 export function productImageKey(product: Pick<SeedProduct, 'productId'>, view: number): string {
   return `products/${product.productId.toLowerCase()}-${view + 1}-v${ART_VERSION}.svg`;
-}
-
-export function heroImageKey(index: number): string {
-  return `hero/hero-${index + 1}-v${ART_VERSION}.svg`;
 }
 
 /**

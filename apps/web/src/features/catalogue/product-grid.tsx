@@ -1,0 +1,14 @@
+import type { Product } from '@pehnava/shared';
+import { ProductCard } from './product-card';
+
+export function ProductGrid({ products, label }: { products: Product[]; label: string }) {
+  return (
+    <ul aria-label={label} className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+      {products.map((product) => (
+        <li key={product._id}>
+          <ProductCard product={product} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,138 @@
+import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useEffect, useState, type KeyboardEvent } from 'react';
+import { Link } from 'react-router';
+import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
+
+const arrowButton =
+  'absolute top-1/2 z-10 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-maroon-900 shadow transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white sm:inline-flex';
+
+export function HeroCarousel() {
+  const [{ index, progress }, setSlide] = useState({ index: 0, progress: 0 });
+  const [hovered, setHovered] = useState(false);
+  const [focused, setFocused] = useState(false);
+  const paused = hovered || focused;
+  const count = HERO_SLIDES.length;
+
+  const goTo = (next: number) => setSlide({ index: ((next % count) + count) % count, progress: 0 });
+
+  useEffect(() => {
+    if (paused) return;
+    const timer = setInterval(() => {
+      setSlide((s) =>
+        s.progress + HERO_PROGRESS_STEP < 100
+          ? { index: s.index, progress: s.progress + HERO_PROGRESS_STEP }
+          : { index: (s.index + 1) % count, progress: 0 },
+      );
+    }, HERO_TICK_MS);
+    return () => clearInterval(timer);
+  }, [paused, count]);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (event.key === 'ArrowRight') goTo(index + 1);
+    else if (event.key === 'ArrowLeft') goTo(index - 1);
+  };
+
+  return (
+    <section
+      aria-roledescription="carousel"
+      aria-label="Featured collections"
+      className="relative overflow-hidden bg-maroon-900"
+      onMouseEnter={() => setHovered(true)}
+      onMouseLeave={() => setHovered(false)}
+      onFocus={() => setFocused(true)}
+      onBlur={(event) => {
+        if (!event.currentTarget.contains(event.relatedTarget)) setFocused(false);
+      }}
+      onKeyDown={onKeyDown}
+      data-testid="hero"
+      data-paused={paused}
+    >
+      <div className="relative mx-auto max-w-[1600px]">
+        {HERO_SLIDES.map((slide, i) => (
+          <div
+            key={slide.title}
+            role="group"
+            aria-roledescription="slide"
+            aria-label={`${i + 1} of ${count}`}
+            aria-hidden={i !== index}
+            inert={i !== index}
+            data-testid="hero-slide"
+            data-active={i === index}
+            className={`grid transition-opacity duration-700 md:block ${
+              i === index ? 'relative opacity-100' : 'absolute inset-0 opacity-0'
+            }`}
+          >
+            <img
+              src={slide.image}
+              alt=""
+              width={1600}
+              height={900}
+              fetchPriority={i === 0 ? 'high' : 'auto'}
+              loading={i === 0 ? 'eager' : 'lazy'}
+              decoding="async"
+              className="aspect-[16/9] w-full object-cover md:max-h-[620px]"
+            />
+            <div className="bg-maroon-900 px-5 pb-14 pt-6 text-white md:absolute md:inset-y-0 md:left-0 md:flex md:w-[48%] md:flex-col md:justify-center md:bg-transparent md:px-14 md:pb-0 md:pt-0 lg:px-20">
+              <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">
+                {slide.subtitle}
+              </p>
+              <h2 className="mt-2 font-display text-3xl leading-tight sm:text-4xl lg:text-6xl">
+                {slide.title}
+              </h2>
+              <p className="mt-3 max-w-md text-sm text-white/85 sm:text-base">
+                {slide.description}
+              </p>
+              <p className="mt-3 font-display text-lg italic text-gold-300">{slide.tagline}</p>
+              <Link
+                to="/collection"
+                tabIndex={i === index ? 0 : -1}
+                className="mt-6 inline-flex w-fit items-center rounded-full bg-white px-6 py-3 text-sm font-semibold text-maroon-900 shadow transition hover:bg-gold-300"
+              >
+                Explore Collection
+              </Link>
+            </div>
+          </div>
+        ))}
+
+        <button
+          type="button"
+          className={`${arrowButton} left-4`}
+          aria-label="Previous slide"
+          onClick={() => goTo(index - 1)}
+        >
+          <ChevronLeft aria-hidden />
+        </button>
+        <button
+          type="button"
+          className={`${arrowButton} right-4`}
+          aria-label="Next slide"
+          onClick={() => goTo(index + 1)}
+        >
+          <ChevronRight aria-hidden />
+        </button>
+
+        <div className="absolute inset-x-0 bottom-4 z-10 flex items-center justify-center gap-2">
+          {HERO_SLIDES.map((slide, i) => (
+            <button
+              key={slide.title}
+              type="button"
+              aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+              aria-current={i === index}
+              onClick={() => goTo(i)}
+              className="relative h-2.5 overflow-hidden rounded-full bg-white/40 transition-all"
+              style={{ width: i === index ? 40 : 10 }}
+            >
+              {i === index && (
+                <span
+                  className="absolute inset-y-0 left-0 bg-white"
+                  style={{ width: `${progress}%` }}
+                  data-testid="hero-progress"
+                />
+              )}
+            </button>
+          ))}
+        </div>
+      </div>
+    </section>
+  );
+}

@@ -111,6 +111,7 @@ const chromium = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromi
 );
 if (chromium || ci) {
   if (run('build', 'npm', ['run', 'build', '--silent'])) {
+    run('JavaScript budget for /', 'node', ['scripts/check-bundle.mjs']);
     run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
       E2E_JSON_REPORT: '1',
     });

@@ -1,8 +1,11 @@
+import { Suspense, lazy } from 'react';
 import { Outlet } from 'react-router';
-import { Footer } from './layout/footer';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
 import { ScrollToTop } from './layout/scroll-to-top';
+
+/** Below the fold on every page, so it loads after the first paint. */
+const Footer = lazy(() => import('./layout/footer').then((m) => ({ default: m.Footer })));
 
 export function Layout() {
   return (
@@ -11,9 +14,13 @@ export function Layout() {
       <PromoBanner />
       <Header />
       <div className="flex-1">
-        <Outlet />
+        <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+          <Outlet />
+        </Suspense>
       </div>
-      <Footer />
+      <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
+        <Footer />
+      </Suspense>
     </div>
   );
 }

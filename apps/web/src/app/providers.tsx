@@ -1,13 +1,17 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState, type ReactNode } from 'react';
-import { Toaster } from 'sonner';
+import { Suspense, lazy, useState, type ReactNode } from 'react';
+
+/** Toasts bottom-right, closing after 2 s; the library loads after the page (see lib/notify.ts). */
+const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
   return (
     <QueryClientProvider client={client}>
       {children}
-      <Toaster position="bottom-right" duration={2000} />
+      <Suspense fallback={null}>
+        <Toaster position="bottom-right" duration={2000} richColors closeButton />
+      </Suspense>
     </QueryClientProvider>
   );
 }

@@ -1,9 +1,19 @@
+import { Suspense, lazy, type ReactNode } from 'react';
 import { Section } from '../components/ui/section';
 import { useProducts } from '../features/catalogue/api';
 import { ProductGrid } from '../features/catalogue/product-grid';
 import { HeroCarousel } from '../features/home/hero-carousel';
-import { HowItWorks } from '../features/home/how-it-works';
-import { WhyChoose } from '../features/home/why-choose';
+
+// Below the fold: loaded after the first paint.
+const HowItWorks = lazy(() =>
+  import('../features/home/how-it-works').then((m) => ({ default: m.HowItWorks })),
+);
+const WhyChoose = lazy(() =>
+  import('../features/home/why-choose').then((m) => ({ default: m.WhyChoose })),
+);
+const Later = ({ children }: { children: ReactNode }) => (
+  <Suspense fallback={<div className="h-64" aria-busy="true" />}>{children}</Suspense>
+);
 
 const LATEST_COUNT = 10;
 const BESTSELLER_COUNT = 5;
@@ -30,7 +40,9 @@ export function HomePage() {
         )}
       </Section>
       <Section title="How It Works" subtitle="From browsing to wearing in four easy steps">
-        <HowItWorks />
+        <Later>
+          <HowItWorks />
+        </Later>
       </Section>
       <Section title="Best Sellers" subtitle="The pieces our shoppers rent again and again">
         {status ?? (
@@ -41,7 +53,9 @@ export function HomePage() {
         )}
       </Section>
       <Section title="Why Choose Pehnava" subtitle="Occasion wear without the hassle of owning it">
-        <WhyChoose />
+        <Later>
+          <WhyChoose />
+        </Later>
       </Section>
     </main>
   );

@@ -12,3 +12,4 @@ export const siteInfoResponseSchema = z.object({
   success: z.literal(true),
   site: siteInfoSchema,
 });
+export type SiteInfoResponse = z.infer<typeof siteInfoResponseSchema>;

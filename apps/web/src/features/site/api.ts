@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { siteInfoResponseSchema } from '@pehnava/shared';
+import type { SiteInfoResponse } from '@pehnava/shared';
 import { apiGet } from '../../lib/api-client';
 
 /** Brand and contact details from the server's configuration. */
@@ -7,7 +7,7 @@ export function useSiteInfo() {
   return useQuery({
     queryKey: ['site'],
     queryFn: async () =>
-      (await apiGet('/site', siteInfoResponseSchema, 'Failed to load contact details')).site,
+      (await apiGet<SiteInfoResponse>('/site', 'Failed to load contact details')).site,
     staleTime: Infinity,
   });
 }

@@ -9,4 +9,6 @@ export const MESSAGES = {
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   failedToLoadProducts: 'Failed to load products',
   failedToLoadPlans: 'Failed to load subscription plans',
+  loginForWishlist: 'Please login to add items to wishlist',
+  loginForCart: 'Please login to add items to cart',
 } as const;

@@ -1,30 +1,78 @@
-import { formatRs, type Product } from '@pehnava/shared';
+import { MESSAGES, formatRs, type Product } from '@pehnava/shared';
+import { Heart, ImageOff } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { notify } from '../../lib/notify';
+import { useCardImageSlider } from './card-image-slider';
 
 export function ProductCard({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  const { index, start, reset } = useCardImageSlider(product.images.length);
+  const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
+  const src = product.images[index] ?? product.images[0];
+
+  const onWishlist = () => {
+    // Accounts arrive with issue [C]; until then every shopper is a visitor.
+    notify.info(MESSAGES.loginForWishlist);
+    void navigate('/login');
+  };
+
   return (
     <article
-      className={`group flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5 ${
+      className={`group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5 transition hover:shadow-md ${
         product.isAvailable ? '' : 'opacity-60'
       }`}
       data-testid="product-card"
+      data-available={product.isAvailable}
+      onMouseEnter={start}
+      onMouseLeave={reset}
     >
-      <div className="aspect-[3/4] overflow-hidden bg-maroon-50">
-        <img
-          src={product.images[0]}
-          alt={product.name}
-          width={600}
-          height={800}
-          loading="lazy"
-          decoding="async"
-          className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
-        />
-      </div>
-      <div className="space-y-1 p-3">
-        <h2 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900">
-          {product.name}
-        </h2>
-        <p className="text-sm text-maroon-700">Starts from {formatRs(product.twoDayRentalPrice)}</p>
-      </div>
+      <Link
+        to={`/product/${product._id}`}
+        className="flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-maroon-700"
+      >
+        <div className="aspect-[3/4] overflow-hidden bg-maroon-50">
+          {src && !failed.has(src) ? (
+            <img
+              src={src}
+              alt={product.name}
+              width={600}
+              height={800}
+              loading="lazy"
+              decoding="async"
+              data-testid="card-image"
+              onError={() => setFailed((f) => new Set(f).add(src))}
+              className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
+            />
+          ) : (
+            <div
+              className="flex h-full w-full flex-col items-center justify-center gap-2 text-maroon-700/60"
+              data-testid="card-image-placeholder"
+              role="img"
+              aria-label={`${product.name}: image unavailable`}
+            >
+              <ImageOff size={32} aria-hidden />
+              <span className="text-xs">Image unavailable</span>
+            </div>
+          )}
+        </div>
+        <div className="space-y-1 p-3 pr-10">
+          <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900">
+            {product.name}
+          </h3>
+          <p className="text-sm text-maroon-700">
+            Starts from {formatRs(product.twoDayRentalPrice)}
+          </p>
+        </div>
+      </Link>
+      <button
+        type="button"
+        onClick={onWishlist}
+        aria-label={`Add ${product.name} to wishlist`}
+        className="absolute right-2 top-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-maroon-700 shadow-sm transition hover:bg-white hover:text-maroon-900"
+      >
+        <Heart size={18} aria-hidden />
+      </button>
     </article>
   );
 }

@@ -1,0 +1,78 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { productListResponseSchema, type Product } from '@pehnava/shared';
+import { expect, test } from '../fixtures';
+
+async function latestProducts(request: APIRequestContext) {
+  const res = await request.get('/api/product/list');
+  return productListResponseSchema.parse(await res.json()).products.slice(0, 10);
+}
+
+const cardFor = (page: Page, product: Product) =>
+  page
+    .getByRole('list', { name: 'Latest collections' })
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+
+test('a hovered card shows its images in turn: first after 0.5 s, then every 2 s', async ({
+  page,
+  request,
+}) => {
+  const product = (await latestProducts(request)).find((p) => p.images.length >= 3)!;
+  await page.clock.install();
+  await page.goto('/');
+  const card = cardFor(page, product);
+  const image = card.getByTestId('card-image');
+  await expect(image).toHaveAttribute('src', product.images[0]!);
+
+  await card.hover();
+  await page.clock.runFor(400);
+  await expect(image).toHaveAttribute('src', product.images[0]!);
+  await page.clock.runFor(200);
+  await expect(image).toHaveAttribute('src', product.images[1]!);
+  await page.clock.runFor(1_900);
+  await expect(image).toHaveAttribute('src', product.images[1]!);
+  await page.clock.runFor(200);
+  await expect(image).toHaveAttribute('src', product.images[2]!);
+
+  await page.mouse.move(2, 2);
+  await expect(image).toHaveAttribute('src', product.images[0]!);
+  await page.clock.runFor(5_000);
+  await expect(image).toHaveAttribute('src', product.images[0]!);
+});
+
+test.describe('a broken image', () => {
+  // The browser logs the failed image request itself: that is the case under test.
+  test.use({ expectedConsoleErrors: [/Failed to load resource.*404/] });
+
+  test('shows a placeholder in its card', async ({ page, request }) => {
+    const product = (await latestProducts(request))[0]!;
+    await page.route(`**${product.images[0]!}`, (route) =>
+      route.fulfill({ status: 404, body: '' }),
+    );
+    await page.goto('/');
+    const card = cardFor(page, product);
+    await expect(card.getByTestId('card-image-placeholder')).toBeVisible();
+    await expect(card.getByTestId('card-image')).toHaveCount(0);
+    await expect(card).toContainText(product.name);
+  });
+});
+
+test("a visitor's wishlist heart asks them to log in and goes to /login", async ({
+  page,
+  request,
+}) => {
+  const product = (await latestProducts(request))[1]!;
+  await page.goto('/');
+  await cardFor(page, product)
+    .getByRole('button', { name: `Add ${product.name} to wishlist` })
+    .click();
+  await expect(page.getByText('Please login to add items to wishlist')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('a card links to its product page', async ({ page, request }) => {
+  const product = (await latestProducts(request))[2]!;
+  await page.goto('/');
+  await cardFor(page, product).getByRole('link').first().click();
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+});

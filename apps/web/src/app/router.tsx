@@ -4,6 +4,15 @@ import { HomePage } from '../routes/home';
 import { Layout } from './layout';
 
 // The home page is in the first bundle; every other page loads when visited.
+const AboutPage = lazy(() => import('../routes/about').then((m) => ({ default: m.AboutPage })));
+const ContactPage = lazy(() =>
+  import('../routes/contact').then((m) => ({ default: m.ContactPage })),
+);
+const TermsPage = lazy(() => import('../routes/terms').then((m) => ({ default: m.TermsPage })));
+const WarrantyPage = lazy(() =>
+  import('../routes/privacy').then((m) => ({ default: m.WarrantyPage })),
+);
+const RefundPage = lazy(() => import('../routes/refund').then((m) => ({ default: m.RefundPage })));
 const NotFoundPage = lazy(() =>
   import('../routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -14,6 +23,11 @@ export function AppRouter() {
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
+          <Route path="about" element={<AboutPage />} />
+          <Route path="contact" element={<ContactPage />} />
+          <Route path="terms" element={<TermsPage />} />
+          <Route path="privacy" element={<WarrantyPage />} />
+          <Route path="refund" element={<RefundPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -22,10 +22,6 @@ test('every page shows the promo banner, the header links and the footer', async
     'href',
     '/login',
   );
-  await expect(page.getByRole('link', { name: 'Search the collection' })).toHaveAttribute(
-    'href',
-    '/collection',
-  );
 
   const footer = page.getByRole('contentinfo');
   await expect(footer).toContainText('technology-driven fashion rental marketplace');

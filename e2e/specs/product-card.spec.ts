@@ -18,18 +18,22 @@ test('a hovered card shows its images in turn: first after 0.5 s, then every 2 s
   request,
 }) => {
   const product = (await latestProducts(request)).find((p) => p.images.length >= 3)!;
-  await page.clock.install();
+  const start = Date.now();
+  await page.clock.install({ time: start });
   await page.goto('/');
   const card = cardFor(page, product);
   const image = card.getByTestId('card-image');
   await expect(image).toHaveAttribute('src', product.images[0]!);
+  // Data is on screen; from here only runFor moves the clock.
+  await page.clock.pauseAt(start + 60_000);
 
   await card.hover();
   await page.clock.runFor(400);
   await expect(image).toHaveAttribute('src', product.images[0]!);
   await page.clock.runFor(200);
   await expect(image).toHaveAttribute('src', product.images[1]!);
-  await page.clock.runFor(1_900);
+  // Next change at 0.5 + 2 = 2.5 s after the pointer arrived.
+  await page.clock.runFor(1_800);
   await expect(image).toHaveAttribute('src', product.images[1]!);
   await page.clock.runFor(200);
   await expect(image).toHaveAttribute('src', product.images[2]!);

@@ -4,6 +4,7 @@ export * from './constants/categories.js';
 export * from './constants/durations.js';
 export * from './constants/messages.js';
 export * from './constants/plans.js';
+export * from './catalogue/query.js';
 export * from './contracts/common.js';
 export * from './contracts/catalogue.js';
 export * from './contracts/health.js';

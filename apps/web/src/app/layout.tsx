@@ -1,26 +1,44 @@
 import { Suspense, lazy } from 'react';
-import { Outlet } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
 import { ScrollToTop } from './layout/scroll-to-top';
+import { SearchProvider, useSearchToggle } from './layout/search-context';
+
+const SearchBar = lazy(() => import('./layout/search-bar').then((m) => ({ default: m.SearchBar })));
+
+/** The search bar shows only while search is toggled on and the path contains 'collection'. */
+function SearchBarSlot() {
+  const { showSearch } = useSearchToggle();
+  const { pathname } = useLocation();
+  if (!showSearch || !pathname.includes('collection')) return null;
+  return (
+    <Suspense fallback={<div className="h-16 border-b border-black/5 bg-white" />}>
+      <SearchBar />
+    </Suspense>
+  );
+}
 
 /** Below the fold on every page, so it loads after the first paint. */
 const Footer = lazy(() => import('./layout/footer').then((m) => ({ default: m.Footer })));
 
 export function Layout() {
   return (
-    <div className="flex min-h-screen flex-col">
-      <ScrollToTop />
-      <PromoBanner />
-      <Header />
-      <div className="flex-1">
-        <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
-          <Outlet />
+    <SearchProvider>
+      <div className="flex min-h-screen flex-col">
+        <ScrollToTop />
+        <PromoBanner />
+        <Header />
+        <SearchBarSlot />
+        <div className="flex-1">
+          <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+            <Outlet />
+          </Suspense>
+        </div>
+        <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
+          <Footer />
         </Suspense>
       </div>
-      <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
-        <Footer />
-      </Suspense>
-    </div>
+    </SearchProvider>
   );
 }

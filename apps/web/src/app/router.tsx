@@ -4,6 +4,9 @@ import { HomePage } from '../routes/home';
 import { Layout } from './layout';
 
 // The home page is in the first bundle; every other page loads when visited.
+const CollectionPage = lazy(() =>
+  import('../routes/collection').then((m) => ({ default: m.CollectionPage })),
+);
 const AboutPage = lazy(() => import('../routes/about').then((m) => ({ default: m.AboutPage })));
 const ContactPage = lazy(() =>
   import('../routes/contact').then((m) => ({ default: m.ContactPage })),
@@ -23,6 +26,7 @@ export function AppRouter() {
       <Routes>
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
+          <Route path="collection" element={<CollectionPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="terms" element={<TermsPage />} />

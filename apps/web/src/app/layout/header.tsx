@@ -1,6 +1,9 @@
-import { Menu, Search, ShoppingBag, User, X } from 'lucide-react';
-import { useEffect, useState } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Menu, Search, ShoppingBag, User } from 'lucide-react';
+import { Suspense, lazy, useState } from 'react';
+import { Link, NavLink, useNavigate } from 'react-router';
+import { useSearchToggle } from './search-context';
+
+const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 import { NAV_LINKS } from './nav-links';
 
 const iconButton =
@@ -8,14 +11,9 @@ const iconButton =
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
-
-  // The slide-in menu closes on Escape, on the overlay and when a link in it is followed.
-  useEffect(() => {
-    if (!menuOpen) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && setMenuOpen(false);
-    document.addEventListener('keydown', onKey);
-    return () => document.removeEventListener('keydown', onKey);
-  }, [menuOpen]);
+  const [menuLoaded, setMenuLoaded] = useState(false);
+  const { setShowSearch } = useSearchToggle();
+  const navigate = useNavigate();
 
   return (
     <>
@@ -27,7 +25,10 @@ export function Header() {
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
-            onClick={() => setMenuOpen(true)}
+            onClick={() => {
+              setMenuLoaded(true);
+              setMenuOpen(true);
+            }}
           >
             <Menu size={22} aria-hidden />
           </button>
@@ -56,9 +57,17 @@ export function Header() {
             </ul>
           </nav>
           <div className="ml-auto flex items-center md:ml-0">
-            <Link to="/collection" className={iconButton} aria-label="Search the collection">
+            <button
+              type="button"
+              className={iconButton}
+              aria-label="Search the collection"
+              onClick={() => {
+                setShowSearch(true);
+                void navigate('/collection');
+              }}
+            >
               <Search size={20} aria-hidden />
-            </Link>
+            </button>
             <Link to="/login" className={iconButton} aria-label="Log in or sign up">
               <User size={20} aria-hidden />
             </Link>
@@ -69,52 +78,13 @@ export function Header() {
         </div>
       </header>
 
-      {/* Outside the header: its backdrop filter would otherwise contain these fixed layers. */}
-      <div
-        className={`fixed inset-0 z-40 bg-black/40 transition-opacity md:hidden ${
-          menuOpen ? 'opacity-100' : 'pointer-events-none opacity-0'
-        }`}
-        aria-hidden
-        onClick={() => setMenuOpen(false)}
-      />
-      <nav
-        id="mobile-menu"
-        aria-label="Menu"
-        inert={!menuOpen}
-        className={`fixed inset-y-0 left-0 z-50 w-72 max-w-[85vw] bg-white shadow-xl transition-transform duration-300 md:hidden ${
-          menuOpen ? 'translate-x-0' : '-translate-x-full'
-        }`}
-      >
-        <div className="flex h-16 items-center justify-between border-b border-black/5 px-4">
-          <span className="font-display text-2xl text-maroon-700">Pehnava</span>
-          <button
-            type="button"
-            className={iconButton}
-            aria-label="Close menu"
-            onClick={() => setMenuOpen(false)}
-          >
-            <X size={22} aria-hidden />
-          </button>
-        </div>
-        <ul className="py-2">
-          {NAV_LINKS.map((link) => (
-            <li key={link.to}>
-              <NavLink
-                to={link.to}
-                end={link.to === '/'}
-                onClick={() => setMenuOpen(false)}
-                className={({ isActive }) =>
-                  `block px-6 py-3 text-sm font-medium tracking-wider ${
-                    isActive ? 'bg-maroon-50 text-maroon-700' : 'text-stone-700'
-                  }`
-                }
-              >
-                {link.label}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {/* Outside the header: its backdrop filter would otherwise contain these fixed layers.
+          Loaded on the first tap of the menu button. */}
+      {menuLoaded && (
+        <Suspense fallback={null}>
+          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { MESSAGES, type ProductListResponse } from '@pehnava/shared';
+import { MESSAGES, type FilterOptionsResponse, type ProductListResponse } from '@pehnava/shared';
 import { apiGet } from '../../lib/api-client';
 
 export function useProducts() {
@@ -7,6 +7,20 @@ export function useProducts() {
     queryKey: ['products'],
     queryFn: async () =>
       (await apiGet<ProductListResponse>('/product/list', MESSAGES.failedToLoadProducts)).products,
+    staleTime: 60_000,
+  });
+}
+
+export function useFilterOptions() {
+  return useQuery({
+    queryKey: ['filter-options'],
+    queryFn: async () =>
+      (
+        await apiGet<FilterOptionsResponse>(
+          '/product/filter-options',
+          MESSAGES.failedToLoadProducts,
+        )
+      ).filterOptions,
     staleTime: 60_000,
   });
 }

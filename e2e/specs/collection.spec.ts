@@ -1,0 +1,128 @@
+import type { Page } from '@playwright/test';
+import { productListResponseSchema, type Product } from '@pehnava/shared';
+import { expect, test } from '../fixtures';
+
+let products: Product[] = [];
+
+test.beforeAll(async ({ request }) => {
+  const res = await request.get('/api/product/list');
+  products = productListResponseSchema.parse(await res.json()).products;
+});
+
+const has = (p: Product, type: string, value: string) =>
+  p.filters.some((f) => f.type === type && f.value === value);
+const count = (page: Page) => page.getByTestId('result-count');
+const cards = (page: Page) =>
+  page.getByRole('list', { name: 'Products' }).getByTestId('product-card');
+const checkbox = (page: Page, group: string, value: string) =>
+  page.getByRole('group', { name: group }).getByRole('checkbox', { name: value, exact: true });
+
+test('lists every product, and filters AND across groups and OR within one', async ({ page }) => {
+  await page.goto('/collection');
+  await expect(count(page)).toHaveText(`${products.length} items found`);
+  await expect(cards(page)).toHaveCount(products.length);
+  for (const group of ['Categories', 'Type', 'Occasion', 'Colour']) {
+    await expect(page.getByRole('group', { name: group })).toBeVisible();
+  }
+
+  await checkbox(page, 'Categories', 'Women').click();
+  await expect(checkbox(page, 'Categories', 'Women')).toBeChecked();
+  const women = products.filter((p) => has(p, 'category', 'Women'));
+  await expect(count(page)).toHaveText(`${women.length} items found`);
+  await expect(page.getByTestId('filters-applied')).toHaveText('1 filters applied');
+  await expect(page).toHaveURL(/category=Women/);
+
+  await checkbox(page, 'Occasion', 'Wedding').click();
+  await expect(checkbox(page, 'Occasion', 'Wedding')).toBeChecked();
+  const womenWedding = women.filter((p) => has(p, 'occasion', 'Wedding'));
+  await expect(count(page)).toHaveText(`${womenWedding.length} items found`);
+
+  await checkbox(page, 'Occasion', 'Reception').click();
+  await expect(checkbox(page, 'Occasion', 'Reception')).toBeChecked();
+  const womenWeddingOrReception = women.filter(
+    (p) => has(p, 'occasion', 'Wedding') || has(p, 'occasion', 'Reception'),
+  );
+  await expect(count(page)).toHaveText(`${womenWeddingOrReception.length} items found`);
+  await expect(page.getByTestId('filters-applied')).toHaveText('3 filters applied');
+
+  // The view survives a reload and walks back through history.
+  await page.reload();
+  await expect(count(page)).toHaveText(`${womenWeddingOrReception.length} items found`);
+  await expect(checkbox(page, 'Occasion', 'Reception')).toBeChecked();
+  await page.goBack();
+  await expect(count(page)).toHaveText(`${womenWedding.length} items found`);
+  await page.goBack();
+  await expect(count(page)).toHaveText(`${women.length} items found`);
+
+  await page.getByRole('button', { name: 'Clear All Filters' }).click();
+  await expect(count(page)).toHaveText(`${products.length} items found`);
+  await expect(page.getByTestId('filters-applied')).toHaveCount(0);
+});
+
+test('sorts by rent and by MRP, and keeps the sort in the URL', async ({ page }) => {
+  await page.goto('/collection');
+  const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+  const firstName = () => cards(page).first().getByRole('heading');
+
+  await sortBy.selectOption('price-low-high');
+  await expect(page).toHaveURL(/sort=price-low-high/);
+  const cheapest = products.reduce((a, b) => (b.twoDayRentalPrice < a.twoDayRentalPrice ? b : a));
+  await expect(firstName()).toHaveText(cheapest.name);
+
+  await sortBy.selectOption('high-low');
+  const dearest = products.reduce((a, b) => (b.mrp > a.mrp ? b : a));
+  await expect(firstName()).toHaveText(dearest.name);
+
+  await sortBy.selectOption('newest');
+  const newest = products.reduce((a, b) => (Date.parse(b.date) > Date.parse(a.date) ? b : a));
+  await expect(firstName()).toHaveText(newest.name);
+
+  await page.reload();
+  await expect(sortBy).toHaveValue('newest');
+  await sortBy.selectOption('relevant');
+  await expect(firstName()).toHaveText(products[0]!.name);
+  await expect(page).not.toHaveURL(/sort=/);
+});
+
+test('the header search opens a search bar that searches names and descriptions', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Search the collection' }).click();
+  await expect(page).toHaveURL(/\/collection$/);
+  const box = page.getByRole('searchbox', { name: 'Search the collection' });
+  await box.fill('LeHenGa');
+  const matches = products.filter(
+    (p) =>
+      p.name.toLowerCase().includes('lehenga') || p.description.toLowerCase().includes('lehenga'),
+  );
+  await expect(count(page)).toContainText(`${matches.length} items found`);
+  await expect(page).toHaveURL(/q=LeHenGa/);
+
+  await box.fill('no such outfit anywhere');
+  await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Search' }).click();
+  await expect(count(page)).toHaveText(`${products.length} items found`);
+
+  await page.getByRole('button', { name: 'Close search' }).click();
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+});
+
+test('the empty state clears filters too', async ({ page }) => {
+  const tuxedoColours = new Set(
+    products
+      .filter((p) => has(p, 'subCategory', 'Tuxedo'))
+      .flatMap((p) => p.filters.filter((f) => f.type === 'colour').map((f) => f.value)),
+  );
+  const colour = [
+    ...new Set(
+      products.flatMap((p) => p.filters.filter((f) => f.type === 'colour').map((f) => f.value)),
+    ),
+  ].find((c) => !tuxedoColours.has(c))!;
+  await page.goto(`/collection?subCategory=Tuxedo&colour=${encodeURIComponent(colour)}`);
+  await expect(page.getByRole('heading', { name: 'No products found' })).toBeVisible();
+  await expect(count(page)).toHaveText('0 items found');
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(count(page)).toHaveText(`${products.length} items found`);
+});

@@ -5,9 +5,7 @@ import { useSearchToggle } from './search-context';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 import { NAV_LINKS } from './nav-links';
-
-const iconButton =
-  'inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 transition hover:bg-maroon-50 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-maroon-700';
+import { ICON_BUTTON } from '../../components/ui/icon-button';
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -21,7 +19,7 @@ export function Header() {
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
           <button
             type="button"
-            className={`${iconButton} -ml-2 md:hidden`}
+            className={`${ICON_BUTTON} -ml-2 md:hidden`}
             aria-label="Open menu"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -59,7 +57,7 @@ export function Header() {
           <div className="ml-auto flex items-center md:ml-0">
             <button
               type="button"
-              className={iconButton}
+              className={ICON_BUTTON}
               aria-label="Search the collection"
               onClick={() => {
                 setShowSearch(true);
@@ -68,10 +66,10 @@ export function Header() {
             >
               <Search size={20} aria-hidden />
             </button>
-            <Link to="/login" className={iconButton} aria-label="Log in or sign up">
+            <Link to="/login" className={ICON_BUTTON} aria-label="Log in or sign up">
               <User size={20} aria-hidden />
             </Link>
-            <Link to="/cart" className={iconButton} aria-label="Cart">
+            <Link to="/cart" className={ICON_BUTTON} aria-label="Cart">
               <ShoppingBag size={20} aria-hidden />
             </Link>
           </div>

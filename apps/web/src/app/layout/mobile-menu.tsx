@@ -2,9 +2,7 @@ import { X } from 'lucide-react';
 import { useEffect } from 'react';
 import { NavLink } from 'react-router';
 import { NAV_LINKS } from './nav-links';
-
-const iconButton =
-  'inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-700 transition hover:bg-maroon-50 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-maroon-700';
+import { ICON_BUTTON } from '../../components/ui/icon-button';
 
 /** The slide-in menu for small screens: closes on Escape, on the overlay and when a link is followed. */
 export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -36,7 +34,7 @@ export function MobileMenu({ open, onClose }: { open: boolean; onClose: () => vo
           <span className="font-display text-2xl text-maroon-700">Pehnava</span>
           <button
             type="button"
-            className={iconButton}
+            className={ICON_BUTTON}
             aria-label="Close menu"
             onClick={() => onClose()}
           >

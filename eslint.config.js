@@ -8,6 +8,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-ssr/**',
       'data/**',
       'apps/api/drizzle/**',
       'test-results/**',
@@ -37,7 +38,7 @@ export default tseslint.config(
     rules: reactHooks.configs.recommended.rules,
   },
   {
-    files: ['scripts/**/*.mjs', 'e2e/**/*.ts'],
+    files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.mjs', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },
   },
 );

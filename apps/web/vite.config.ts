@@ -16,5 +16,6 @@ export default defineConfig({
     port: 5173,
     proxy: { '/api': 'http://localhost:3000', '/images': 'http://localhost:3000' },
   },
-  build: { target: 'es2022', sourcemap: true },
+  // The manifest lets the server preload each page's own chunks (apps/api/src/modules/site).
+  build: { target: 'es2022', sourcemap: true, manifest: true },
 });

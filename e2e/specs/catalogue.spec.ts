@@ -18,7 +18,15 @@ test('the home page shows the latest 10 products and up to 5 best sellers from t
     await expect(latest.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
   }
   const best = page.getByRole('list', { name: 'Best sellers' });
-  const bestsellers = products.filter((p) => p.bestseller).slice(0, 5);
+  // Flagged pieces that Latest Collections does not already show come first.
+  const latestIds = new Set(products.slice(0, 10).map((p) => p._id));
+  const flagged = products.filter((p) => p.bestseller);
+  const bestsellers = [
+    ...flagged.filter((p) => !latestIds.has(p._id)),
+    ...flagged.filter((p) => latestIds.has(p._id)),
+  ].slice(0, 5);
+  expect(bestsellers.length).toBe(5);
+  expect(bestsellers.some((p) => latestIds.has(p._id))).toBe(false);
   await expect(best.getByTestId('product-card')).toHaveCount(bestsellers.length);
   for (const product of bestsellers) {
     await expect(best.getByRole('heading', { name: product.name, exact: true })).toBeVisible();
@@ -49,4 +57,59 @@ test('an unknown API path is a JSON 404, not the app', async ({ request }) => {
   const res = await request.get('/api/no-such-endpoint');
   expect(res.status()).toBe(404);
   expect(await res.json()).toEqual({ success: false, message: 'Not found' });
+});
+
+test("a page's first HTML preloads its own script chunks and first image, all of which exist", async ({
+  request,
+}) => {
+  const { products } = productListResponseSchema.parse(
+    await (await request.get('/api/product/list')).json(),
+  );
+  for (const path of ['/collection', `/product/${products[0]!._id}`]) {
+    const html = await (await request.get(path)).text();
+    const modules = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map(
+      (m) => m[1]!,
+    );
+    const page =
+      path === '/collection' ? /\/assets\/collection-[\w-]+\.js$/ : /\/assets\/product-[\w-]+\.js$/;
+    expect(
+      modules.some((href) => page.test(href)),
+      `${path}: ${modules.join(', ')}`,
+    ).toBe(true);
+    for (const href of modules) expect((await request.get(href)).status(), href).toBe(200);
+    // The stylesheet arrives inside the page.
+    expect(html).toMatch(/<style>[^<]*--color-maroon-700/);
+  }
+  const home = await (await request.get('/')).text();
+  const hero = /<link rel="preload" as="image" href="([^"]+)"/.exec(home)?.[1];
+  expect(hero).toMatch(/^\/images\/hero\/hero-1-v\d+\.svg$/);
+  expect((await request.get(hero!)).status()).toBe(200);
+  expect((await request.get('/.vite/manifest.json')).headers()['content-type']).not.toMatch(/json/);
+});
+
+test('the data a page preloads is used, never fetched twice', async ({ page, request }) => {
+  const { products } = productListResponseSchema.parse(
+    await (await request.get('/api/product/list')).json(),
+  );
+  const warnings: string[] = [];
+  page.on('console', (m) => {
+    if (/preload/i.test(m.text())) warnings.push(m.text());
+  });
+  for (const path of ['/collection', `/product/${products[0]!._id}`, '/']) {
+    const calls: string[] = [];
+    const onRequest = (r: { url(): string }) => {
+      const url = new URL(r.url());
+      if (url.pathname.startsWith('/api/')) calls.push(url.pathname);
+    };
+    page.on('request', onRequest);
+    await page.goto(path);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    page.off('request', onRequest);
+    const counts = new Map<string, number>();
+    for (const call of calls) counts.set(call, (counts.get(call) ?? 0) + 1);
+    for (const [call, n] of counts) expect(n, `${path}: ${call}`).toBe(1);
+    expect(counts.get('/api/product/list'), path).toBe(1);
+  }
+  expect(warnings).toEqual([]);
 });

@@ -84,10 +84,20 @@ test('/contact careers button only shows the not-hiring message', async ({ page 
   await expect(page).toHaveURL(/\/contact$/);
 });
 
-for (const path of ['/about', '/contact', '/terms', '/privacy', '/refund']) {
+for (const path of ['/about', '/contact', '/terms', '/privacy', '/refund', '/collection']) {
   test(`${path} has exactly one h1`, async ({ page }) => {
     await page.goto(path);
     await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toBeVisible();
     await expect(page.locator('h1')).toHaveCount(1);
   });
 }
+
+test('/ has exactly one h1, for screen readers and search engines above the carousel', async ({
+  page,
+}) => {
+  await page.goto('/');
+  await expect(page.getByRole('main').getByRole('heading', { level: 1 })).toHaveText(
+    'Pehnava: rent wedding and occasion wear',
+  );
+  await expect(page.locator('h1')).toHaveCount(1);
+});

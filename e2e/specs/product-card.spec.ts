@@ -80,3 +80,30 @@ test('a card links to its product page', async ({ page, request }) => {
   await cardFor(page, product).getByRole('link').first().click();
   await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
 });
+
+test('an unavailable piece is dimmed in its picture and says Out of stock, its words still readable', async ({
+  page,
+  request,
+}) => {
+  const res = await request.get('/api/product/list');
+  const { products } = productListResponseSchema.parse(await res.json());
+  const unavailable = products.find((p) => !p.isAvailable)!;
+  const available = products.find((p) => p.isAvailable)!;
+  await page.goto(`/collection?q=${encodeURIComponent(unavailable.name)}`);
+  const card = page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name: unavailable.name, exact: true }) });
+  await expect(card).toContainText('Out of stock');
+  const opacity = (locator: ReturnType<Page['locator']>) =>
+    locator.evaluate((el) => Number(getComputedStyle(el).opacity));
+  expect(await opacity(card.getByTestId('card-picture'))).toBeLessThan(0.7);
+  expect(await opacity(card)).toBe(1);
+
+  await page.goto(`/collection?q=${encodeURIComponent(available.name)}`);
+  const other = page
+    .getByTestId('product-card')
+    .filter({ has: page.getByRole('heading', { name: available.name, exact: true }) });
+  await expect(other).toBeVisible();
+  await expect(other).not.toContainText('Out of stock');
+  expect(await opacity(other.getByTestId('card-picture'))).toBe(1);
+});

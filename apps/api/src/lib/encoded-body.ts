@@ -11,15 +11,26 @@ export interface EncodedBody {
 }
 
 export function encodeJsonBody(value: unknown): EncodedBody {
-  const identity = Buffer.from(JSON.stringify(value));
-  const digest = createHash('sha1').update(identity).digest('base64url').slice(0, 27);
+  return encodeBody(Buffer.from(JSON.stringify(value)));
+}
+
+/** A short, stable digest of a body, for its ETag or as a cache key. */
+export function digestOf(body: Buffer | string): string {
+  return createHash('sha1').update(body).digest('base64url').slice(0, 27);
+}
+
+/**
+ * Serialize once, compress once. `effort` 'max' (brotli 9, gzip 9) suits bodies kept for many
+ * requests; 'fast' (brotli 5, gzip 6) suits bodies that may be made per request.
+ */
+export function encodeBody(identity: Buffer, effort: 'max' | 'fast' = 'max'): EncodedBody {
   return {
-    etag: `W/"${digest}"`,
+    etag: `W/"${digestOf(identity)}"`,
     identity,
-    gzip: gzipSync(identity, { level: 9 }),
+    gzip: gzipSync(identity, { level: effort === 'max' ? 9 : 6 }),
     br: brotliCompressSync(identity, {
       params: {
-        [zlibConstants.BROTLI_PARAM_QUALITY]: 9,
+        [zlibConstants.BROTLI_PARAM_QUALITY]: effort === 'max' ? 9 : 5,
         [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
       },
     }),
@@ -58,6 +69,16 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  * best encoding it accepts. Browsers revalidate each time (no-cache), so a repeat load costs a 304.
  */
 export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
+  return sendEncoded(request, reply, body, 'application/json; charset=utf-8');
+}
+
+/** sendEncodedJson for any content type. */
+export function sendEncoded(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+  contentType: string,
+) {
   reply
     .header('etag', body.etag)
     .header('cache-control', 'no-cache')
@@ -66,7 +87,7 @@ export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, bo
     return reply.code(304).send();
   }
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
-  reply.type('application/json; charset=utf-8');
+  reply.type(contentType);
   if (encoding === 'identity') return reply.send(body.identity);
   return reply.header('content-encoding', encoding).send(body[encoding]);
 }

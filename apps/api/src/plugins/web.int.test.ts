@@ -1,7 +1,21 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  COLLECTION_META,
+  HOME_META,
+  PRODUCT_FALLBACK_META,
+  TERMS_META,
+  heroImageUrl,
+  productListResponseSchema,
+} from '@pehnava/shared';
+import {
+  createPageMetaResolver,
+  inlineStylesheets,
+  renderPageHtml,
+} from '../modules/site/page-meta.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;
@@ -10,9 +24,24 @@ let webRoot: string;
 beforeAll(async () => {
   webRoot = mkdtempSync(join(tmpdir(), 'pehnava-web-'));
   mkdirSync(join(webRoot, 'assets'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Pehnava</title>');
+  writeFileSync(
+    join(webRoot, 'index.html'),
+    [
+      '<!doctype html><html><head>',
+      '<meta\n      name="description"\n      content="The default words"\n    />',
+      '<title>Pehnava</title>',
+      '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
+      '<link rel="stylesheet" crossorigin href="/assets/index-gone.css">',
+      '</head><body><div id="root"></div></body></html>',
+    ].join('\n'),
+  );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
-  t = await createTestApp({ webRoot });
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{color:#123}');
+  writeFileSync(
+    join(webRoot, 'first-paint.json'),
+    JSON.stringify({ home: '<p>home first paint</p>', frame: '<p>frame first paint</p>' }),
+  );
+  t = await createTestApp({ webRoot, seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
 });
 afterAll(async () => {
   await t.close();
@@ -27,6 +56,114 @@ describe('serving the web app', () => {
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
     }
+  });
+
+  it('writes each page its own title and description, once each', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/collection?search=silk' });
+    const html = res.body;
+    expect(html.match(/<title>/g)).toHaveLength(1);
+    expect(html.match(/name="description"/g)).toHaveLength(1);
+    expect(html).toContain(`<title>${COLLECTION_META.title}</title>`);
+    expect(html).toContain(`<meta name="description" content="${COLLECTION_META.description}" />`);
+    expect(html).toContain(
+      '<meta property="og:url" content="https://pehnava.example/collection" />',
+    );
+    expect(html).toContain('<div id="root"><p>frame first paint</p></div>');
+    expect((await t.app.inject({ method: 'GET', url: '/terms/' })).body).toContain(
+      `<title>${TERMS_META.title}</title>`,
+    );
+  });
+
+  it('describes a product page for link previews: its name, price and first image', async () => {
+    const { products } = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    const product = products[0]!;
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${product._id}` })).body;
+    const og = (property: string) =>
+      new RegExp(`<meta property="${property}" content="([^"]*)" />`).exec(html)?.[1];
+    expect(og('og:type')).toBe('product');
+    expect(og('og:title')).toBe(`${product.name} on rent · Pehnava`);
+    expect(og('og:image')).toBe(`https://pehnava.example${product.images[0]}`);
+    expect(og('og:url')).toBe(`https://pehnava.example/product/${product._id}`);
+    expect(html).toContain(`<title>${product.name} on rent · Pehnava</title>`);
+
+    const unknown = await t.app.inject({ method: 'GET', url: '/product/no-such-thing' });
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toContain(`<title>${PRODUCT_FALLBACK_META.title}</title>`);
+    const resolve = createPageMetaResolver(t.app.services.catalogue);
+    expect(await resolve('/product/%E0%A4%A')).toEqual({ meta: PRODUCT_FALLBACK_META });
+    expect(await resolve('/somewhere-else')).toEqual({ meta: HOME_META });
+    // The gallery's first image is fetched before the script asks for it.
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${product.images[0]}" fetchpriority="high" />`,
+    );
+  });
+
+  it('preloads the first hero on the home page, and writes the stylesheet into the page', async () => {
+    const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(home).toContain(
+      `<link rel="preload" as="image" href="${heroImageUrl(0)}" fetchpriority="high" />`,
+    );
+    expect(home).toContain('<style>body{color:#123}</style>');
+    expect(home).not.toContain('href="/assets/index-abc123.css"');
+    // A stylesheet that cannot be read stays a link rather than vanishing.
+    expect(home).toContain('href="/assets/index-gone.css"');
+    const about = (await t.app.inject({ method: 'GET', url: '/about' })).body;
+    expect(about).not.toContain('rel="preload"');
+    // What shows before the script runs: the home page's own, the frame elsewhere.
+    expect(home).toContain('<div id="root"><p>home first paint</p></div>');
+    expect(about).toContain('<div id="root"><p>frame first paint</p></div>');
+  });
+
+  it('sends pages compressed, and a repeat visit with a current copy gets 304', async () => {
+    const plain = await t.app.inject({ method: 'GET', url: '/about' });
+    const br = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toContain('accept-encoding');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.body);
+    const gzip = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.body);
+    const again = await t.app.inject({
+      method: 'GET',
+      url: '/about',
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('escapes what it writes into the page', () => {
+    const html = renderPageHtml(
+      '<head><title>x</title><meta name="description" content="y" /></head>',
+      {
+        meta: {
+          title: 'A "quoted" <b>name</b> & more',
+          description: "It's <script>",
+          image: '/i.svg',
+        },
+        preloadImage: '/i.svg"><script>',
+      },
+      { origin: 'https://a.example', path: '/p?q="><script>' },
+    );
+    expect(html).not.toContain('<script>');
+    expect(html).not.toContain('<b>');
+    expect(html).toContain(
+      '<title>A &quot;quoted&quot; &lt;b&gt;name&lt;/b&gt; &amp; more</title>',
+    );
+    expect(html).toContain('content="It&#39;s &lt;script&gt;"');
+    const inlined = inlineStylesheets(
+      '<link rel="stylesheet" href="/assets/a.css">',
+      () => 'a::after{content:"</style><script>"}',
+    );
+    expect(inlined).toBe('<style>a::after{content:"<\\/style><script>"}</style>');
   });
 
   it('caches hashed assets for a year and answers a missing one with 404, not the page', async () => {

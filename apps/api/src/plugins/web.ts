@@ -1,16 +1,49 @@
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES } from '@pehnava/shared';
+import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
+import {
+  inlineStylesheets,
+  renderPageHtml,
+  type PageMetaResolver,
+} from '../modules/site/page-meta.js';
+import { createRouteChunks, type ViteManifest } from '../modules/site/route-chunks.js';
 
 const YEAR_SECONDS = 31_536_000;
+/** Enough for every fixed page and product page of a catalogue several times the seed's. */
+const PAGE_CACHE_ENTRIES = 1_000;
+
+/**
+ * Pages already compressed, by the digest of their HTML: a page is the same bytes until its
+ * product or the app changes, so it is compressed once. The oldest entry goes when it is full.
+ */
+function createPageBodyCache(capacity: number) {
+  const bodies = new Map<string, EncodedBody>();
+  return {
+    get(html: string): EncodedBody {
+      const key = digestOf(html);
+      let body = bodies.get(key);
+      if (!body) {
+        body = encodeBody(Buffer.from(html), 'fast');
+        if (bodies.size >= capacity) bodies.delete(bodies.keys().next().value!);
+        bodies.set(key, body);
+      }
+      return body;
+    },
+  };
+}
 
 export interface WebOptions {
   /** The built web app (apps/web/dist); absent in API-only runs and tests. */
   webRoot?: string;
   /** Where images live on disk (DATA_DIR/images). */
   imagesDir: string;
+  /** Each page's title, description and link-preview tags, written into its first HTML. */
+  pageMeta: PageMetaResolver;
+  /** The site's public origin for absolute preview addresses; else the request's own. */
+  publicUrl?: string;
 }
 
 /**
@@ -18,7 +51,17 @@ export interface WebOptions {
  * a year, index.html revalidated) and the fallback that lets the web app route every other path.
  * Unknown /api paths get the JSON 404.
  */
-export async function registerWeb(app: FastifyInstance, { webRoot, imagesDir }: WebOptions) {
+/** A JSON file the web build wrote, or undefined when there is none (API-only runs, tests). */
+function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
+  if (webRoot === undefined) return undefined;
+  const path = join(webRoot, file);
+  return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
+}
+
+export async function registerWeb(
+  app: FastifyInstance,
+  { webRoot, imagesDir, pageMeta, publicUrl }: WebOptions,
+) {
   mkdirSync(imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
     root: imagesDir,
@@ -33,6 +76,12 @@ export async function registerWeb(app: FastifyInstance, { webRoot, imagesDir }: 
   });
 
   const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
+  const template = hasWeb
+    ? inlineStylesheets(readFileSync(join(webRoot, 'index.html'), 'utf8'), (urlPath) => {
+        const file = join(webRoot, urlPath);
+        return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+      })
+    : '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
       root: webRoot,
@@ -49,7 +98,11 @@ export async function registerWeb(app: FastifyInstance, { webRoot, imagesDir }: 
     });
   }
 
-  app.setNotFoundHandler((request, reply) => {
+  const pages = createPageBodyCache(PAGE_CACHE_ENTRIES);
+  const firstPaints = readJson<{ home: string; frame: string }>(webRoot, 'first-paint.json');
+  const routeChunks = createRouteChunks(readJson<ViteManifest>(webRoot, '.vite/manifest.json'));
+
+  app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
       hasWeb &&
@@ -60,10 +113,16 @@ export async function registerWeb(app: FastifyInstance, { webRoot, imagesDir }: 
       // A missing script or stylesheet is a 404, never the page in its place.
       !path.startsWith('/assets/');
     if (wantsPage) {
-      return reply
-        .header('cache-control', 'no-cache')
-        .type('text/html; charset=utf-8')
-        .sendFile('index.html');
+      const origin = (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+      const hasQuery = request.url.includes('?');
+      const head = {
+        ...(await pageMeta(path, { hasQuery })),
+        preloadModules: routeChunks(path),
+        firstPaint: (path === '/' ? firstPaints?.home : firstPaints?.frame) ?? '',
+      };
+      const html = renderPageHtml(template, head, { origin, path });
+      // @fastify/compress hooks routes only, not this handler, so pages are encoded here.
+      return sendEncoded(request, reply, pages.get(html), 'text/html; charset=utf-8');
     }
     return reply.code(404).send({ success: false, message: MESSAGES.notFound });
   });

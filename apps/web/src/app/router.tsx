@@ -7,6 +7,9 @@ import { Layout } from './layout';
 const CollectionPage = lazy(() =>
   import('../routes/collection').then((m) => ({ default: m.CollectionPage })),
 );
+const ProductPage = lazy(() =>
+  import('../routes/product').then((m) => ({ default: m.ProductPage })),
+);
 const AboutPage = lazy(() => import('../routes/about').then((m) => ({ default: m.AboutPage })));
 const ContactPage = lazy(() =>
   import('../routes/contact').then((m) => ({ default: m.ContactPage })),
@@ -27,6 +30,7 @@ export function AppRouter() {
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path="collection" element={<CollectionPage />} />
+          <Route path="product/:productId" element={<ProductPage />} />
           <Route path="about" element={<AboutPage />} />
           <Route path="contact" element={<ContactPage />} />
           <Route path="terms" element={<TermsPage />} />

@@ -1,3 +1,5 @@
+import { ABOUT_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { ShieldCheck, Sparkles, Truck } from 'lucide-react';
 import { Link } from 'react-router';
 
@@ -54,6 +56,7 @@ const VALUES = [
 ] as const;
 
 export function AboutPage() {
+  usePageMeta(ABOUT_META);
   return (
     <main className="pb-16">
       <header className="bg-maroon-50">

@@ -1,3 +1,5 @@
+import { COLLECTION_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { SlidersHorizontal } from 'lucide-react';
 import { useMemo, useState } from 'react';
 import {
@@ -7,6 +9,7 @@ import {
   queryCatalogue,
 } from '@pehnava/shared';
 import { useFilterOptions, useProducts } from '../features/catalogue/api';
+import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { ProductGrid } from '../features/catalogue/product-grid';
 import { useCatalogueUrl } from '../features/catalogue/use-catalogue-url';
 
@@ -20,6 +23,7 @@ function groupLabel(type: string): string {
 const NO_TYPES: readonly string[] = [];
 
 export function CollectionPage() {
+  usePageMeta(COLLECTION_META);
   const products = useProducts();
   const options = useFilterOptions();
   const types = useMemo(
@@ -152,9 +156,11 @@ export function CollectionPage() {
                 </button>
               </div>
             </div>
-          ) : (
-            <ProductGrid products={shown} label="Products" columns={4} />
-          )}
+          ) : products.data ? (
+            <ProductGrid products={shown} label="Products" columns={4} eager={4} />
+          ) : products.isPending ? (
+            <ProductGridSkeleton count={8} columns={4} />
+          ) : null}
         </section>
       </div>
     </main>

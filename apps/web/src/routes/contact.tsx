@@ -1,3 +1,5 @@
+import { CONTACT_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { Briefcase, Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSiteInfo } from '../features/site/api';
@@ -47,6 +49,7 @@ const linkClass =
   'font-medium text-maroon-700 underline-offset-2 hover:text-maroon-900 hover:underline';
 
 export function ContactPage() {
+  usePageMeta(CONTACT_META);
   const { data: site, isPending, error } = useSiteInfo();
 
   let details: ReactNode;

@@ -1,6 +1,9 @@
+import { NOT_FOUND_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { Link } from 'react-router';
 
 export function NotFoundPage() {
+  usePageMeta(NOT_FOUND_META);
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
       <p className="text-sm uppercase tracking-widest text-maroon-700">404</p>

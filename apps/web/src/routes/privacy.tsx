@@ -1,7 +1,10 @@
+import { WARRANTY_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { Link } from 'react-router';
 import { ProsePage, ProseSection } from '../components/ui/prose-page';
 
 export function WarrantyPage() {
+  usePageMeta(WARRANTY_META);
   return (
     <ProsePage
       title="Warranty Policy"

@@ -1,7 +1,10 @@
+import { REFUND_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { Link } from 'react-router';
 import { ProsePage, ProseSection } from '../components/ui/prose-page';
 
 export function RefundPage() {
+  usePageMeta(REFUND_META);
   return (
     <ProsePage
       title="Refund and Cancellation Policy"

@@ -1,7 +1,10 @@
+import { TERMS_META } from '@pehnava/shared';
+import { usePageMeta } from '../lib/page-meta';
 import { Link } from 'react-router';
 import { ProsePage, ProseSection } from '../components/ui/prose-page';
 
 export function TermsPage() {
+  usePageMeta(TERMS_META);
   return (
     <ProsePage
       title="Terms of Service"

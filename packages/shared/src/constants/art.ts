@@ -2,7 +2,7 @@
  * Generated images carry this version in their names so they can be cached for a year; bump it
  * when the drawings change (apps/api/src/db/seed/art).
  */
-export const ART_VERSION = 1;
+export const ART_VERSION = 2;
 export const HERO_COUNT = 5;
 
 /** Where the seed stores hero artwork `index` (0-based), relative to /images/. */

@@ -11,4 +11,10 @@ export const MESSAGES = {
   failedToLoadPlans: 'Failed to load subscription plans',
   loginForWishlist: 'Please login to add items to wishlist',
   loginForCart: 'Please login to add items to cart',
+  outOfStock: 'This product is currently out of stock',
+  selectStartDate: 'Please select a start date',
+  startDateInPast: 'Start date cannot be in the past',
+  selectSize: 'Please select a size',
+  sizeNotAvailable: 'Selected size is not available',
+  failedToFetchProduct: 'Failed to fetch product',
 } as const;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, isIsoDate, todayInIndia } from './dates.js';
+import { addDays, formatIsoDate, isIsoDate, todayInIndia } from './dates.js';
 
 describe('dates', () => {
   it('takes today in India (UTC+5:30), not the server clock zone', () => {
@@ -19,5 +19,12 @@ describe('dates', () => {
     expect(isIsoDate('2026-02-30')).toBe(false);
     expect(isIsoDate('22-11-2026')).toBe(false);
     expect(isIsoDate('2026-11-22T00:00:00Z')).toBe(false);
+  });
+});
+
+describe('formatIsoDate', () => {
+  it('writes a calendar date the en-IN way, whatever the machine zone', () => {
+    expect(formatIsoDate('2026-11-28')).toBe('Sat, 28 Nov, 2026');
+    expect(formatIsoDate('2027-01-01')).toBe('Fri, 1 Jan, 2027');
   });
 });

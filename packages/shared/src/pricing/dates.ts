@@ -20,3 +20,16 @@ export function isIsoDate(value: string): boolean {
   const t = Date.parse(`${value}T00:00:00Z`);
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
 }
+
+const dateFormatter = new Intl.DateTimeFormat('en-IN', {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+
+/** 'Sat, 28 Nov, 2026': a calendar date in the en-IN locale. */
+export function formatIsoDate(date: IsoDate): string {
+  return dateFormatter.format(new Date(`${date}T00:00:00Z`));
+}

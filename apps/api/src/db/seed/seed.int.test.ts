@@ -1,8 +1,8 @@
 import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HERO_COUNT, categoryForMrp, heroImageKey } from '@pehnava/shared';
+import { ART_VERSION, HERO_COUNT, categoryForMrp, heroImageKey } from '@pehnava/shared';
 import { imagesDirFor } from '../../app.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
@@ -54,6 +54,7 @@ describe('seed', () => {
       plansInserted: 3,
       couponsInserted: 3,
       imagesWritten: expectedImages,
+      imagesRefreshed: 0,
     });
     const c = await counts();
     expect(c.products).toBeGreaterThanOrEqual(100);
@@ -98,6 +99,7 @@ describe('seed', () => {
       plansInserted: 0,
       couponsInserted: 0,
       imagesWritten: 0,
+      imagesRefreshed: 0,
     });
     expect(await counts()).toEqual(before);
     expect(await t.database.db.select().from(products)).toEqual(snapshot);
@@ -136,6 +138,36 @@ describe('seed', () => {
     ).toHaveLength(1);
     // A deleted seed coupon comes back: the seed guarantees its coupons exist.
     expect(report.couponsInserted).toBe(1);
+  });
+
+  it('moves products still on an older art version to the current drawings, and only those', async () => {
+    const rows = await t.database.db
+      .select()
+      .from(products)
+      .where(inArray(products.productId, [catalogue[1]!.productId, catalogue[2]!.productId]));
+    const [older, edited] = rows.sort((a, b) => a.productId.localeCompare(b.productId));
+    const current = older!.images;
+    const outdated = current.map((url) => url.replace(`-v${ART_VERSION}.svg`, '-v1.svg'));
+    expect(outdated).not.toEqual(current);
+    await t.database.db
+      .update(products)
+      .set({ images: outdated })
+      .where(eq(products.id, older!.id));
+    const ownImages = ['/images/photographed-by-the-shop.jpg'];
+    await t.database.db
+      .update(products)
+      .set({ images: ownImages })
+      .where(eq(products.id, edited!.id));
+
+    const report = await t.seed();
+    expect(report.imagesRefreshed).toBe(1);
+    const after = await t.database.db
+      .select({ id: products.id, images: products.images })
+      .from(products)
+      .where(inArray(products.id, [older!.id, edited!.id]));
+    expect(after.find((r) => r.id === older!.id)!.images).toEqual(current);
+    expect(after.find((r) => r.id === edited!.id)!.images).toEqual(ownImages);
+    expect((await t.seed()).imagesRefreshed).toBe(0);
   });
 
   it('puts back an image file that went missing from disk', async () => {

@@ -16,8 +16,8 @@ import { buildSeedCatalogue, type SeedProduct } from './catalogue/catalogue.js';
 import { SEED_COUPONS } from './coupons.js';
 
 export interface SeedDependencies {
-  catalogue: Pick<CatalogueService, 'insertProductIfAbsent'>;
-  catalogueRepository: Pick<CatalogueRepository, 'existingProductIds'>;
+  catalogue: Pick<CatalogueService, 'insertProductIfAbsent' | 'replaceImagesIfUnchanged'>;
+  catalogueRepository: Pick<CatalogueRepository, 'existingProductImages'>;
   subscriptions: Pick<SubscriptionsRepository, 'insertPlanIfAbsent'>;
   coupons: Pick<CouponsRepository, 'insertCouponIfAbsent'>;
   images: ImageStore;
@@ -30,10 +30,16 @@ export interface SeedReport {
   plansInserted: number;
   couponsInserted: number;
   imagesWritten: number;
+  /** Seeded products moved from an older art version's images to the current ones. */
+  imagesRefreshed: number;
 }
 
-export function productImageKey(product: Pick<SeedProduct, 'productId'>, view: number): string {
-  return `products/${product.productId.toLowerCase()}-${view + 1}-v${ART_VERSION}.svg`;
+export function productImageKey(
+  product: Pick<SeedProduct, 'productId'>,
+  view: number,
+  artVersion: number = ART_VERSION,
+): string {
+  return `products/${product.productId.toLowerCase()}-${view + 1}-v${artVersion}.svg`;
 }
 
 /**
@@ -47,6 +53,7 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
     plansInserted: 0,
     couponsInserted: 0,
     imagesWritten: 0,
+    imagesRefreshed: 0,
   };
 
   for (const plan of PLAN_DEFINITIONS) {
@@ -59,19 +66,25 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
   const seedProducts = buildSeedCatalogue();
   report.imagesWritten += await writeMissingImages(deps.images, seedProducts);
 
-  const existing = await deps.catalogueRepository.existingProductIds(
+  const existing = await deps.catalogueRepository.existingProductImages(
     seedProducts.map((p) => p.productId),
   );
+  const seedImages = (product: SeedProduct, artVersion?: number): string[] =>
+    Array.from({ length: product.imageCount }, (_, view) =>
+      deps.images.urlFor(productImageKey(product, view, artVersion)),
+    );
   for (const [position, product] of seedProducts.entries()) {
-    if (existing.has(product.productId)) continue;
+    const images = existing.get(product.productId);
+    if (images) {
+      if (await refreshOutdatedArt(deps, product, images, seedImages)) report.imagesRefreshed += 1;
+      continue;
+    }
     const mrpPaise = rupeesToPaise(product.mrp);
     const inserted = await deps.catalogue.insertProductIfAbsent({
       productId: product.productId,
       name: product.name,
       description: product.description,
-      images: Array.from({ length: product.imageCount }, (_, view) =>
-        deps.images.urlFor(productImageKey(product, view)),
-      ),
+      images: seedImages(product),
       mrpPaise,
       twoDayPricePaise: rupeesToPaise(product.rentalPrices.twoDay),
       fourDayPricePaise: rupeesToPaise(product.rentalPrices.fourDay),
@@ -93,6 +106,32 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
     if (inserted) report.productsInserted += 1;
   }
   return report;
+}
+
+/**
+ * A seeded product still showing exactly the images of an older art version moves to the
+ * current drawings. Images anyone has changed are left as they are.
+ */
+async function refreshOutdatedArt(
+  deps: SeedDependencies,
+  product: SeedProduct,
+  images: string[],
+  seedImages: (product: SeedProduct, artVersion?: number) => string[],
+): Promise<boolean> {
+  for (let version = 1; version < ART_VERSION; version += 1) {
+    const outdated = seedImages(product, version);
+    if (!sameList(images, outdated)) continue;
+    return deps.catalogue.replaceImagesIfUnchanged(
+      product.productId,
+      outdated,
+      seedImages(product),
+    );
+  }
+  return false;
+}
+
+function sameList(a: string[], b: string[]): boolean {
+  return a.length === b.length && a.every((value, index) => value === b[index]);
 }
 
 async function writeMissingImages(

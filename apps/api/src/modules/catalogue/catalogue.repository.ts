@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@pehnava/shared';
 import { paiseToRupees } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
@@ -55,13 +55,31 @@ export function createCatalogueRepository(db: Database) {
       );
     },
 
-    async existingProductIds(codes: string[]): Promise<Set<string>> {
-      if (codes.length === 0) return new Set();
+    /** The images of the products among `codes` that exist, by merchant code. */
+    async existingProductImages(codes: string[]): Promise<Map<string, string[]>> {
+      if (codes.length === 0) return new Map();
       const rows = await db
-        .select({ productId: products.productId })
+        .select({ productId: products.productId, images: products.images })
         .from(products)
         .where(inArray(products.productId, codes));
-      return new Set(rows.map((r) => r.productId));
+      return new Map(rows.map((r) => [r.productId, r.images]));
+    },
+
+    /**
+     * Replace a product's images only while they are still exactly `expected`, so an image list
+     * someone has edited since is never overwritten. Returns whether a row changed.
+     */
+    async replaceImagesIfUnchanged(
+      productCode: string,
+      expected: string[],
+      next: string[],
+    ): Promise<boolean> {
+      const rows = await db
+        .update(products)
+        .set({ images: next, updatedAt: new Date() })
+        .where(and(eq(products.productId, productCode), eq(products.images, expected)))
+        .returning({ id: products.id });
+      return rows.length > 0;
     },
 
     /**

@@ -96,6 +96,16 @@ export function createCatalogueService(
       return changed;
     },
 
+    async replaceImagesIfUnchanged(
+      productCode: string,
+      expected: string[],
+      next: string[],
+    ): Promise<boolean> {
+      const changed = await repository.replaceImagesIfUnchanged(productCode, expected, next);
+      if (changed) cache.invalidate();
+      return changed;
+    },
+
     invalidate: () => cache.invalidate(),
   };
 }

@@ -5,7 +5,8 @@ import { Link, useNavigate } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useCardImageSlider } from './card-image-slider';
 
-export function ProductCard({ product }: { product: Product }) {
+/** `eager`: the card is near the top of the page, so its picture loads at once and first. */
+export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
   const navigate = useNavigate();
   const { index, start, reset } = useCardImageSlider(product.images.length);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
@@ -19,9 +20,7 @@ export function ProductCard({ product }: { product: Product }) {
 
   return (
     <article
-      className={`group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5 transition hover:shadow-md ${
-        product.isAvailable ? '' : 'opacity-60'
-      }`}
+      className="group relative flex h-full flex-col overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5 transition hover:shadow-md"
       data-testid="product-card"
       data-available={product.isAvailable}
       onMouseEnter={start}
@@ -31,14 +30,21 @@ export function ProductCard({ product }: { product: Product }) {
         to={`/product/${product._id}`}
         className="flex flex-1 flex-col focus-visible:outline-2 focus-visible:outline-maroon-700"
       >
-        <div className="aspect-[3/4] overflow-hidden bg-maroon-50">
+        {/* An unavailable piece is dimmed in its picture; its words stay readable. */}
+        <div
+          className={`relative aspect-[3/4] overflow-hidden bg-maroon-50 ${
+            product.isAvailable ? '' : 'opacity-55 grayscale-[60%]'
+          }`}
+          data-testid="card-picture"
+        >
           {src && !failed.has(src) ? (
             <img
               src={src}
               alt={product.name}
               width={600}
               height={800}
-              loading="lazy"
+              loading={eager ? 'eager' : 'lazy'}
+              fetchPriority={eager ? 'high' : 'auto'}
               decoding="async"
               data-testid="card-image"
               onError={() => setFailed((f) => new Set(f).add(src))}
@@ -56,13 +62,18 @@ export function ProductCard({ product }: { product: Product }) {
             </div>
           )}
         </div>
-        <div className="space-y-1 p-3 pr-10">
+        <div className="space-y-1 p-3">
           <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900">
             {product.name}
           </h3>
           <p className="text-sm text-maroon-700">
             Starts from {formatRs(product.twoDayRentalPrice)}
           </p>
+          {!product.isAvailable && (
+            <p className="text-xs font-medium uppercase tracking-wide text-stone-600">
+              Out of stock
+            </p>
+          )}
         </div>
       </Link>
       <button

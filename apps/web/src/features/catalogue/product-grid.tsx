@@ -1,23 +1,35 @@
+import { startTransition, useEffect, useState } from 'react';
 import type { Product } from '@pehnava/shared';
+import { gridClass } from './grid-skeleton';
 import { ProductCard } from './product-card';
+
+/** Cards rendered straight away; the rest follow in an interruptible render. */
+const FIRST_BATCH = 12;
 
 export function ProductGrid({
   products,
   label,
   columns = 5,
+  eager = 0,
 }: {
   products: Product[];
   label: string;
   columns?: 4 | 5;
+  /** How many cards at the top load their picture at once (the page's first view). */
+  eager?: number;
 }) {
+  // A long list (the whole collection) would otherwise be one long task before the first paint.
+  const [complete, setComplete] = useState(products.length <= FIRST_BATCH);
+  useEffect(() => {
+    if (!complete) startTransition(() => setComplete(true));
+  }, [complete]);
+  const shown = complete ? products : products.slice(0, FIRST_BATCH);
+
   return (
-    <ul
-      aria-label={label}
-      className={`grid grid-cols-2 gap-4 sm:grid-cols-3 ${columns === 4 ? 'lg:grid-cols-4' : 'lg:grid-cols-5'}`}
-    >
-      {products.map((product) => (
+    <ul aria-label={label} className={gridClass(columns)}>
+      {shown.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} />
+          <ProductCard product={product} eager={index < eager} />
         </li>
       ))}
     </ul>

@@ -10,6 +10,7 @@ import {
   layered,
   linear,
   path,
+  poly,
   rect,
   smooth,
   sym,
@@ -63,27 +64,26 @@ function jhumka(ctx: Ctx, x: number, y: number, s = 1): string {
 /** Choker, three-strand rani haar and pendant, drawn around a neck at x = 300. */
 function necklace(ctx: Ctx): string {
   const { pal } = ctx;
-  const strand = (drop: number, spread: number): string =>
-    `M${300 - spread} 250C${300 - spread - 12} ${drop - 80} ${300 - spread * 0.9} ${drop} 300 ${drop}C${300 + spread * 0.9} ${drop} ${
-      300 + spread + 12
-    } ${drop - 80} ${300 + spread} 250`;
+  // One strand from the sides of the neck, out over the collarbones and down to `drop`.
+  const strand = (drop: number, w: number): string =>
+    `M272 244C${300 - w} 280 ${300 - w * 0.75} ${drop} 300 ${drop}C${300 + w * 0.75} ${drop} ${300 + w} 280 328 244`;
   let out = '';
-  out += path(strand(420, 34), {
+  out += path(strand(440, 96), {
     fill: 'none',
     stroke: PEARL,
     'stroke-width': 6,
     'stroke-dasharray': '0 8',
     'stroke-linecap': 'round',
   });
-  out += path(strand(388, 30), { fill: 'none', stroke: pal.accent, 'stroke-width': 3 });
-  out += path(strand(388, 30), {
+  out += path(strand(402, 82), { fill: 'none', stroke: pal.accent, 'stroke-width': 3 });
+  out += path(strand(402, 82), {
     fill: 'none',
     stroke: pal.main,
     'stroke-width': 7,
     'stroke-dasharray': '0 11',
     'stroke-linecap': 'round',
   });
-  out += path(strand(354, 28), {
+  out += path(strand(364, 66), {
     fill: 'none',
     stroke: PEARL,
     'stroke-width': 6,
@@ -112,25 +112,25 @@ function necklace(ctx: Ctx): string {
   });
   // pendant
   out += path(
-    'M300 408C322 408 334 428 334 446C334 470 312 486 300 500C288 486 266 470 266 446C266 428 278 408 300 408Z',
+    'M300 434C322 434 334 454 334 472C334 496 312 512 300 526C288 512 266 496 266 472C266 454 278 434 300 434Z',
     {
       fill: ref(ctx, 'a'),
       stroke: pal.accentDark,
     },
   );
   out += path(
-    'M300 424C312 424 318 436 318 446C318 460 308 470 300 478C292 470 282 460 282 446C282 436 288 424 300 424Z',
+    'M300 450C312 450 318 462 318 472C318 486 308 496 300 504C292 496 282 486 282 472C282 462 288 450 300 450Z',
     { fill: pal.main },
   );
-  out += ellipse(295, 440, 4, 7, { fill: '#ffffff', opacity: 0.35 });
-  out += path('M270 468Q300 520 330 468', {
+  out += ellipse(295, 466, 4, 7, { fill: '#ffffff', opacity: 0.35 });
+  out += path('M270 494Q300 546 330 494', {
     fill: 'none',
     stroke: PEARL,
     'stroke-width': 5,
     'stroke-dasharray': '0 7',
     'stroke-linecap': 'round',
   });
-  out += circle(300, 512, 6, { fill: PEARL });
+  out += circle(300, 538, 6, { fill: PEARL });
   return out;
 }
 
@@ -139,17 +139,20 @@ function bust(ctx: Ctx): string {
   const id = idOf(ctx, 'vv');
   const shape = smooth(
     sym([
-      [300, 148],
-      [326, 148, 1],
-      [328, 226],
-      [336, 262],
-      [370, 284],
-      [420, 302],
-      [448, 330],
-      [462, 380],
-      [468, 460],
-      [470, 540, 1],
-      [300, 546],
+      [300, 150],
+      [328, 150, 1],
+      [330, 200],
+      [336, 240],
+      [358, 266],
+      [404, 284],
+      [446, 304],
+      [466, 336],
+      [464, 376],
+      [446, 416],
+      [430, 470],
+      [428, 540],
+      [436, 556, 1],
+      [300, 560],
     ]),
   );
   return (
@@ -159,7 +162,7 @@ function bust(ctx: Ctx): string {
       { at: 1, colour: shade(velvet, 0.4) },
     ])}</defs>` +
     path(shape, { fill: `url(#${id})` }) +
-    ellipse(300, 149, 26, 6, { fill: shade(velvet, 0.2) })
+    ellipse(300, 151, 28, 6, { fill: shade(velvet, 0.2) })
   );
 }
 
@@ -172,8 +175,8 @@ export function jewellerySet(ctx: Ctx, view: StagedView): string {
       plinth(ctx, 556, 210) +
       bust(ctx) +
       necklace(ctx) +
-      jhumka(ctx, 392, 300) +
-      jhumka(ctx, 208, 300)
+      jhumka(ctx, 426, 312) +
+      jhumka(ctx, 174, 312)
     );
   }
   if (view === 1) {
@@ -188,7 +191,7 @@ export function jewellerySet(ctx: Ctx, view: StagedView): string {
       path('M60 430L540 430L560 690L40 690Z', { fill: shade(pal.main, 0.5) }) +
       path('M78 444L522 444L538 672L62 672Z', { fill: velvet }) +
       group(necklace(ctx), {
-        transform: 'translate(300 540) scale(1.05 .62) translate(-300 -330)',
+        transform: 'translate(300 556) scale(.95 .6) translate(-300 -390)',
       }) +
       jhumka(ctx, 120, 560, 0.9) +
       jhumka(ctx, 480, 560, 0.9) +
@@ -202,7 +205,7 @@ export function jewellerySet(ctx: Ctx, view: StagedView): string {
       opacity: 0.9,
     }) +
     group(necklace(ctx), {
-      transform: 'translate(300 380) rotate(-8) scale(1.1) translate(-300 -360)',
+      transform: 'translate(300 380) rotate(-8) scale(1.2) translate(-300 -390)',
     }) +
     jhumka(ctx, 470, 560, 1.1) +
     jhumka(ctx, 130, 600, 1.1) +
@@ -226,14 +229,21 @@ export function jewellerySet(ctx: Ctx, view: StagedView): string {
 
 // ---------------------------------------------------------------- clutch
 
-function clutchBody(ctx: Ctx): string {
+/** The box clutch with its chain and tassel, centred near (300, 430). */
+export function clutchBody(ctx: Ctx): string {
   const { pal } = ctx;
   const body =
     'M176 344H424Q436 344 436 360V506Q436 526 416 526H184Q164 526 164 506V360Q164 344 176 344Z';
   let rays = '';
   for (let i = 0; i < 12; i++) {
     const a = (i * Math.PI) / 6;
-    rays += `M${300 + Math.cos(a) * 26} ${436 + Math.sin(a) * 26}L${300 + Math.cos(a) * 46} ${436 + Math.sin(a) * 46}`;
+    rays += poly(
+      [
+        [300 + Math.cos(a) * 26, 436 + Math.sin(a) * 26],
+        [300 + Math.cos(a) * 46, 436 + Math.sin(a) * 46],
+      ],
+      false,
+    );
   }
   return (
     path('M182 348C150 180 450 180 418 348', {
@@ -259,7 +269,7 @@ function clutchBody(ctx: Ctx): string {
       'stroke-linecap': 'round',
     }) +
     circle(300, 436, 50, { fill: pal.deep, stroke: pal.accent, 'stroke-width': 3 }) +
-    path(rays.replace(/(\d+\.\d)\d+/g, '$1'), {
+    path(rays, {
       stroke: pal.accent,
       'stroke-width': 5,
       'stroke-linecap': 'round',
@@ -349,34 +359,41 @@ function safaPatterns(ctx: Ctx): string {
 }
 
 const TURBAN: Pt[] = sym([
-  [300, 116],
-  [350, 118],
-  [392, 140],
-  [412, 180],
-  [410, 226],
-  [396, 258],
-  [364, 276, 1],
-  [330, 272],
-  [300, 258],
+  [300, 110],
+  [356, 112],
+  [402, 134],
+  [424, 178],
+  [422, 228],
+  [406, 262],
+  [368, 280, 1],
+  [330, 274],
+  [300, 260],
 ]);
 
 function turban(ctx: Ctx, back: boolean): string {
   const { pal } = ctx;
   const folds = back
-    ? 'M196 190Q300 230 404 190M192 220Q300 262 408 222M202 160Q300 196 398 160M218 134Q300 160 382 134'
-    : 'M212 236Q250 170 352 128M222 256Q270 190 392 152M262 268Q320 210 410 196M388 236Q350 170 248 128M378 256Q330 190 208 152M338 268Q280 210 190 196';
+    ? 'M184 190Q300 232 416 190M180 222Q300 264 420 222M192 158Q300 196 408 158M212 130Q300 158 388 130M198 250Q300 290 402 250'
+    : 'M202 238Q244 168 356 124M214 260Q268 188 398 148M262 270Q322 208 420 194M398 238Q356 168 244 124M386 260Q332 188 202 148M338 270Q278 208 180 194';
   let out = `<defs>${safaPatterns(ctx)}</defs>`;
   out += layered(idOf(ctx, 'tb'), smooth(TURBAN), [
     { fill: ref(ctx, 'g'), stroke: pal.line },
-    { fill: ref(ctx, 'sp'), opacity: 0.75 },
+    { fill: ref(ctx, 'sp'), opacity: 0.5 },
   ]);
-  out += path(folds, { fill: 'none', stroke: pal.deep, 'stroke-width': 5, opacity: 0.35 });
+  // each wrap: a soft shadow under its edge, the zari selvedge, and a highlight above
+  out += path(folds, { fill: 'none', stroke: pal.deep, 'stroke-width': 12, opacity: 0.3 });
+  out += path(folds, {
+    fill: 'none',
+    stroke: pal.accent,
+    'stroke-width': 2.5,
+    transform: 'translate(0 -5)',
+  });
   out += path(folds, {
     fill: 'none',
     stroke: pal.light,
-    'stroke-width': 2,
-    opacity: 0.6,
-    transform: 'translate(0 -6)',
+    'stroke-width': 3,
+    opacity: 0.55,
+    transform: 'translate(0 -10)',
   });
   if (back) return out;
   out += path('M236 250Q300 290 364 250', {
@@ -438,30 +455,27 @@ function safaTail(ctx: Ctx, d: string, end: string): string {
   );
 }
 
+/** The safa on its head form, without staging (also used by the hero artworks). */
+export function safaBust(ctx: Ctx): string {
+  const tail: Pt[] = [
+    [392, 236],
+    [420, 250],
+    [440, 360],
+    [452, 520],
+    [458, 590, 1],
+    [404, 594, 1],
+    [404, 470],
+    [396, 340],
+    [384, 270],
+  ];
+  return headForm(ctx) + turban(ctx, false) + safaTail(ctx, smooth(tail), 'M404 576L458 572');
+}
+
 export function safa(ctx: Ctx, view: StagedView): string {
   const { pal } = ctx;
   if (view === 0) {
     return (
-      studio(ctx) +
-      floorShadow(ctx, 300, 650, 210, 22) +
-      plinth(ctx, 600, 200) +
-      headForm(ctx) +
-      turban(ctx, false) +
-      safaTail(
-        ctx,
-        smooth([
-          [392, 236],
-          [420, 250],
-          [440, 360],
-          [452, 520],
-          [458, 590, 1],
-          [404, 594, 1],
-          [404, 470],
-          [396, 340],
-          [384, 270],
-        ]),
-        'M404 576L458 572',
-      )
+      studio(ctx) + floorShadow(ctx, 300, 650, 210, 22) + plinth(ctx, 600, 200) + safaBust(ctx)
     );
   }
   if (view === 1) {
@@ -489,7 +503,7 @@ export function safa(ctx: Ctx, view: StagedView): string {
   }
   return (
     linenSurface(ctx, mix('#efe5d8', pal.main, 0.05)) +
-    ellipse(300, 420, 220, 220, { fill: ref(ctx, 'a'), opacity: 0.8 }) +
+    ellipse(300, 420, 220, 220, { fill: ref(ctx, 'a'), opacity: 0.55 }) +
     ellipse(300, 420, 196, 196, { fill: tint(pal.accent, 0.35), opacity: 0.6 }) +
     safaTail(
       ctx,
@@ -530,16 +544,27 @@ export function safa(ctx: Ctx, view: StagedView): string {
 function juttiSide(ctx: Ctx, key: string): string {
   const { pal } = ctx;
   const upper =
-    'M4 -2C0-30 6-44 20-46C60-46 100-48 140-56C190-70 250-64 300-52C322-46 340-40 356-44C366-46 374-58 372-72C386-58 380-30 360-12C340 0 300 0 260 0H10Z';
+    'M4-2C0-26 2-40 10-46C50-48 100-50 150-56C190-70 230-78 262-74C300-68 340-50 372-34C384-28 392-22 388-12C370 0 330 0 300 0H10Z';
   const vamp =
-    'M150-56C190-70 250-64 300-52C322-46 340-40 356-44C366-46 374-58 372-72C386-58 380-30 360-12C340 0 300 0 260 0H150Z';
+    'M150-56C190-70 230-78 262-74C300-68 340-50 372-34C384-28 392-22 388-12C370 0 330 0 300 0H158C150-20 148-40 150-56Z';
   return (
-    path('M2 0H330C350 0 364-4 372-10L370 4C350 10 300 10 260 10H8Z', { fill: '#6b4a30' }) +
-    path(upper, { fill: ref(ctx, 'g'), stroke: pal.line }) +
-    layered(idOf(ctx, key), vamp, [{ fill: pal.deep }, { fill: ref(ctx, 'z'), opacity: 0.9 }]) +
-    zari(ctx, 'M150-56C190-70 250-64 300-52', 8) +
-    zari(ctx, 'M20-46C60-46 100-48 150-56', 5) +
-    circle(160, -50, 7, { fill: ref(ctx, 'a') })
+    path('M0 0H330C352 0 370-6 386-16L388-6C370 6 340 10 300 10H6Z', { fill: '#6b4a30' }) +
+    path(upper, { fill: pal.dark, stroke: pal.line }) +
+    layered(idOf(ctx, key), vamp, [
+      { fill: ref(ctx, 'g') },
+      { fill: ref(ctx, 'm') },
+      { fill: ref(ctx, 'd'), opacity: 0.8 },
+    ]) +
+    path('M384-22C404-30 414-52 404-74C400-82 390-80 392-72', {
+      fill: 'none',
+      stroke: pal.accent,
+      'stroke-width': 6,
+      'stroke-linecap': 'round',
+    }) +
+    zari(ctx, 'M150-56C190-70 230-78 262-74C300-68 340-50 372-34', 8) +
+    zari(ctx, 'M158 0C150-20 148-40 150-56', 6) +
+    zari(ctx, 'M10-46C50-48 100-50 150-56', 5) +
+    circle(152, -58, 8, { fill: ref(ctx, 'a') })
   );
 }
 
@@ -549,29 +574,29 @@ function juttiTop(ctx: Ctx, key: string): string {
   const sole = smooth(
     sym(
       [
-        [0, -186, 1],
-        [16, -150],
-        [40, -80],
-        [50, 0],
-        [48, 90],
-        [36, 150],
-        [0, 166],
+        [0, -184, 1],
+        [22, -140],
+        [50, -70],
+        [62, 0],
+        [60, 90],
+        [46, 150],
+        [0, 170],
       ],
       0,
     ),
   );
-  const vamp = 'M0-176C12-150 36-86 44-20C30-4 16 4 0 6C-16 4-30-4-44-20C-36-86-12-150 0-176Z';
+  const vamp = 'M0-174C16-144 46-80 56-16C40 0 20 8 0 10C-20 8-40 0-56-16C-46-80-16-144 0-174Z';
   return (
     path(sole, { fill: ref(ctx, 'g'), stroke: pal.line }) +
     path(
       smooth(
         sym(
           [
-            [0, 0],
-            [34, 6],
-            [40, 80],
-            [30, 140],
-            [0, 152],
+            [0, 4],
+            [44, 12],
+            [50, 80],
+            [38, 144],
+            [0, 158],
           ],
           0,
         ),
@@ -579,11 +604,25 @@ function juttiTop(ctx: Ctx, key: string): string {
       { fill: tint(pal.accent, 0.55) },
     ) +
     layered(idOf(ctx, key), vamp, [
-      { fill: pal.deep },
+      { fill: ref(ctx, 'g') },
       { fill: ref(ctx, 'm') },
       { fill: 'none', stroke: pal.accent, 'stroke-width': 5 },
     ]) +
-    circle(0, -4, 8, { fill: ref(ctx, 'a') })
+    circle(0, 0, 9, { fill: ref(ctx, 'a') }) +
+    path('M0-182C6-196 2-206-6-206', {
+      fill: 'none',
+      stroke: pal.accent,
+      'stroke-width': 5,
+      'stroke-linecap': 'round',
+    })
+  );
+}
+
+/** A pair of juttis in side profile, the front one's sole at y = 580. */
+export function juttiPair(ctx: Ctx): string {
+  return (
+    group(juttiSide(ctx, 'jb'), { transform: 'translate(106 498) scale(1.08)' }) +
+    group(juttiSide(ctx, 'jf'), { transform: 'translate(52 580) scale(1.16)' })
   );
 }
 
@@ -591,11 +630,10 @@ export function juttis(ctx: Ctx, view: StagedView): string {
   const { pal } = ctx;
   if (view === 0) {
     return (
-      studio(ctx, 470) +
-      floorShadow(ctx, 310, 612, 260, 26) +
-      floorShadow(ctx, 330, 540, 220, 18) +
-      group(juttiSide(ctx, 'jb'), { transform: 'translate(150 536) scale(.95)', opacity: 0.96 }) +
-      group(juttiSide(ctx, 'jf'), { transform: 'translate(96 608)' })
+      studio(ctx, 420) +
+      floorShadow(ctx, 320, 502, 230, 16) +
+      floorShadow(ctx, 300, 584, 270, 24) +
+      juttiPair(ctx)
     );
   }
   if (view === 1) {
@@ -603,8 +641,8 @@ export function juttis(ctx: Ctx, view: StagedView): string {
     return (
       rect(0, 0, 600, 800, { fill: lightness(pal.main) > 0.5 ? cloth : tint(pal.wall, 0.1) }) +
       rect(0, 0, 600, 800, { fill: ref(ctx, 'd'), opacity: 0.15 }) +
-      group(juttiTop(ctx, 'tl'), { transform: 'translate(214 420) rotate(-6)' }) +
-      group(juttiTop(ctx, 'tr'), { transform: 'translate(386 420) rotate(6)' })
+      group(juttiTop(ctx, 'tl'), { transform: 'translate(206 420) rotate(-6) scale(1.1)' }) +
+      group(juttiTop(ctx, 'tr'), { transform: 'translate(394 420) rotate(6) scale(1.1)' })
     );
   }
   return (

@@ -14,6 +14,8 @@ describe('renderGarmentSvg', () => {
         expect(svg.endsWith('</svg>')).toBe(true);
         expect(svg).toContain('xmlns="http://www.w3.org/2000/svg"');
         expect(svg).toContain('viewBox="0 0 600 800"');
+        expect(svg).toContain('width="600" height="800"');
+        expect(svg).toContain('#9b1b30');
         expect(svg).not.toMatch(/<(script|image|text|foreignObject)\b|href="http/);
         expect(Buffer.byteLength(svg), `${kind} view ${view}`).toBeLessThan(12 * 1024);
         // Every id is defined once, so several images can share one page.

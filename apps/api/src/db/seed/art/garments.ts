@@ -119,7 +119,7 @@ const DETAIL_FOCUS: Record<GarmentKind, { x: number; y: number; zoom: number }> 
   'jewellery-set': { x: 300, y: 400, zoom: 2 },
   clutch: { x: 300, y: 420, zoom: 1.9 },
   safa: { x: 300, y: 300, zoom: 1.9 },
-  juttis: { x: 300, y: 495, zoom: 2.1 },
+  juttis: { x: 350, y: 530, zoom: 2.2 },
 };
 
 function wearableView(

@@ -4,9 +4,11 @@
  * framed in a carved arch, with festive details around it. No text in the artwork.
  */
 import { mix, shade, tint } from './colour.js';
+import { clutchBody, juttiPair, safaBust } from './accessories.js';
+import { makeCtx, standardDefs, type Ctx } from './context.js';
 import { renderGarmentScene, type GarmentKind } from './garments.js';
 import { marigold } from './scene.js';
-import { circle, group, linear, path, radial, rect, svgDocument, tag } from './svg-kit.js';
+import { circle, ellipse, group, linear, path, radial, rect, svgDocument, tag } from './svg-kit.js';
 
 interface HeroTheme {
   kind: GarmentKind;
@@ -16,9 +18,13 @@ interface HeroTheme {
   ground: string;
   glow: string;
   decor: 'garlands' | 'strings' | 'lamps' | 'petals' | 'stars';
+  /** Accessories styled around the arch. */
+  props: readonly Prop[];
 }
 
-const THEMES: readonly HeroTheme[] = [
+type Prop = 'safa' | 'clutch' | 'juttis';
+
+const THEMES: readonly [HeroTheme, HeroTheme, HeroTheme, HeroTheme, HeroTheme] = [
   // Bridal: a red lehenga under marigold garlands.
   {
     kind: 'lehenga',
@@ -27,6 +33,7 @@ const THEMES: readonly HeroTheme[] = [
     ground: '#5a0f1f',
     glow: '#f3c98b',
     decor: 'garlands',
+    props: [],
   },
   // The groom: an ivory sherwani in a maroon niche with hanging lamps.
   {
@@ -36,6 +43,7 @@ const THEMES: readonly HeroTheme[] = [
     ground: '#3b1524',
     glow: '#f0d9a8',
     decor: 'lamps',
+    props: ['safa'],
   },
   // Sangeet and mehendi: a mustard sharara among strings of marigolds.
   {
@@ -45,6 +53,7 @@ const THEMES: readonly HeroTheme[] = [
     ground: '#1f4d3a',
     glow: '#f6dd8c',
     decor: 'strings',
+    props: [],
   },
   // Jewellery still life on velvet, with scattered rose petals.
   {
@@ -54,6 +63,7 @@ const THEMES: readonly HeroTheme[] = [
     ground: '#2a1c2e',
     glow: '#e9c98e',
     decor: 'petals',
+    props: ['clutch', 'juttis'],
   },
   // Reception evening: a navy gown under a sky of small lights.
   {
@@ -63,6 +73,7 @@ const THEMES: readonly HeroTheme[] = [
     ground: '#121a33',
     glow: '#b9c4e8',
     decor: 'stars',
+    props: [],
   },
 ];
 
@@ -139,16 +150,15 @@ function archWindow(id: string, theme: HeroTheme, index: number): string {
   );
 }
 
-/** One marigold drawn once (radius 10) and placed many times. */
-const MARIGOLD_ID = 'heroMg';
-const marigoldDef = (): string => `<defs><g id="${MARIGOLD_ID}">${marigold(0, 0, 10)}</g></defs>`;
-const bloom = (x: number, y: number, r: number): string =>
+/** One marigold drawn once (radius 10, id `mg`) and placed many times. */
+const marigoldDef = (mg: string): string => `<defs><g id="${mg}">${marigold(0, 0, 10)}</g></defs>`;
+const bloom = (mg: string, x: number, y: number, r: number): string =>
   tag('use', {
-    href: `#${MARIGOLD_ID}`,
+    href: `#${mg}`,
     transform: `translate(${x.toFixed(1)} ${y.toFixed(1)}) scale(${(r / 10).toFixed(2)})`,
   });
 
-function garland(x0: number, x1: number, y: number, sag: number, r: number): string {
+function garland(mg: string, x0: number, x1: number, y: number, sag: number, r: number): string {
   let out = path(`M${x0} ${y}Q${(x0 + x1) / 2} ${y + sag * 2} ${x1} ${y}`, {
     fill: 'none',
     stroke: '#2f6b3a',
@@ -159,14 +169,14 @@ function garland(x0: number, x1: number, y: number, sag: number, r: number): str
     const t = i / steps;
     const x = x0 + (x1 - x0) * t;
     const yy = (1 - t) * (1 - t) * y + 2 * (1 - t) * t * (y + sag * 2) + t * t * y;
-    out += bloom(x, yy, i % 3 === 1 ? r * 0.8 : r);
+    out += bloom(mg, x, yy, i % 3 === 1 ? r * 0.8 : r);
   }
   return out;
 }
 
-function hangingString(x: number, top: number, length: number, r: number): string {
+function hangingString(mg: string, x: number, top: number, length: number, r: number): string {
   let out = path(`M${x} ${top}V${top + length}`, { stroke: '#2f6b3a', 'stroke-width': 2 });
-  for (let y = top + r; y <= top + length; y += r * 1.7) out += bloom(x, y, r);
+  for (let y = top + r; y <= top + length; y += r * 1.7) out += bloom(mg, x, y, r);
   return out;
 }
 
@@ -186,17 +196,17 @@ function lamp(x: number, top: number, length: number, colour: string): string {
   );
 }
 
-function decor(theme: HeroTheme, index: number): string {
+function decor(mg: string, theme: HeroTheme, index: number): string {
   switch (theme.decor) {
     case 'garlands':
       return (
-        garland(880, 1580, 0, 46, 15) +
-        hangingString(905, 0, 250, 11) +
-        hangingString(1555, 0, 300, 11)
+        garland(mg, 880, 1580, 0, 46, 15) +
+        hangingString(mg, 905, 0, 250, 11) +
+        hangingString(mg, 1555, 0, 300, 11)
       );
     case 'strings':
       return [860, 900, 1540, 1580]
-        .map((x, i) => hangingString(x, 0, 180 + ((i * 97) % 160), 12))
+        .map((x, i) => hangingString(mg, x, 0, 180 + ((i * 97) % 160), 12))
         .join('');
     case 'lamps':
       return (
@@ -218,7 +228,7 @@ function decor(theme: HeroTheme, index: number): string {
           transform: `translate(${x} ${y}) rotate(${(i * 57 + index * 13) % 180})`,
         });
       });
-      return out + bloom(1560, 640, 22) + bloom(890, 600, 18);
+      return out + bloom(mg, 1560, 640, 22) + bloom(mg, 890, 600, 18);
     }
     case 'stars': {
       let out = '';
@@ -232,12 +242,97 @@ function decor(theme: HeroTheme, index: number): string {
   }
 }
 
+/** Flag bunting in festive colours, hung along a gentle curve. */
+function bunting(x0: number, x1: number, y: number, sag: number): string {
+  const colours = ['#e4387a', '#f29b1d', '#2f8f5b', '#f4c430', '#7b3fa0'];
+  let flags = '';
+  const count = Math.round((x1 - x0) / 46);
+  colours.forEach((colour, c) => {
+    let d = '';
+    for (let i = c; i < count; i += colours.length) {
+      const t = (i + 0.5) / count;
+      const x = x0 + (x1 - x0) * t;
+      const yy = y + sag * 4 * t * (1 - t);
+      d += `M${Math.round(x - 17)} ${Math.round(yy)}h34l-17 42Z`;
+    }
+    flags += path(d, { fill: colour });
+  });
+  return (
+    path(`M${x0} ${y}Q${(x0 + x1) / 2} ${y + sag * 2} ${x1} ${y}`, {
+      fill: 'none',
+      stroke: '#f3e3c0',
+      'stroke-width': 2,
+    }) + flags
+  );
+}
+
+/** Strings of small glowing beads, for the evening artwork. */
+function fairyLights(xs: readonly number[], colour: string): string {
+  let beads = '';
+  let cords = '';
+  xs.forEach((x, i) => {
+    const length = 160 + ((i * 71) % 170);
+    cords += `M${x} 0V${length}`;
+    for (let y = 18; y <= length; y += 26) beads += `M${x} ${y}h0`;
+  });
+  return (
+    path(cords, { stroke: colour, 'stroke-width': 1, opacity: 0.35 }) +
+    path(beads, { stroke: colour, 'stroke-width': 14, 'stroke-linecap': 'round', opacity: 0.18 }) +
+    path(beads, { stroke: '#fffdf2', 'stroke-width': 5, 'stroke-linecap': 'round', opacity: 0.9 })
+  );
+}
+
+/** A context with the standard paints for an accessory drawn outside the arch. */
+function propCtx(id: string, colour: string, accent: string): { ctx: Ctx; defs: string } {
+  const ctx = makeCtx(id, colour, accent, 7);
+  return { ctx, defs: `<defs>${standardDefs(ctx)}</defs>` };
+}
+
+const shadowAt = (cx: number, cy: number, rx: number): string =>
+  ellipse(cx, cy, rx, rx * 0.1, { fill: '#000', opacity: 0.28 });
+
+function props(id: string, theme: HeroTheme): string {
+  let out = '';
+  for (const prop of theme.props) {
+    if (prop === 'safa') {
+      // the groom's turban on a head form beside the arch
+      const { ctx, defs } = propCtx(`${id}sf`, '#c2412d', '#d4af37');
+      out +=
+        defs +
+        shadowAt(852, 868, 110) +
+        rect(752, 842, 200, 26, { fill: tint(theme.accent, 0.1), rx: 4 }) +
+        group(safaBust(ctx), { transform: 'translate(852 846) scale(.52) translate(-300 -626)' });
+    } else if (prop === 'clutch') {
+      const { ctx, defs } = propCtx(`${id}cl`, '#8e1f3a', theme.accent);
+      out +=
+        defs +
+        shadowAt(962, 862, 90) +
+        group(clutchBody(ctx), { transform: 'translate(962 858) scale(.56) translate(-300 -526)' });
+    } else {
+      const { ctx, defs } = propCtx(`${id}jt`, '#1f5e4a', theme.accent);
+      out +=
+        defs +
+        shadowAt(1450, 864, 110) +
+        group(juttiPair(ctx), { transform: 'translate(1450 860) scale(.42) translate(-290 -592)' });
+    }
+  }
+  return out;
+}
+
 export function renderHeroSvg(index: 0 | 1 | 2 | 3 | 4): string {
-  const theme = THEMES[index] ?? THEMES[0]!;
+  const theme = THEMES[index];
   const id = `hero${index}`;
+  let extra = '';
+  if (index === 2) extra = bunting(760, 1600, 0, 70);
+  if (index === 4) extra = fairyLights([820, 880, 1530, 1575], theme.glow);
   return svgDocument(
     1600,
     900,
-    marigoldDef() + background(id, theme) + archWindow(id, theme, index) + decor(theme, index),
+    marigoldDef(`${id}mg`) +
+      background(id, theme) +
+      archWindow(id, theme, index) +
+      decor(`${id}mg`, theme, index) +
+      extra +
+      props(id, theme),
   );
 }

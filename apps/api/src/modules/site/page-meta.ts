@@ -1,0 +1,139 @@
+import {
+  COLLECTION_META,
+  HOME_META,
+  heroImageUrl,
+  PRODUCT_FALLBACK_META,
+  STATIC_PAGE_META,
+  productPageMeta,
+  type PageMeta,
+} from '@pehnava/shared';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+
+const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
+// The API calls the web app makes first on these pages (features/*/api.ts).
+const LIST = '/api/product/list';
+const FILTER_OPTIONS = '/api/product/filter-options';
+
+/** What the first HTML of a page says about it, and the image it should fetch first. */
+export interface PageHead {
+  meta: PageMeta;
+  /** The page's largest image above the fold, preloaded so it need not wait for the script. */
+  preloadImage?: string;
+  /** The page's own script chunks, preloaded alongside the first script. */
+  preloadModules?: string[];
+  /** The API responses the page asks for first, fetched while the script loads. */
+  preloadData?: string[];
+  /** Markup shown inside #root until the web app replaces it (apps/web/src/first-paint.tsx). */
+  firstPaint?: string;
+}
+
+/**
+ * The head of the page at `path`, from the same definitions the web app uses; a product page is
+ * described from the catalogue snapshot. Paths the server does not know get the site's own.
+ */
+export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapshot'>) {
+  /**
+   * `hasQuery`: the address carries a search, filters or a sort, so the first card of the
+   * collection is not known here and no image is preloaded for it.
+   */
+  return async (path: string, { hasQuery = false } = {}): Promise<PageHead> => {
+    const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
+    if (normalised === '/') {
+      return { meta: HOME_META, preloadImage: heroImageUrl(0), preloadData: [LIST] };
+    }
+    if (normalised === '/collection') {
+      const first = hasQuery ? undefined : (await catalogue.snapshot()).products[0]?.images[0];
+      return {
+        meta: COLLECTION_META,
+        preloadData: [LIST, FILTER_OPTIONS],
+        ...(first ? { preloadImage: first } : {}),
+      };
+    }
+    const fixed = STATIC_PAGE_META[normalised];
+    if (fixed) return { meta: fixed };
+    const productId = PRODUCT_PATH.exec(path)?.[1];
+    if (productId === undefined) return { meta: HOME_META };
+    let id: string;
+    try {
+      id = decodeURIComponent(productId);
+    } catch {
+      return { meta: PRODUCT_FALLBACK_META };
+    }
+    const product = (await catalogue.snapshot()).byId.get(id);
+    if (!product) return { meta: PRODUCT_FALLBACK_META };
+    const meta = productPageMeta(product);
+    return {
+      meta,
+      // The detail first (the page waits on it), then the list for related products.
+      preloadData: [`/api/product/list/${encodeURIComponent(product._id)}`, LIST],
+      ...(meta.image ? { preloadImage: meta.image } : {}),
+    };
+  };
+}
+
+export type PageMetaResolver = ReturnType<typeof createPageMetaResolver>;
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+/**
+ * index.html with the page's title and description, and its Open Graph tags before </head>.
+ * `origin` makes the preview's addresses absolute, as Open Graph requires.
+ */
+export function renderPageHtml(
+  template: string,
+  { meta, preloadImage, preloadModules = [], preloadData = [], firstPaint = '' }: PageHead,
+  { origin, path }: { origin: string; path: string },
+): string {
+  const title = escapeHtml(meta.title);
+  const description = escapeHtml(meta.description);
+  const tags = [
+    ['og:site_name', 'Pehnava'],
+    ['og:type', meta.type ?? 'website'],
+    ['og:title', title],
+    ['og:description', description],
+    ['og:url', escapeHtml(origin + path)],
+    ...(meta.image ? [['og:image', escapeHtml(origin + meta.image)]] : []),
+  ]
+    .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
+    .join('');
+  const preload =
+    (preloadImage
+      ? `<link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />`
+      : '') +
+    preloadModules
+      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+      .join('') +
+    // crossorigin (anonymous) matches what fetch() sends to its own origin, so the response is reused.
+    preloadData
+      .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`)
+      .join('');
+  return template
+    .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
+    .replace(
+      /<meta\s+name="description"[\s\S]*?\/?>/,
+      () => `<meta name="description" content="${description}" />`,
+    )
+    .replace('</head>', () => `${tags}${preload}</head>`)
+    .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
+}
+
+const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
+
+/**
+ * The built index.html with its stylesheets written inline: the page's CSS is small (under 10 KB
+ * compressed), so a separate request would only delay the first paint by a round trip.
+ * `readAsset` reads a file of the built app by its URL path; a file it cannot read stays linked.
+ */
+export function inlineStylesheets(
+  template: string,
+  readAsset: (urlPath: string) => string | undefined,
+): string {
+  return template.replace(STYLESHEET_LINK, (link, href: string) => {
+    const css = readAsset(href);
+    return css === undefined ? link : `<style>${css.replace(/<\/style/gi, '<\\/style')}</style>`;
+  });
+}

@@ -1,0 +1,216 @@
+import {
+  CATEGORY_INFO,
+  PRODUCT_FALLBACK_META,
+  addToCartProblem,
+  formatRupees,
+  listPriceFor,
+  percentBelowMrp,
+  productPageMeta,
+  relatedProducts,
+  todayInIndia,
+  type Product,
+} from '@pehnava/shared';
+import { useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Section } from '../components/ui/section';
+import { useProducts } from '../features/catalogue/api';
+import { ProductGrid } from '../features/catalogue/product-grid';
+import { useProduct } from '../features/product/api';
+import { AssuranceChecks, PristinePromise, UpgradeBox } from '../features/product/assurances';
+import { ProductGallery } from '../features/product/gallery';
+import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
+import { ApiError } from '../lib/api-client';
+import { notify } from '../lib/notify';
+import { usePageMeta } from '../lib/page-meta';
+
+const RELATED_COUNT = 5;
+
+export function ProductPage() {
+  const { productId = '' } = useParams();
+  const navigate = useNavigate();
+  const { data: product, error, isPending, refetch, isFetching } = useProduct(productId);
+  const notFound = error instanceof ApiError && error.status === 404;
+  usePageMeta(product ? productPageMeta(product) : PRODUCT_FALLBACK_META);
+
+  useEffect(() => {
+    if (!error) return;
+    notify.error(error.message);
+    if (notFound) void navigate('/collection', { replace: true });
+  }, [error, notFound, navigate]);
+
+  if (product) return <ProductDetail key={product._id} product={product} />;
+  if (isPending || notFound) return <ProductSkeleton />;
+  return (
+    <main className="mx-auto max-w-xl px-4 py-20 text-center">
+      <h1 className="font-display text-3xl text-maroon-900">We couldn’t load this outfit</h1>
+      <p role="alert" className="mt-3 text-stone-600">
+        {error?.message}
+      </p>
+      <button
+        type="button"
+        onClick={() => void refetch()}
+        disabled={isFetching}
+        className="mt-8 rounded-full bg-maroon-700 px-6 py-3 text-sm font-medium text-white hover:bg-maroon-900 disabled:opacity-60"
+      >
+        Try again
+      </button>
+    </main>
+  );
+}
+
+function ProductDetail({ product }: { product: Product }) {
+  const navigate = useNavigate();
+  // Read once per visit: the minimum start date is today in India (now + 5 h 30 min).
+  const [today] = useState(() => todayInIndia(new Date()));
+  const [choice, setChoice] = useState<RentalChoice>({ size: '', duration: 2, startDate: '' });
+  const price = listPriceFor(product, choice.duration);
+  const below = percentBelowMrp(price, product.mrp);
+  const category = CATEGORY_INFO[product.category];
+
+  const onAddToCart = () => {
+    // Accounts arrive with issue [C]; until then every shopper is a visitor.
+    const problem = addToCartProblem({ product, loggedIn: false, today, ...choice });
+    if (!problem) return;
+    if (problem.action === 'login') {
+      notify.info(problem.message);
+      void navigate('/login');
+    } else {
+      notify.error(problem.message);
+    }
+  };
+
+  return (
+    <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
+      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+        <ol className="flex flex-wrap items-center gap-1.5">
+          <li>
+            <Link to="/" className="hover:text-maroon-700">
+              Home
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li>
+            <Link to="/collection" className="hover:text-maroon-700">
+              Collection
+            </Link>
+          </li>
+          <li aria-hidden>/</li>
+          <li aria-current="page" className="line-clamp-1 text-stone-900">
+            {product.name}
+          </li>
+        </ol>
+      </nav>
+
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <ProductGallery images={product.images} name={product.name} />
+
+        <div className="space-y-6">
+          <div>
+            <div className="flex flex-wrap gap-2">
+              <span
+                className="rounded-full bg-maroon-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-maroon-700 ring-1 ring-maroon-700/20"
+                title={category.label}
+                data-testid="category-badge"
+              >
+                {category.name}
+              </span>
+              {product.bestseller && (
+                <span
+                  className="rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-maroon-900"
+                  data-testid="bestseller-badge"
+                >
+                  Bestseller
+                </span>
+              )}
+              {!product.isAvailable && (
+                <span className="rounded-full bg-stone-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
+                  Out of stock
+                </span>
+              )}
+            </div>
+            <h1 className="mt-3 font-display text-3xl leading-tight text-maroon-900 sm:text-4xl">
+              {product.name}
+            </h1>
+            <div className="mt-4" data-testid="price-block">
+              <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
+                <span className="text-3xl font-semibold text-stone-900">{formatRupees(price)}</span>
+                <span className="text-stone-600">for {choice.duration} days</span>
+              </p>
+              <p className="mt-1 text-sm text-stone-600">
+                MRP <s>{formatRupees(product.mrp)}</s>
+                {below > 0 && (
+                  <span className="ml-2 font-medium text-emerald-800">
+                    {below}% less than buying it
+                  </span>
+                )}
+              </p>
+              <p className="mt-1 text-xs text-stone-500">
+                No deposit · Condition: {product.condition}
+              </p>
+            </div>
+          </div>
+
+          <p className="leading-relaxed text-stone-700">{product.description}</p>
+
+          <PristinePromise />
+
+          <RentalOptions product={product} choice={choice} today={today} onChange={setChoice} />
+
+          <button
+            type="button"
+            // Out of stock stays clickable: the click explains why it cannot be rented.
+            onClick={onAddToCart}
+            className={`h-12 w-full rounded-full text-sm font-semibold tracking-widest transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 ${
+              product.isAvailable
+                ? 'bg-maroon-700 text-white hover:bg-maroon-900'
+                : 'cursor-not-allowed bg-stone-300 text-stone-700'
+            }`}
+          >
+            {product.isAvailable ? 'ADD TO CART' : 'OUT OF STOCK'}
+          </button>
+
+          <UpgradeBox category={product.category} />
+          <AssuranceChecks />
+        </div>
+      </div>
+
+      <RelatedProducts product={product} />
+    </main>
+  );
+}
+
+function RelatedProducts({ product }: { product: Product }) {
+  const { data: products } = useProducts();
+  // A new random pick per product, kept while the shopper stays on it.
+  const related = useMemo(
+    () => (products ? relatedProducts(products, product, RELATED_COUNT, Math.random) : []),
+    [products, product],
+  );
+  if (related.length === 0) return null;
+  return (
+    <Section title="You May Also Like" subtitle="More pieces of the same kind">
+      <ProductGrid products={related} label="Related products" />
+    </Section>
+  );
+}
+
+function ProductSkeleton() {
+  return (
+    <main
+      className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10"
+      aria-busy="true"
+      aria-label="Loading the product"
+    >
+      <div className="mb-4 h-5 w-48 rounded bg-stone-200" />
+      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
+        <div className="aspect-[3/4] w-full animate-pulse rounded-2xl bg-maroon-50" />
+        <div className="space-y-4">
+          <div className="h-6 w-24 rounded-full bg-stone-200" />
+          <div className="h-10 w-3/4 rounded bg-stone-200" />
+          <div className="h-8 w-40 rounded bg-stone-200" />
+          <div className="h-24 w-full rounded bg-stone-100" />
+        </div>
+      </div>
+    </main>
+  );
+}

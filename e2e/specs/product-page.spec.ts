@@ -1,0 +1,266 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  CATEGORY_INFO,
+  MAX_START_DAYS_AHEAD,
+  addDays,
+  productListResponseSchema,
+  todayInIndia,
+  type Product,
+} from '@pehnava/shared';
+import { expect, test } from '../fixtures';
+
+async function catalogue(request: APIRequestContext): Promise<Product[]> {
+  const res = await request.get('/api/product/list');
+  return productListResponseSchema.parse(await res.json()).products;
+}
+
+const rs = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
+const valuesOf = (p: Product, type: string) =>
+  p.filters
+    .filter((f) => f.type === type)
+    .map((f) => f.value)
+    .sort()
+    .join('|');
+
+/** The date the page shows for a YYYY-MM-DD, formatted by the browser's own en-IN rules. */
+const shownDate = (page: Page, iso: string) =>
+  page.evaluate(
+    (d) =>
+      new Intl.DateTimeFormat('en-IN', {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${d}T00:00:00Z`)),
+    iso,
+  );
+
+test('shows the product: images, badges, price for the chosen days, promise, sizes and assurances', async ({
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  const product = products.find(
+    (p) =>
+      p.isAvailable &&
+      p.bestseller &&
+      p.images.length >= 3 &&
+      p.sizes.some((s) => !s.available) &&
+      p.sizes.some((s) => s.available),
+  )!;
+  expect(product, 'the seed has a bestseller with an unavailable size').toBeDefined();
+  await page.goto(`/product/${product._id}`);
+
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByTestId('category-badge')).toHaveText(CATEGORY_INFO[product.category].name);
+  await expect(page.getByTestId('bestseller-badge')).toHaveText('Bestseller');
+  await expect(page.getByText(product.description)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'The Pristine Promise' })).toBeVisible();
+
+  // Thumbnails choose the main image.
+  const main = page.getByTestId('main-image');
+  await expect(main).toHaveAttribute('src', product.images[0]!);
+  const thumbs = page.getByRole('list', { name: 'Product images' }).getByRole('button');
+  await expect(thumbs).toHaveCount(product.images.length);
+  await thumbs.nth(2).click();
+  await expect(main).toHaveAttribute('src', product.images[2]!);
+  await expect(thumbs.nth(2)).toHaveAttribute('aria-current', 'true');
+
+  // The price block follows the chosen duration; only 2, 4 and 7 days are offered.
+  const price = page.getByTestId('price-block');
+  await expect(price).toContainText(`${rs(product.twoDayRentalPrice)}for 2 days`);
+  await expect(price).toContainText(`MRP ${rs(product.mrp)}`);
+  const period = page.getByRole('group', { name: 'Rental period' }).getByRole('button');
+  await expect(period).toHaveText([
+    `2 days${rs(product.twoDayRentalPrice)}`,
+    `4 days${rs(product.fourDayRentalPrice)}`,
+    `7 days${rs(product.sevenDayRentalPrice)}`,
+  ]);
+  await period.nth(2).click();
+  await expect(period.nth(2)).toHaveAttribute('aria-pressed', 'true');
+  await expect(price).toContainText(`${rs(product.sevenDayRentalPrice)}for 7 days`);
+
+  // Sizes: an unavailable one is disabled and marked (Out).
+  const sizes = page.getByRole('group', { name: 'Size' }).getByRole('button');
+  await expect(sizes).toHaveText(
+    product.sizes.map((s) => (s.available ? s.size : `${s.size} (Out)`)),
+  );
+  const out = product.sizes.findIndex((s) => !s.available);
+  await expect(sizes.nth(out)).toBeDisabled();
+  const open = product.sizes.findIndex((s) => s.available);
+  await sizes.nth(open).click();
+  await expect(sizes.nth(open)).toHaveAttribute('aria-pressed', 'true');
+
+  for (const check of ['Cleaned and sanitised', 'Quality checked', 'Damage protection included']) {
+    await expect(page.getByRole('list', { name: 'Our assurances' })).toContainText(check);
+  }
+  await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
+});
+
+test('the start date runs from today in India to 90 days ahead, and Return by follows it', async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request)).find((p) => p.isAvailable)!;
+  await page.goto(`/product/${product._id}`);
+  const today = todayInIndia(new Date());
+  const date = page.getByLabel('Start date');
+  await expect(date).toHaveAttribute('min', today);
+  await expect(date).toHaveAttribute('max', addDays(today, MAX_START_DAYS_AHEAD));
+  await expect(page.getByText('Choose when you need it, up to 90 days ahead')).toBeVisible();
+
+  const start = addDays(today, 10);
+  await date.fill(start);
+  await expect(page.getByTestId('return-by')).toHaveText(await shownDate(page, addDays(start, 2)));
+  await page.getByRole('button', { name: /^4 days/ }).click();
+  await expect(page.getByTestId('return-by')).toHaveText(await shownDate(page, addDays(start, 4)));
+});
+
+test("a visitor's ADD TO CART asks them to log in and goes to /login", async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request)).find((p) => p.isAvailable)!;
+  await page.goto(`/product/${product._id}`);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+  await expect(page.getByText('Please login to add items to cart')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('an unavailable product says OUT OF STOCK, and that check comes before the login prompt', async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request)).find((p) => !p.isAvailable)!;
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('button', { name: 'ADD TO CART' })).toHaveCount(0);
+  const button = page.getByRole('button', { name: 'OUT OF STOCK' });
+  await button.click();
+  await expect(page.getByText('This product is currently out of stock')).toBeVisible();
+  await expect(page.getByText('Please login to add items to cart')).toHaveCount(0);
+  await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+});
+
+test('the upgrade box shows on Premium and Royal pieces, with View Plans, and never on Luxury', async ({
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  for (const category of ['premium', 'royal'] as const) {
+    const product = products.find((p) => p.category === category)!;
+    await page.goto(`/product/${product._id}`);
+    await expect(
+      page.getByRole('heading', { name: `Save on this ${CATEGORY_INFO[category].name} piece` }),
+    ).toBeVisible();
+    await expect(
+      page.getByText(
+        category === 'premium'
+          ? 'Rent Premium pieces like this one free with Plus or Pro.'
+          : 'Rent Royal pieces like this one at 50% off with Plus, or free with Pro.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByRole('link', { name: 'View Plans' })).toHaveAttribute(
+      'href',
+      '/subscription-plans',
+    );
+  }
+  const luxury = products.find((p) => p.category === 'luxury')!;
+  await page.goto(`/product/${luxury._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: luxury.name })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'View Plans' })).toHaveCount(0);
+});
+
+test('related products: up to 5 others of the same category and type, picked at random', async ({
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  const matchesOf = (p: Product) =>
+    products.filter(
+      (o) =>
+        o._id !== p._id &&
+        valuesOf(o, 'category') === valuesOf(p, 'category') &&
+        valuesOf(o, 'subCategory') === valuesOf(p, 'subCategory'),
+    );
+  const product = products.find((p) => matchesOf(p).length > 5)!;
+  const allowed = new Set(matchesOf(product).map((p) => p.name));
+
+  const pickedNames = async () => {
+    await page.goto(`/product/${product._id}`);
+    const related = page.getByRole('list', { name: 'Related products' });
+    await expect(related.getByTestId('product-card')).toHaveCount(5);
+    const names = await related.getByRole('heading').allTextContents();
+    for (const name of names) expect(allowed.has(name), name).toBe(true);
+    expect(names).not.toContain(product.name);
+    return names.join('|');
+  };
+  const draws = new Set<string>();
+  for (let i = 0; i < 4; i += 1) draws.add(await pickedNames());
+  // Four draws of 5 from more than 5 all coming out the same is next to impossible.
+  expect(draws.size).toBeGreaterThan(1);
+
+  const loner = products.find((p) => matchesOf(p).length === 0);
+  if (loner) {
+    await page.goto(`/product/${loner._id}`);
+    await expect(page.getByRole('heading', { level: 1, name: loner.name })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Related products' })).toHaveCount(0);
+  }
+});
+
+test('the page title, description and link-preview tags describe the product', async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request))[3]!;
+  // The first HTML already carries them, for crawlers that run no script.
+  const html = await (await request.get(`/product/${product._id}`)).text();
+  expect(html).toContain(`<title>${product.name} on rent · Pehnava</title>`);
+
+  await page.goto(`/product/${product._id}`);
+  await expect(page).toHaveTitle(`${product.name} on rent · Pehnava`);
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'product');
+  await expect(page.locator('meta[property="og:image"]')).toHaveAttribute(
+    'content',
+    new RegExp(`${product.images[0]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+  );
+  const description = await page.locator('meta[name="description"]').getAttribute('content');
+  expect(description).toContain(`Rent from ${rs(product.twoDayRentalPrice)} for 2 days`);
+  await expect(page.locator('meta[name="description"]')).toHaveCount(1);
+
+  // Moving on to another page replaces them.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await expect(page).toHaveTitle('About us · Pehnava');
+  await expect(page.locator('meta[property="og:type"]')).toHaveAttribute('content', 'website');
+  await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
+});
+
+test.describe('an unknown product', () => {
+  // The browser logs the 404 answer to the product request itself: that is the case under test.
+  test.use({ expectedConsoleErrors: [/Failed to load resource.*404/] });
+
+  test("says 'Product not found' and goes to the collection", async ({ page }) => {
+    await page.goto('/product/00000000-0000-4000-8000-000000000000');
+    await expect(page.getByText('Product not found')).toBeVisible();
+    await expect(page).toHaveURL(/\/collection$/);
+    await expect(page.getByTestId('product-card').first()).toBeVisible();
+  });
+});
+
+test.describe('a product that cannot be loaded', () => {
+  test.use({ expectedConsoleErrors: [/Failed to load resource.*500/] });
+
+  test("says 'Failed to fetch product' and offers to try again", async ({ page, request }) => {
+    const product = (await catalogue(request))[5]!;
+    let failing = true;
+    await page.route(`**/api/product/list/${product._id}`, (route) =>
+      failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
+    );
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByRole('alert')).toHaveText('Failed to fetch product');
+    await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
+    failing = false;
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  });
+});

@@ -1,0 +1,73 @@
+import type { Product } from '../contracts/catalogue.js';
+import { CATEGORY_INFO } from '../constants/categories.js';
+import { formatRupees } from '../pricing/money.js';
+import { HOME_META, SITE_NAME, type PageMeta } from './page-meta.js';
+
+export const COLLECTION_META: PageMeta = {
+  title: 'The Collection · Pehnava',
+  description:
+    'Lehengas, sarees, sherwanis, gowns and jewellery to rent by tier, type, occasion and colour.',
+};
+export const ABOUT_META: PageMeta = {
+  title: 'About us · Pehnava',
+  description:
+    'Why Pehnava rents occasion wear: every piece cleaned, checked and delivered so you can dress for the day without buying.',
+};
+export const CONTACT_META: PageMeta = {
+  title: 'Contact us · Pehnava',
+  description: 'Call, write or visit Pehnava about a rental, a booking or a fit.',
+};
+export const TERMS_META: PageMeta = {
+  title: 'Terms of Service · Pehnava',
+  description:
+    'The terms for renting from Pehnava: bookings, care of the outfit, returns and fees.',
+};
+export const WARRANTY_META: PageMeta = {
+  title: 'Warranty Policy · Pehnava',
+  description:
+    'What Pehnava promises about the condition and fit of every rental, and the 24-hour window to report a problem.',
+};
+export const REFUND_META: PageMeta = {
+  title: 'Refund and Cancellation · Pehnava',
+  description:
+    'When a Pehnava booking can be cancelled, what is refunded, and how long refunds take.',
+};
+export const NOT_FOUND_META: PageMeta = {
+  title: 'Page not found · Pehnava',
+  description: 'This page does not exist. Browse the collection instead.',
+};
+export const PRODUCT_FALLBACK_META: PageMeta = {
+  title: 'Product · Pehnava',
+  description: COLLECTION_META.description,
+  type: 'product',
+};
+
+/** The pages with fixed words, by path. */
+export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
+  '/': HOME_META,
+  '/collection': COLLECTION_META,
+  '/about': ABOUT_META,
+  '/contact': CONTACT_META,
+  '/terms': TERMS_META,
+  '/privacy': WARRANTY_META,
+  '/refund': REFUND_META,
+};
+
+const DESCRIPTION_LIMIT = 160;
+
+/** A product page's title, description and preview image. */
+export function productPageMeta(product: Product): PageMeta {
+  const tier = CATEGORY_INFO[product.category].name;
+  const lead = `Rent from ${formatRupees(product.twoDayRentalPrice)} for 2 days (MRP ${formatRupees(product.mrp)}). ${tier} tier.`;
+  const full = `${lead} ${product.description}`;
+  const description =
+    full.length <= DESCRIPTION_LIMIT
+      ? full
+      : `${full.slice(0, DESCRIPTION_LIMIT - 1).replace(/\s+\S*$/, '')}…`;
+  return {
+    title: `${product.name} on rent · ${SITE_NAME}`,
+    description,
+    type: 'product',
+    ...(product.images[0] ? { image: product.images[0] } : {}),
+  };
+}

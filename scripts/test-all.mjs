@@ -5,9 +5,11 @@
 // PostgreSQL: TEST_DATABASE_URL names the server (a database is created per test file and dropped
 // after). Unset, the PostgreSQL run uses postgres://postgres@127.0.0.1:5432/test when that server
 // answers; with CI=true it must answer. Browser tests need Chromium (/usr/bin/chromium or
-// CHROME_PATH); with CI=true a missing browser fails the run.
+// CHROME_PATH); with CI=true a missing browser fails the run. Redis: TEST_REDIS_URL, or
+// redis://127.0.0.1:6379 when it answers, runs the rate-limit tests on Redis as well.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { connect } from 'node:net';
 import { join } from 'node:path';
 import pg from 'pg';
 
@@ -63,6 +65,27 @@ async function postgresUrl() {
   }
 }
 
+/** The Redis URL when a server answers PING there (a raw RESP exchange, no client needed). */
+async function redisUrl() {
+  const url = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+  const { hostname, port } = new URL(url);
+  const answered = await new Promise((resolve) => {
+    const socket = connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(2000, () => socket.destroy());
+    socket.on('error', () => resolve(false));
+    socket.on('close', () => resolve(false));
+    socket.on('connect', () => socket.write('PING\r\n'));
+    socket.on('data', (data) => {
+      resolve(data.toString().startsWith('+PONG') || data.toString().startsWith('-NOAUTH'));
+      socket.destroy();
+    });
+  });
+  if (!answered)
+    process.stdout.write(`Redis at ${url} did not answer: rate limits tested in memory only.\n`);
+  return answered ? url : '';
+}
+const testRedisUrl = await redisUrl();
+
 const npx = 'npx';
 run('lint', npx, ['eslint', '.', '--max-warnings=0']);
 run('format', npx, ['prettier', '--check', '.', '--log-level=warn']);
@@ -83,6 +106,7 @@ run(
   ['vitest', 'run', '--project', 'api', ...vitestJson('api-pglite.json')],
   {
     TEST_DATABASE_URL: '',
+    TEST_REDIS_URL: testRedisUrl,
   },
 );
 countVitest(join(results, 'api-pglite.json'));
@@ -95,6 +119,7 @@ if (pgUrl) {
     ['vitest', 'run', '--project', 'api', ...vitestJson('api-postgres.json')],
     {
       TEST_DATABASE_URL: pgUrl,
+      TEST_REDIS_URL: testRedisUrl,
     },
   );
   countVitest(join(results, 'api-postgres.json'));

@@ -25,8 +25,19 @@ import { createSubscriptionsRepository } from './modules/subscriptions/subscript
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
+import { createDevOutbox, type DevOutbox } from './adapters/mail/dev-outbox.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { createSmtpMailer } from './adapters/mail/smtp.js';
+import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { createTokenService } from './lib/tokens.js';
+import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
+import { createUsersRepository } from './modules/users/users.repository.js';
+import { usersRoutes } from './modules/users/users.routes.js';
+import { createUsersService, type UsersService } from './modules/users/users.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
+import { createPageMetaResolver } from './modules/site/page-meta.js';
 
 export interface AppOptions {
   config: Config;
@@ -35,10 +46,15 @@ export interface AppOptions {
   webRoot?: string;
   /** Override the logger (tests pass false or a stream). */
   logger?: FastifyServerOptions['logger'];
+  /** Override the mailer (tests); otherwise SMTP when SMTP_URL is set, else the dev mailbox. */
+  mailer?: Mailer;
 }
 
 export interface AppServices {
   catalogue: CatalogueService;
+  users: UsersService;
+  /** The development mailbox, when mail goes there. */
+  devOutbox?: DevOutbox;
 }
 
 declare module 'fastify' {
@@ -53,10 +69,11 @@ export async function buildApp({
   database,
   webRoot,
   logger,
+  mailer: mailerOverride,
 }: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
@@ -108,7 +125,23 @@ export async function buildApp({
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db));
-  app.decorate('services', { catalogue });
+  const devOutbox =
+    mailerOverride || config.SMTP_URL
+      ? undefined
+      : createDevOutbox({ from: config.MAIL_FROM, logger: app.log });
+  const mailer =
+    mailerOverride ??
+    devOutbox ??
+    createSmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
+  const jwtSecret = resolveJwtSecret(config);
+  const users = createUsersService({
+    repository: createUsersRepository(database.db),
+    mailer,
+    tokens: createTokenService(jwtSecret),
+    codeKey: jwtSecret,
+  });
+  app.decorate('services', { catalogue, users, ...(devOutbox ? { devOutbox } : {}) });
+  const authLimiter = await registerRateLimits(app, config);
 
   await app.register(
     async (api) => {
@@ -116,11 +149,19 @@ export async function buildApp({
       await api.register(catalogueRoutes, { catalogue });
       await api.register(subscriptionsRoutes, { subscriptions });
       await api.register(siteRoutes, { config });
+      await api.register(usersRoutes, { users, authLimiter });
+      // The development mailbox exists only outside production (config requires SMTP there).
+      if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
     },
     { prefix: '/api' },
   );
 
-  await registerWeb(app, { webRoot, imagesDir: imagesDirFor(config) });
+  await registerWeb(app, {
+    webRoot,
+    imagesDir: imagesDirFor(config),
+    pageMeta: createPageMetaResolver(catalogue),
+    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
+  });
   return app;
 }
 

@@ -52,4 +52,13 @@ describe('loadConfig', () => {
       loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example,' }).CORS_ORIGINS,
     ).toEqual(['https://a.example', 'https://b.example']);
   });
+
+  it('believes no proxy by default, and TRUST_PROXY names which to believe', () => {
+    expect(loadConfig({}).TRUST_PROXY).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).TRUST_PROXY).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 127.0.0.1' }).TRUST_PROXY).toEqual([
+      '10.0.0.0/8',
+      '127.0.0.1',
+    ]);
+  });
 });

@@ -94,7 +94,29 @@ const envSchema = z
     RESERVATION_LEAD_DAYS: intWithDefault(1, 0, 14),
     RESERVATION_TURNAROUND_DAYS: intWithDefault(3, 0, 30),
     CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),
+    /** Tries at login, register and verify-otp per client address, and per e-mail, per window. */
+    AUTH_RATE_LIMIT_PER_IP: intWithDefault(30, 1, 100_000),
+    AUTH_RATE_LIMIT_PER_EMAIL: intWithDefault(10, 1, 100_000),
+    AUTH_RATE_LIMIT_WINDOW_MS: intWithDefault(900_000, 1_000, 86_400_000),
     SHUTDOWN_TIMEOUT_MS: intWithDefault(10_000, 100, 120_000),
+    /**
+     * Which proxies to believe about the client's address (X-Forwarded-For), for rate limits and
+     * logs: 'false' (none, the default), 'true' (any), or a comma-separated list of addresses/CIDRs.
+     */
+    TRUST_PROXY: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .default('false')
+        .transform((v): boolean | string[] => {
+          if (v === 'false' || v === '0') return false;
+          if (v === 'true' || v === '1') return true;
+          return v
+            .split(',')
+            .map((s) => s.trim())
+            .filter(Boolean);
+        }),
+    ),
   })
   .superRefine((env, ctx) => {
     if (env.NODE_ENV !== 'production') return;

@@ -19,9 +19,9 @@ export const REDACTED_PATHS = [
   '*.razorpay_signature',
 ];
 
-export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>): FastifyServerOptions['logger'] {
+export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
   return {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
-  };
+  } satisfies FastifyServerOptions['logger'];
 }

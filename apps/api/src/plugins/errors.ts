@@ -1,6 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@pehnava/shared';
+import { ACCOUNT_MESSAGES, MESSAGES } from '@pehnava/shared';
 import { HttpError } from '../lib/http-error.js';
 
 interface Failure {
@@ -17,10 +17,18 @@ const FASTIFY_ERRORS: Record<string, Failure> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: { status: 400, message: 'Invalid Content-Length header' },
 };
 
+const SHOPPER_MESSAGES = new Set<string>([
+  ...Object.values(MESSAGES),
+  ...Object.values(ACCOUNT_MESSAGES),
+]);
+
 function describe(error: FastifyError): Failure {
   if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
+    // A message written for the shopper (SPEC.md §5) is shown as it is.
+    if (first?.message && SHOPPER_MESSAGES.has(first.message))
+      return { status: 400, message: first.message };
     const where = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
     const field = where
       ? `${error.validationContext ?? 'request'}.${where}`
@@ -43,6 +51,9 @@ function describe(error: FastifyError): Failure {
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const { status, message } = describe(error);
+    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
+    }
     if (status >= 500) request.log.error({ err: error }, 'request failed');
     else request.log.info({ status, message }, 'request rejected');
     return reply.code(status).send({ success: false, message });

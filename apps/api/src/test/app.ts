@@ -4,7 +4,9 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { createLocalDiskImageStore } from '../adapters/images/local-disk.js';
 import { buildApp, imagesDirFor } from '../app.js';
+import type { Mailer } from '../adapters/mail/mailer.js';
 import { loadConfig, type Config } from '../config.js';
+import { loggerOptions } from '../lib/logger.js';
 import type { DatabaseHandle } from '../db/client.js';
 import { seedDatabase, type SeedReport } from '../db/seed/seed.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
@@ -23,7 +25,14 @@ export interface TestApp {
 
 /** The whole app on a fresh database and a temporary DATA_DIR, logging nothing. */
 export async function createTestApp(
-  options: { seed?: boolean; env?: Record<string, string>; webRoot?: string } = {},
+  options: {
+    seed?: boolean;
+    env?: Record<string, string>;
+    webRoot?: string;
+    mailer?: Mailer;
+    /** Receives the app's JSON log lines (at info level) instead of discarding them. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-test-'));
   const config = loadConfig({
@@ -33,7 +42,22 @@ export async function createTestApp(
     ...options.env,
   });
   const database = await createTestDatabase();
-  const app = await buildApp({ config, database, logger: false, webRoot: options.webRoot });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream
+      ? {
+          ...(loggerOptions(config) as Exclude<
+            ReturnType<typeof loggerOptions>,
+            boolean | undefined
+          >),
+          level: 'info',
+          stream: options.logStream,
+        }
+      : false,
+    webRoot: options.webRoot,
+    ...(options.mailer ? { mailer: options.mailer } : {}),
+  });
   const seed = (now = new Date('2026-11-01T06:30:00Z')) =>
     seedDatabase({
       catalogue: app.services.catalogue,

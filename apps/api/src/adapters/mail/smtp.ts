@@ -1,0 +1,17 @@
+import nodemailer from 'nodemailer';
+import { MailDeliveryError, type MailMessage, type Mailer } from './mailer.js';
+
+/** Mail over SMTP (SMTP_URL, e.g. smtp://user:pass@host:587 or smtps://…:465). */
+export function createSmtpMailer({ url, from }: { url: string; from: string }): Mailer {
+  const transport = nodemailer.createTransport(url);
+  return {
+    kind: 'smtp',
+    async send(message: MailMessage) {
+      try {
+        await transport.sendMail({ from, ...message });
+      } catch (error) {
+        throw new MailDeliveryError(error);
+      }
+    },
+  };
+}

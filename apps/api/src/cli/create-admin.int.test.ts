@@ -1,0 +1,83 @@
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/index.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createOrPromoteAdmin } from '../modules/users/users.service.js';
+import { createTestApp, type TestApp } from '../test/app.js';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const roleOf = async (email: string) =>
+  (await t.database.db.select().from(users).where(eq(users.email, email)))[0]?.role;
+
+describe('createOrPromoteAdmin', () => {
+  it('creates an admin who can log in, and says so only once', async () => {
+    const repository = createUsersRepository(t.database.db);
+    const input = { email: ' Ops@Pehnava.Test ', password: 'saffron-ledger', name: 'Ops' };
+    expect(await createOrPromoteAdmin(repository, input)).toBe('created');
+    expect(await roleOf('ops@pehnava.test')).toBe('admin');
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/login',
+      payload: { email: 'ops@pehnava.test', password: 'saffron-ledger' },
+    });
+    expect(login.statusCode).toBe(200);
+    expect(await createOrPromoteAdmin(repository, input)).toBe('already-admin');
+  });
+
+  it('promotes an existing shopper without touching the password', async () => {
+    const repository = createUsersRepository(t.database.db);
+    await repository.insertUser({ name: 'Shop', email: 'shop@pehnava.test', passwordHash: 'x' });
+    expect(await createOrPromoteAdmin(repository, { email: 'shop@pehnava.test' })).toBe('promoted');
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'shop@pehnava.test'));
+    expect(row!.role).toBe('admin');
+    expect(row!.passwordHash).toBe('x');
+  });
+
+  it('refuses a new admin with a short password, creating nothing', async () => {
+    const repository = createUsersRepository(t.database.db);
+    await expect(
+      createOrPromoteAdmin(repository, { email: 'weak@pehnava.test', password: 'short' }),
+    ).rejects.toThrow('Password must be at least 8 characters long');
+    expect(await roleOf('weak@pehnava.test')).toBeUndefined();
+  });
+});
+
+describe('npm run create-admin', () => {
+  it('creates an admin in the embedded database of DATA_DIR', () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-admin-'));
+    try {
+      const script = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
+      const run = (...args: string[]) =>
+        spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          encoding: 'utf8',
+        });
+      const created = run('--email', 'root@pehnava.test', '--password', 'monsoon-ledger');
+      expect(created.stderr).toBe('');
+      expect(created.status).toBe(0);
+      expect(created.stdout).toContain('Created the admin account: root@pehnava.test');
+      const again = run('--email', 'root@pehnava.test');
+      expect(again.stdout).toContain('already an admin');
+      const usage = run();
+      expect(usage.status).toBe(2);
+      expect(usage.stderr).toContain('Usage: npm run create-admin');
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});

@@ -1,0 +1,70 @@
+/**
+ * npm run create-admin -- --email someone@example.in --password '…' [--name 'Full Name']
+ *
+ * Makes the account with that e-mail an admin, creating it when there is none. Uses the same
+ * configuration as the server (DATABASE_URL or the embedded database in DATA_DIR). The embedded
+ * database can be open in one process only: stop the server first when using it.
+ */
+import { parseArgs } from 'node:util';
+import { ZodError } from 'zod';
+import { ConfigError, loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createOrPromoteAdmin } from '../modules/users/users.service.js';
+
+const WORDS = {
+  created: 'Created the admin account',
+  promoted: 'Made the existing account an admin (its password is unchanged)',
+  'already-admin': 'That account is already an admin; nothing changed',
+} as const;
+
+async function main(): Promise<number> {
+  const { values } = parseArgs({
+    options: {
+      email: { type: 'string' },
+      password: { type: 'string' },
+      name: { type: 'string' },
+    },
+  });
+  if (!values.email) {
+    process.stderr.write(
+      'Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]\n',
+    );
+    return 2;
+  }
+  const config = loadConfig(process.env);
+  const database = await openDatabase(
+    config.database.kind === 'postgres'
+      ? { kind: 'postgres', url: config.database.url }
+      : { kind: 'pglite', dataDir: config.database.dataDir },
+  );
+  try {
+    await runMigrations(database);
+    const outcome = await createOrPromoteAdmin(createUsersRepository(database.db), {
+      email: values.email,
+      ...(values.password !== undefined ? { password: values.password } : {}),
+      ...(values.name !== undefined ? { name: values.name } : {}),
+    });
+    process.stdout.write(`${WORDS[outcome]}: ${values.email.trim().toLowerCase()}\n`);
+    return 0;
+  } finally {
+    await database.close();
+  }
+}
+
+main().then(
+  (code) => process.exit(code),
+  (error: unknown) => {
+    if (error instanceof ZodError) {
+      process.stderr.write(`${error.issues.map((i) => i.message).join('\n')}\n`);
+    } else if (error instanceof ConfigError) {
+      process.stderr.write(`${error.message}\n`);
+    } else {
+      process.stderr.write(
+        `create-admin failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
+    }
+    process.exit(1);
+  },
+);

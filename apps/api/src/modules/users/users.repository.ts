@@ -1,0 +1,203 @@
+import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
+import type { User } from '@pehnava/shared';
+import type { Database } from '../../db/client.js';
+import { bookings, otpCodes, users } from '../../db/schema/index.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type OtpCodeRow = typeof otpCodes.$inferSelect;
+
+export function toUser(row: UserRow): User {
+  return {
+    name: row.name,
+    email: row.email,
+    phone: row.phone,
+    address: row.address,
+    role: row.role,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+/** E-mails arrive normalised (trimmed, lower-case); the unique index is on lower(email) too. */
+export function createUsersRepository(db: Database) {
+  return {
+    async findByEmail(email: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${email}`);
+      return row;
+    },
+
+    async findById(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** Insert an account directly (the create-admin command); undefined if the e-mail is taken. */
+    async insertUser(user: typeof users.$inferInsert): Promise<UserRow | undefined> {
+      const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+      return row;
+    },
+
+    async setRole(id: string, role: UserRow['role']): Promise<void> {
+      await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+    },
+
+    async updateProfile(
+      id: string,
+      profile: { name: string; phone: string; address: string },
+    ): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ ...profile, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /** New hash and a new token version: every token issued before stops working. */
+    async changePassword(id: string, passwordHash: string): Promise<UserRow | undefined> {
+      const [row] = await db
+        .update(users)
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .where(eq(users.id, id))
+        .returning();
+      return row;
+    },
+
+    /**
+     * Delete the account (DECISIONS.md): the user row goes, and with it (cascade) cart, wishlist
+     * and subscriptions; tokens stop working with it. Paid bookings stay for the accounts, with the
+     * recipient's name, phone, street and landmark removed (city, state and PIN code remain for
+     * tax records); unpaid ones go, releasing what they held. Its sign-up codes go as well.
+     */
+    async deleteAccount(id: string): Promise<boolean> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(bookings)
+          .set({
+            deliveryAddress: sql`${bookings.deliveryAddress} || '{"name":"","phone":"","street":"","landmark":""}'::jsonb`,
+            updatedAt: new Date(),
+          })
+          .where(and(eq(bookings.userId, id), eq(bookings.paymentStatus, 'completed')));
+        await tx
+          .delete(bookings)
+          .where(and(eq(bookings.userId, id), sql`${bookings.paymentStatus} <> 'completed'`));
+        const deleted = await tx
+          .delete(users)
+          .where(eq(users.id, id))
+          .returning({ id: users.id, email: users.email });
+        // Sign-up codes hold the name and a password hash: they go too.
+        if (deleted[0]) await tx.delete(otpCodes).where(eq(otpCodes.email, deleted[0].email));
+        return deleted.length > 0;
+      });
+    },
+
+    /** Codes issued for `email` since `since`, newest first (for the resend and hourly limits). */
+    async codesSince(email: string, since: Date): Promise<OtpCodeRow[]> {
+      return db
+        .select()
+        .from(otpCodes)
+        .where(and(eq(otpCodes.email, email), gte(otpCodes.createdAt, since)))
+        .orderBy(desc(otpCodes.createdAt));
+    },
+
+    /** A new code replaces any code still waiting for this e-mail. */
+    async replaceCode(code: typeof otpCodes.$inferInsert, now: Date): Promise<OtpCodeRow> {
+      return db.transaction(async (tx) => {
+        await tx
+          .update(otpCodes)
+          .set({ voidedAt: now })
+          .where(
+            and(
+              eq(otpCodes.email, code.email),
+              isNull(otpCodes.consumedAt),
+              isNull(otpCodes.voidedAt),
+            ),
+          );
+        const [row] = await tx.insert(otpCodes).values(code).returning();
+        return row!;
+      });
+    },
+
+    async deleteCode(id: string): Promise<void> {
+      await db.delete(otpCodes).where(eq(otpCodes.id, id));
+    },
+
+    /** The code waiting for this e-mail: not used, not voided (it may have expired). */
+    async waitingCode(email: string): Promise<OtpCodeRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(otpCodes)
+        .where(
+          and(eq(otpCodes.email, email), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt)),
+        )
+        .orderBy(desc(otpCodes.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    /**
+     * Count a wrong try in one statement (two wrong tries at once both count); the try that
+     * reaches `maxTries` voids the code. Returns the tries so far and whether the code is void.
+     */
+    async recordWrongTry(
+      id: string,
+      maxTries: number,
+      now: Date,
+    ): Promise<{ attempts: number; voided: boolean }> {
+      const [row] = await db
+        .update(otpCodes)
+        .set({
+          attempts: sql`${otpCodes.attempts} + 1`,
+          voidedAt: sql`case when ${otpCodes.attempts} + 1 >= ${maxTries} then ${now.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(otpCodes.id, id), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt)))
+        .returning({ attempts: otpCodes.attempts, voidedAt: otpCodes.voidedAt });
+      return row
+        ? { attempts: row.attempts, voided: row.voidedAt !== null }
+        : { attempts: maxTries, voided: true };
+    },
+
+    /**
+     * Use the code and create the account in one transaction. 'code-gone': the code was used or
+     * voided meanwhile; 'exists': the e-mail has an account (nothing changes in either case).
+     */
+    async consumeCodeAndCreateUser(
+      code: OtpCodeRow,
+      now: Date,
+    ): Promise<UserRow | 'code-gone' | 'exists'> {
+      try {
+        return await db.transaction(async (tx) => {
+          const used = await tx
+            .update(otpCodes)
+            .set({ consumedAt: now })
+            .where(
+              and(eq(otpCodes.id, code.id), isNull(otpCodes.consumedAt), isNull(otpCodes.voidedAt)),
+            )
+            .returning({ id: otpCodes.id });
+          if (used.length === 0) throw new Outcome('code-gone');
+          const [created] = await tx
+            .insert(users)
+            .values({ name: code.name, email: code.email, passwordHash: code.passwordHash })
+            .onConflictDoNothing()
+            .returning();
+          if (!created) throw new Outcome('exists');
+          return created;
+        });
+      } catch (error) {
+        if (error instanceof Outcome) return error.outcome;
+        throw error;
+      }
+    },
+  };
+}
+
+/** Rolls a transaction back with a result rather than a failure. */
+class Outcome extends Error {
+  constructor(readonly outcome: 'code-gone' | 'exists') {
+    super(outcome);
+  }
+}
+
+export type UsersRepository = ReturnType<typeof createUsersRepository>;

@@ -1,0 +1,178 @@
+import { createHmac, randomInt, timingSafeEqual } from 'node:crypto';
+import {
+  ACCOUNT_MESSAGES,
+  OTP_CODES_PER_HOUR,
+  OTP_MAX_WRONG_TRIES,
+  OTP_RESEND_SECONDS,
+  OTP_VALID_MINUTES,
+  type ChangePasswordBody,
+  type DeleteAccountBody,
+  type LoginBody,
+  type UpdateProfileBody,
+  type RegisterBody,
+  type User,
+  type VerifyOtpBody,
+  emailSchema,
+  newPasswordSchema,
+} from '@pehnava/shared';
+import { MailDeliveryError, type Mailer } from '../../adapters/mail/mailer.js';
+import { otpMail } from '../../adapters/mail/otp-mail.js';
+import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.js';
+import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
+import type { TokenService } from '../../lib/tokens.js';
+import { toUser, type UsersRepository } from './users.repository.js';
+
+const MINUTE_MS = 60_000;
+
+export interface UsersServiceDeps {
+  repository: UsersRepository;
+  mailer: Mailer;
+  tokens: TokenService;
+  /** Keys the code hashes, so a leaked table cannot be brute-forced offline (6 digits is little). */
+  codeKey: string;
+  now?: () => Date;
+}
+
+export function createUsersService({
+  repository,
+  mailer,
+  tokens,
+  codeKey,
+  now = () => new Date(),
+}: UsersServiceDeps) {
+  const hashCode = (email: string, code: string) =>
+    createHmac('sha256', codeKey).update(`${email}\u0000${code}`).digest('base64url');
+  const sameHash = (a: string, b: string) =>
+    a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  return {
+    /** Sign-up step 1: check the e-mail is free, keep the pending account, mail a code. */
+    async register({ name, email, password }: RegisterBody): Promise<string> {
+      if (await repository.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.accountExists);
+      const at = now();
+      const recent = await repository.codesSince(email, new Date(at.getTime() - 60 * MINUTE_MS));
+      const latest = recent[0];
+      if (latest && at.getTime() - latest.createdAt.getTime() < OTP_RESEND_SECONDS * 1000) {
+        throw new HttpError(429, ACCOUNT_MESSAGES.otpResendTooSoon);
+      }
+      if (recent.length >= OTP_CODES_PER_HOUR)
+        throw new HttpError(429, ACCOUNT_MESSAGES.otpHourlyLimit);
+
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      const saved = await repository.replaceCode(
+        {
+          email,
+          name,
+          passwordHash: await hashPassword(password),
+          codeHash: hashCode(email, code),
+          expiresAt: new Date(at.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
+          createdAt: at,
+        },
+        at,
+      );
+      try {
+        await mailer.send(otpMail({ to: email, name, code, validMinutes: OTP_VALID_MINUTES }));
+      } catch (error) {
+        // Nothing was sent: forget the code, so trying again is not held back by the limits.
+        await repository.deleteCode(saved.id);
+        if (error instanceof MailDeliveryError)
+          throw new HttpError(502, ACCOUNT_MESSAGES.otpMailFailed);
+        throw error;
+      }
+      return ACCOUNT_MESSAGES.otpSent;
+    },
+
+    /** Sign-up step 2: a right, fresh code creates the account and starts a session. */
+    async verifyOtp({ email, otp }: VerifyOtpBody): Promise<string> {
+      const at = now();
+      const code = await repository.waitingCode(email);
+      if (!code) throw badRequest(ACCOUNT_MESSAGES.otpNotRequested);
+      if (code.expiresAt.getTime() <= at.getTime()) throw badRequest(ACCOUNT_MESSAGES.otpExpired);
+      if (!sameHash(code.codeHash, hashCode(email, otp))) {
+        const { voided } = await repository.recordWrongTry(code.id, OTP_MAX_WRONG_TRIES, at);
+        throw badRequest(voided ? ACCOUNT_MESSAGES.otpTooManyTries : ACCOUNT_MESSAGES.otpWrong);
+      }
+      const created = await repository.consumeCodeAndCreateUser(code, at);
+      if (created === 'exists') throw conflict(ACCOUNT_MESSAGES.accountExists);
+      if (created === 'code-gone') throw badRequest(ACCOUNT_MESSAGES.otpNotRequested);
+      return tokens.issue({ userId: created.id, tokenVersion: created.tokenVersion });
+    },
+
+    /** The same answer for an unknown e-mail and a wrong password, in the same time. */
+    async login({ email, password }: LoginBody): Promise<string> {
+      const user = await repository.findByEmail(email);
+      const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash()), password);
+      if (!user || !valid) throw unauthorized(ACCOUNT_MESSAGES.loginFailed);
+      return tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
+    },
+
+    async updateProfile(userId: string, profile: UpdateProfileBody): Promise<User> {
+      const row = await repository.updateProfile(userId, profile);
+      if (!row) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
+      return toUser(row);
+    },
+
+    /** Returns a new token: the change ends every session, the one making it included. */
+    async changePassword(
+      userId: string,
+      { currentPassword, newPassword }: ChangePasswordBody,
+    ): Promise<string> {
+      const user = await repository.findById(userId);
+      if (!user) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
+      if (!(await verifyPassword(user.passwordHash, currentPassword))) {
+        throw badRequest(ACCOUNT_MESSAGES.currentPasswordWrong);
+      }
+      const changed = await repository.changePassword(userId, await hashPassword(newPassword));
+      if (!changed) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
+      return tokens.issue({ userId, tokenVersion: changed.tokenVersion });
+    },
+
+    async deleteAccount(userId: string, { password }: DeleteAccountBody): Promise<void> {
+      const user = await repository.findById(userId);
+      if (!user) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
+      if (!(await verifyPassword(user.passwordHash, password))) {
+        throw badRequest(ACCOUNT_MESSAGES.deletePasswordWrong);
+      }
+      await repository.deleteAccount(userId);
+    },
+
+    /** The account a bearer token belongs to, if the token is valid and still current. */
+    async userForToken(token: string): Promise<{ id: string; user: User } | undefined> {
+      const claims = await tokens.verify(token);
+      if (!claims) return undefined;
+      const row = await repository.findById(claims.userId);
+      if (!row || row.tokenVersion !== claims.tokenVersion) return undefined;
+      return { id: row.id, user: toUser(row) };
+    },
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;
+
+export type AdminOutcome = 'created' | 'promoted' | 'already-admin';
+
+/**
+ * `npm run create-admin`: make the account with this e-mail an admin, creating it when there is
+ * none. An existing account keeps its password; a new one needs a password of 8+ characters.
+ */
+export async function createOrPromoteAdmin(
+  repository: UsersRepository,
+  input: { email: string; password?: string; name?: string },
+): Promise<AdminOutcome> {
+  const email = emailSchema.parse(input.email);
+  const existing = await repository.findByEmail(email);
+  if (existing) {
+    if (existing.role === 'admin') return 'already-admin';
+    await repository.setRole(existing.id, 'admin');
+    return 'promoted';
+  }
+  const password = newPasswordSchema.parse(input.password ?? '');
+  const created = await repository.insertUser({
+    name: input.name?.trim() || 'Pehnava admin',
+    email,
+    passwordHash: await hashPassword(password),
+    role: 'admin',
+  });
+  if (!created) return createOrPromoteAdmin(repository, input);
+  return 'created';
+}

@@ -1,0 +1,34 @@
+/**
+ * What accounts say to a shopper (SPEC.md §5 and §8, DECISIONS.md 'Accounts'). Apart from
+ * MESSAGES so the storefront's first bundle does not carry them.
+ */
+export const ACCOUNT_MESSAGES = {
+  nameRequired: 'Please enter your name',
+  emailInvalid: 'Please enter a valid email address',
+  passwordTooShort: 'Password must be at least 8 characters long',
+  passwordRequired: 'Please enter your password',
+  otpInvalidFormat: 'Please enter a valid 6-digit OTP',
+  accountExists: 'An account with this email already exists. Please login.',
+  otpSent: 'OTP sent to your email!',
+  otpResendTooSoon: 'Please wait a minute before asking for a new code.',
+  otpHourlyLimit: 'Too many codes requested for this email. Please try again in an hour.',
+  otpMailFailed: 'We could not send the code to your email. Please try again.',
+  otpNotRequested: 'No code is waiting for this email. Please sign up again.',
+  otpExpired: 'This code has expired. Please request a new one.',
+  otpWrong: 'Incorrect OTP. Please check the code and try again.',
+  otpTooManyTries: 'Too many wrong tries. Please request a new code.',
+  accountVerified: 'Account verified successfully!',
+  loginFailed: 'Invalid email or password',
+  loginSuccess: 'Login successful!',
+  loginRequired: 'Please login to continue',
+  sessionExpired: 'Session expired. Please login again.',
+  nameEmpty: 'Name cannot be empty',
+  profileUpdated: 'Profile updated',
+  currentPasswordRequired: 'Please enter your current password',
+  currentPasswordWrong: 'Your current password is incorrect',
+  passwordChanged: 'Password changed',
+  deletePasswordRequired: 'Please enter your password to confirm',
+  deletePasswordWrong: 'That password is incorrect. Your account has not been deleted.',
+  accountDeleted: 'Your account has been deleted',
+  tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+} as const;

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/** A mail kept by the development mailbox (no SMTP configured, never in production). */
+export const devMailSchema = z.object({
+  id: z.string(),
+  from: z.string(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  sentAt: z.iso.datetime({ offset: true }),
+});
+export type DevMail = z.infer<typeof devMailSchema>;
+
+export const devMailResponseSchema = z.object({
+  success: z.literal(true),
+  mails: z.array(devMailSchema),
+});
+export type DevMailResponse = z.infer<typeof devMailResponseSchema>;

@@ -35,6 +35,7 @@ import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
@@ -142,14 +143,15 @@ export async function buildApp({
   });
   app.decorate('services', { catalogue, users, ...(devOutbox ? { devOutbox } : {}) });
   const authLimiter = await registerRateLimits(app, config);
+  const authenticate = createAuthenticate(users);
 
   await app.register(
     async (api) => {
       await api.register(healthRoutes, { database, version: API_VERSION });
       await api.register(catalogueRoutes, { catalogue });
-      await api.register(subscriptionsRoutes, { subscriptions });
+      await api.register(subscriptionsRoutes, { subscriptions, authenticate });
       await api.register(siteRoutes, { config });
-      await api.register(usersRoutes, { users, authLimiter });
+      await api.register(usersRoutes, { users, authLimiter, authenticate });
       // The development mailbox exists only outside production (config requires SMTP there).
       if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
     },

@@ -17,7 +17,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  * issued before a password change, or for a deleted account, is not current.
  */
 export function createAuthenticate(users: Pick<UsersService, 'userForToken'>) {
-  return async function authenticate(request: FastifyRequest) {
+  return async function authenticate(request: FastifyRequest): Promise<void> {
     const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (!token) throw unauthorized(ACCOUNT_MESSAGES.loginRequired);
     const account = await users.userForToken(token);
@@ -25,3 +25,5 @@ export function createAuthenticate(users: Pick<UsersService, 'userForToken'>) {
     request.account = account;
   };
 }
+
+export type Authenticate = ReturnType<typeof createAuthenticate>;

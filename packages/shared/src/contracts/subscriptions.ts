@@ -30,3 +30,37 @@ export const plansResponseSchema = z.object({
   categoryInfo: categoryInfoSchema,
 });
 export type PlansResponse = z.infer<typeof plansResponseSchema>;
+
+/**
+ * A shopper's current subscription (SPEC.md §3). A shopper with no paid plan in effect is on
+ * 'free': no period, no limit, nothing to renew.
+ */
+export const subscriptionSchema = z.object({
+  plan: z.enum(PLAN_IDS),
+  /** Items (times quantity) in paid bookings made during the current period. */
+  itemsRentedInPeriod: z.number().int().nonnegative(),
+  rentalLimit: z.number().int().positive().nullable(),
+  /** ISO 8601; null on free. */
+  startDate: z.iso.datetime({ offset: true }).nullable(),
+  /** ISO 8601; benefits last until then. Null on free. */
+  endDate: z.iso.datetime({ offset: true }).nullable(),
+  isActive: z.boolean(),
+  autoRenew: z.boolean(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const mySubscriptionResponseSchema = z.object({
+  success: z.literal(true),
+  subscription: subscriptionSchema,
+});
+export type MySubscriptionResponse = z.infer<typeof mySubscriptionResponseSchema>;
+
+export const FREE_SUBSCRIPTION: Subscription = {
+  plan: 'free',
+  itemsRentedInPeriod: 0,
+  rentalLimit: null,
+  startDate: null,
+  endDate: null,
+  isActive: true,
+  autoRenew: false,
+};

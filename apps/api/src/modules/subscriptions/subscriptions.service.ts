@@ -1,10 +1,42 @@
-import { CATEGORY_INFO, PLAN_IDS, paiseToRupees, type Plan, type PlanId } from '@pehnava/shared';
+import {
+  CATEGORY_INFO,
+  FREE_SUBSCRIPTION,
+  PLAN_IDS,
+  paiseToRupees,
+  type Plan,
+  type PlanId,
+  type Subscription,
+} from '@pehnava/shared';
 import type { SubscriptionsRepository } from './subscriptions.repository.js';
 
 const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).includes(id);
 
-export function createSubscriptionsService(repository: SubscriptionsRepository) {
+export function createSubscriptionsService(
+  repository: SubscriptionsRepository,
+  now: () => Date = () => new Date(),
+) {
   return {
+    /** The shopper's plan in effect now; 'free' when no paid period is running. */
+    async mySubscription(userId: string): Promise<Subscription> {
+      const current = await repository.findCurrent(userId, now());
+      if (!current || !isPlanId(current.planId) || current.planId === 'free') {
+        return FREE_SUBSCRIPTION;
+      }
+      return {
+        plan: current.planId,
+        itemsRentedInPeriod: await repository.itemsRentedBetween(
+          userId,
+          current.startDate,
+          current.endDate,
+        ),
+        rentalLimit: current.rentalLimit,
+        startDate: current.startDate.toISOString(),
+        endDate: current.endDate.toISOString(),
+        isActive: true,
+        autoRenew: current.autoRenew,
+      };
+    },
+
     /** The plans in level order (free, plus, pro) and the category labels. */
     async listPlans() {
       const rows = await repository.listActivePlans();

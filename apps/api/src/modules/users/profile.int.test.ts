@@ -1,12 +1,12 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  devMailResponseSchema,
   profileResponseSchema,
   tokenResponseSchema,
   updateProfileResponseSchema,
 } from '@pehnava/shared';
 import { bookings, otpCodes, users } from '../../db/schema/index.js';
+import { TEST_PASSWORD, callAs, signUp as signUpAs } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -17,33 +17,10 @@ afterAll(async () => {
   await t.close();
 });
 
-const PASSWORD = 'jasmine-garland';
-
-async function signUp(email: string): Promise<string> {
-  await t.app.inject({
-    method: 'POST',
-    url: '/api/user/register',
-    payload: { name: 'Tara Iyer', email, password: PASSWORD },
-  });
-  const { mails } = devMailResponseSchema.parse(
-    (await t.app.inject({ method: 'GET', url: '/api/dev/mail' })).json(),
-  );
-  const otp = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)!.text)![1]!;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/verify-otp',
-    payload: { email, otp },
-  });
-  return tokenResponseSchema.parse(res.json()).token;
-}
-
+const PASSWORD = TEST_PASSWORD;
+const signUp = (email: string) => signUpAs(t, email);
 const call = (method: 'GET' | 'POST' | 'DELETE', url: string, token?: string, payload?: object) =>
-  t.app.inject({
-    method,
-    url,
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-    ...(payload ? { payload } : {}),
-  });
+  callAs(t, token, method, url, payload);
 const login = (email: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/user/login', payload: { email, password } });
 

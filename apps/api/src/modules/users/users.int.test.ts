@@ -7,6 +7,7 @@ import {
   tokenResponseSchema,
 } from '@pehnava/shared';
 import { otpCodes, users } from '../../db/schema/index.js';
+import { codeFor as codeForIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -26,15 +27,7 @@ const post = (url: string, payload: object) => t.app.inject({ method: 'POST', ur
 const register = (email: string, extra: object = {}) =>
   post('/api/user/register', { name: 'Asha Rao', email, password: 'marigold-2026', ...extra });
 
-/** The code in the newest mail to `email`, read from the development mailbox. */
-async function codeFor(email: string): Promise<string> {
-  const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
-  const { mails } = devMailResponseSchema.parse(res.json());
-  const mail = mails.find((m) => m.to === email.trim().toLowerCase());
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
-}
+const codeFor = (email: string) => codeForIn(t, email);
 
 async function signUp(email: string): Promise<string> {
   expect((await register(email)).statusCode).toBe(200);

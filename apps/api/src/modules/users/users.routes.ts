@@ -13,16 +13,15 @@ import {
   tokenResponseSchema,
   verifyOtpBodySchema,
 } from '@pehnava/shared';
-import { createAuthenticate } from '../../plugins/auth.js';
+import type { Authenticate } from '../../plugins/auth.js';
 import type { AuthLimiterFactory } from '../../plugins/rate-limits.js';
 import type { UsersService } from './users.service.js';
 
 export const usersRoutes: FastifyPluginAsyncZod<{
   users: UsersService;
   authLimiter: AuthLimiterFactory;
-}> = async (app, { users, authLimiter }) => {
-  const authenticate = createAuthenticate(users);
-
+  authenticate: Authenticate;
+}> = async (app, { users, authLimiter, authenticate }) => {
   app.post(
     '/user/register',
     {

@@ -30,6 +30,7 @@ import type { Mailer } from './adapters/mail/mailer.js';
 import { createSmtpMailer } from './adapters/mail/smtp.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
+import { devMailPages } from './modules/dev-mail/dev-mail.page.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
@@ -157,6 +158,7 @@ export async function buildApp({
     },
     { prefix: '/api' },
   );
+  if (devOutbox && !config.isProduction) await app.register(devMailPages, { devOutbox });
 
   await registerWeb(app, {
     webRoot,

@@ -1,6 +1,5 @@
+import { escapeHtml } from '../../lib/html.js';
 import type { MailMessage } from './mailer.js';
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The sign-up code mail: the code and how long it is valid, in HTML and plain text. */
 export function otpMail({

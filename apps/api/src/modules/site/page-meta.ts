@@ -8,6 +8,7 @@ import {
   type PageMeta,
 } from '@pehnava/shared';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { escapeHtml } from '../../lib/html.js';
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 // The API calls the web app makes first on these pages (features/*/api.ts).
@@ -72,12 +73,6 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
 }
 
 export type PageMetaResolver = ReturnType<typeof createPageMetaResolver>;
-
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
-  );
 
 /**
  * index.html with the page's title and description, and its Open Graph tags before </head>.

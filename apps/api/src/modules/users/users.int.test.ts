@@ -271,6 +271,22 @@ describe('login and sessions', () => {
   });
 });
 
+describe('the development mailbox page', () => {
+  it('shows each mail with its HTML and text parts, escaped', async () => {
+    const email = 'page@pehnava.test';
+    await register(email, { name: 'Meera <b>"Bold"</b>' });
+    const page = await t.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers['content-type']).toContain('text/html');
+    expect(page.headers['cache-control']).toBe('no-store');
+    expect(page.body).toContain('Development mailbox');
+    expect(page.body).toContain(`<strong data-to>${email}</strong>`);
+    expect(page.body).toContain(await codeFor(email));
+    expect(page.body).not.toContain('<b>"Bold"</b>');
+    expect(page.body).toContain('Meera &lt;b&gt;&quot;Bold&quot;&lt;/b&gt;');
+  });
+});
+
 describe('when mail cannot be sent', () => {
   let smtp: TestApp;
   beforeAll(async () => {
@@ -296,5 +312,7 @@ describe('when mail cannot be sent', () => {
 
   it('has no development mailbox once SMTP is configured', async () => {
     expect((await smtp.app.inject({ method: 'GET', url: '/api/dev/mail' })).statusCode).toBe(404);
+    const page = await smtp.app.inject({ method: 'GET', url: '/dev/mail' });
+    expect(page.body).not.toContain('Development mailbox');
   });
 });

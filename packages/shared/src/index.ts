@@ -4,6 +4,7 @@ export * from './constants/accounts.js';
 export * from './constants/art.js';
 export * from './constants/categories.js';
 export * from './constants/durations.js';
+export * from './constants/first-load-messages.js';
 export * from './constants/messages.js';
 export * from './constants/plans.js';
 export * from './cart/add-to-cart-checks.js';

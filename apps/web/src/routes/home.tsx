@@ -3,14 +3,13 @@ import { usePageMeta } from '../lib/page-meta';
 import type { Product } from '@pehnava/shared';
 import { Suspense, lazy, type ReactNode } from 'react';
 import { Section } from '../components/ui/section';
-import { useProducts } from '../features/catalogue/api';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { HeroCarousel } from '../features/home/hero-carousel';
 
-// Below the fold: loaded after the first paint. The grids wait for the product list anyway, so
-// their code loads alongside it.
-const ProductGrid = lazy(() =>
-  import('../features/catalogue/product-grid').then((m) => ({ default: m.ProductGrid })),
+// Below the fold: loaded after the first paint, with the catalogue list (already preloaded by
+// the page's HTML) and the code that fetches it.
+const ProductShelf = lazy(() =>
+  import('../features/catalogue/product-shelf').then((m) => ({ default: m.ProductShelf })),
 );
 const HowItWorks = lazy(() =>
   import('../features/home/how-it-works').then((m) => ({ default: m.HowItWorks })),
@@ -37,22 +36,11 @@ export function HomeIntro() {
 
 export function HomePage() {
   usePageMeta(HOME_META);
-  const { data: products, isPending, error } = useProducts();
-  const latest = products?.slice(0, LATEST_COUNT) ?? [];
-  const failed = error ? (
-    <p role="alert" className="text-center text-red-700">
-      {error.message}
-    </p>
-  ) : null;
-  const grid = (count: number, list: () => Product[], label: string) =>
-    failed ??
-    (isPending ? (
-      <ProductGridSkeleton count={count} />
-    ) : (
-      <Suspense fallback={<ProductGridSkeleton count={count} />}>
-        <ProductGrid products={list()} label={label} />
-      </Suspense>
-    ));
+  const shelf = (count: number, pick: (products: Product[]) => Product[], label: string) => (
+    <Suspense fallback={<ProductGridSkeleton count={count} />}>
+      <ProductShelf pick={pick} count={count} label={label} />
+    </Suspense>
+  );
 
   return (
     <main>
@@ -61,7 +49,7 @@ export function HomePage() {
         title="Latest Collections"
         subtitle="Fresh from the atelier, ready for your next celebration"
       >
-        {grid(LATEST_COUNT, () => latest, 'Latest collections')}
+        {shelf(LATEST_COUNT, latestOf, 'Latest collections')}
       </Section>
       <Section title="How It Works" subtitle="From browsing to wearing in four easy steps">
         <Later>
@@ -69,7 +57,7 @@ export function HomePage() {
         </Later>
       </Section>
       <Section title="Best Sellers" subtitle="The pieces our shoppers rent again and again">
-        {grid(BESTSELLER_COUNT, () => bestSellers(products!, latest), 'Best sellers')}
+        {shelf(BESTSELLER_COUNT, bestSellers, 'Best sellers')}
       </Section>
       <Section title="Why Choose Pehnava" subtitle="Occasion wear without the hassle of owning it">
         <Later>
@@ -80,9 +68,11 @@ export function HomePage() {
   );
 }
 
+const latestOf = (products: Product[]) => products.slice(0, LATEST_COUNT);
+
 /** Up to five bestsellers, preferring pieces Latest Collections does not already show. */
-function bestSellers(products: Product[], latest: Product[]): Product[] {
-  const shown = new Set(latest.map((p) => p._id));
+function bestSellers(products: Product[]): Product[] {
+  const shown = new Set(latestOf(products).map((p) => p._id));
   const flagged = products.filter((p) => p.bestseller);
   return [
     ...flagged.filter((p) => !shown.has(p._id)),

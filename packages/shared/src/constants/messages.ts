@@ -1,3 +1,5 @@
+import { FAILED_TO_LOAD_PRODUCTS } from './first-load-messages.js';
+
 /** Messages the API sends that a shopper can see (SPEC.md §5 and §8, DECISIONS.md). */
 export const MESSAGES = {
   productNotFound: 'Product not found',
@@ -7,7 +9,7 @@ export const MESSAGES = {
   bodyTooLarge: 'Request body is too large',
   internalError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
-  failedToLoadProducts: 'Failed to load products',
+  failedToLoadProducts: FAILED_TO_LOAD_PRODUCTS,
   failedToLoadPlans: 'Failed to load subscription plans',
   loginForWishlist: 'Please login to add items to wishlist',
   loginForCart: 'Please login to add items to cart',
@@ -17,4 +19,9 @@ export const MESSAGES = {
   selectSize: 'Please select a size',
   sizeNotAvailable: 'Selected size is not available',
   failedToFetchProduct: 'Failed to fetch product',
+  addToCartFailed: 'Failed to add to cart',
+  addToCartError: 'Error adding to cart',
+  addedToCart: 'Item added to cart!',
+  addToWishlistFailed: 'Failed to add to wishlist',
+  addedToWishlist: 'Added to wishlist',
 } as const;

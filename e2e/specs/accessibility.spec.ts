@@ -1,10 +1,20 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { productListResponseSchema } from '@pehnava/shared';
+import { PASSWORD, createAccount, freshEmail, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
 
 const WIDTHS = [390, 1280] as const;
-const STATIC_ROUTES = ['/', '/collection', '/about', '/contact', '/terms', '/privacy', '/refund'];
+const STATIC_ROUTES = [
+  '/',
+  '/collection',
+  '/about',
+  '/contact',
+  '/terms',
+  '/privacy',
+  '/refund',
+  '/login',
+];
 
 /** Every serious or critical WCAG 2.1 A/AA problem axe finds on the page, one line each. */
 async function seriousViolations(page: Page): Promise<string[]> {
@@ -48,6 +58,38 @@ for (const width of WIDTHS) {
         await settled(page);
         expect(await seriousViolations(page), product.name).toEqual([]);
       }
+    });
+
+    test('sign-up, Verify Email and the signed-in pages have none', async ({ page, request }) => {
+      await page.goto('/login');
+      await page.getByRole('tab', { name: 'Sign Up' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      const form = page.getByRole('form', { name: 'Sign Up' });
+      await form.getByLabel('Full name').fill('Axe Tester');
+      await form.getByLabel('Email').fill(freshEmail('axe'));
+      await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
+      await form.getByRole('button', { name: 'Send OTP' }).click();
+      await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const account = await createAccount(request);
+      await signInWith(page, account.token, '/profile');
+      await settled(page);
+      await expect(page.getByTestId('profile-card')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Edit' }).click();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: 'Your account' }).click();
+      await expect(page.getByTestId('account-menu')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.keyboard.press('Escape');
+      for (const tab of ['Subscription', 'Security']) {
+        await page.getByRole('tab', { name: tab }).click();
+        expect(await seriousViolations(page), tab).toEqual([]);
+      }
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
     });
 
     test('the not-found page and the open search bar have none', async ({ page }) => {

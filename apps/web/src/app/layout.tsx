@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
 import { ScrollToTop } from './layout/scroll-to-top';
+import { SessionWatcher } from './session-watcher';
 import { SearchProvider, useSearchToggle } from './layout/search-context';
 
 const SearchBar = lazy(() => import('./layout/search-bar').then((m) => ({ default: m.SearchBar })));
@@ -27,6 +28,7 @@ export function Layout() {
     <SearchProvider>
       <div className="flex min-h-screen flex-col">
         <ScrollToTop />
+        <SessionWatcher />
         <PromoBanner />
         <Header />
         <SearchBarSlot />

@@ -19,6 +19,10 @@ const WarrantyPage = lazy(() =>
   import('../routes/privacy').then((m) => ({ default: m.WarrantyPage })),
 );
 const RefundPage = lazy(() => import('../routes/refund').then((m) => ({ default: m.RefundPage })));
+const LoginPage = lazy(() => import('../routes/login').then((m) => ({ default: m.LoginPage })));
+const ProfilePage = lazy(() =>
+  import('../routes/profile').then((m) => ({ default: m.ProfilePage })),
+);
 const NotFoundPage = lazy(() =>
   import('../routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -36,6 +40,8 @@ export function AppRouter() {
           <Route path="terms" element={<TermsPage />} />
           <Route path="privacy" element={<WarrantyPage />} />
           <Route path="refund" element={<RefundPage />} />
+          <Route path="login" element={<LoginPage />} />
+          <Route path="profile" element={<ProfilePage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

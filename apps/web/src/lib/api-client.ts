@@ -1,3 +1,5 @@
+import { endSession, getToken } from './session';
+
 /** An API failure, carrying the server's message when it sent one. */
 export class ApiError extends Error {
   constructor(
@@ -10,24 +12,56 @@ export class ApiError extends Error {
 }
 
 /**
- * GET a JSON endpoint under /api. `T` is a response type from @pehnava/shared's contracts; the
- * server checks its responses against the same zod schemas (and the API tests check the server),
- * so the browser uses the types only and does not ship zod.
+ * What to say when the server gives no message: `failed` when it answered with a failure, `error`
+ * when it could not be reached (SPEC.md §8 pairs them, e.g. 'Login failed' / 'Login error'). One
+ * string serves for both.
  */
-export async function apiGet<T>(path: string, fallback: string): Promise<T> {
+export type Fallback = string | { failed: string; error: string };
+
+/** A 401 from these means wrong credentials or code, not an expired session (SPEC.md §6). */
+const SIGN_IN_PATHS = new Set(['/user/login', '/user/register', '/user/verify-otp']);
+
+/**
+ * Call a JSON endpoint under /api with the session's bearer token. `T` is a response type from
+ * @pehnava/shared's contracts; the server checks its responses against the same zod schemas (and
+ * the API tests check the server), so the browser uses the types only and does not ship zod.
+ * A 401 on any call but sign-in ends the session ('Session expired. Please login again.').
+ */
+export async function apiRequest<T>(
+  path: string,
+  {
+    method = 'GET',
+    body,
+    fallback,
+  }: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; fallback: Fallback },
+): Promise<T> {
+  const { failed, error } =
+    typeof fallback === 'string' ? { failed: fallback, error: fallback } : fallback;
+  const token = getToken();
+  const headers: Record<string, string> = { accept: 'application/json' };
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, { headers: { accept: 'application/json' } });
+    res = await fetch(`/api${path}`, {
+      method,
+      headers,
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
   } catch {
-    throw new ApiError(0, fallback);
+    throw new ApiError(0, error);
   }
-  const body: unknown = await res.json().catch(() => undefined);
-  if (!res.ok || !body || typeof body !== 'object' || !('success' in body) || !body.success) {
+  const data: unknown = await res.json().catch(() => undefined);
+  if (res.status === 401 && token && !SIGN_IN_PATHS.has(path)) endSession('expired', token);
+  if (!res.ok || !data || typeof data !== 'object' || !('success' in data) || !data.success) {
     const message =
-      body && typeof body === 'object' && 'message' in body && typeof body.message === 'string'
-        ? body.message
-        : fallback;
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : failed;
     throw new ApiError(res.status, message);
   }
-  return body as T;
+  return data as T;
 }
+
+/** GET a JSON endpoint under /api (see apiRequest). */
+export const apiGet = <T>(path: string, fallback: Fallback) => apiRequest<T>(path, { fallback });

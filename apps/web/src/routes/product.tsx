@@ -1,5 +1,6 @@
 import {
   CATEGORY_INFO,
+  MESSAGES,
   PRODUCT_FALLBACK_META,
   addToCartProblem,
   formatRupees,
@@ -15,13 +16,14 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { Section } from '../components/ui/section';
 import { useProducts } from '../features/catalogue/api';
 import { ProductGrid } from '../features/catalogue/product-grid';
-import { useProduct } from '../features/product/api';
+import { addToCart, useProduct } from '../features/product/api';
 import { AssuranceChecks, PristinePromise, UpgradeBox } from '../features/product/assurances';
 import { ProductGallery } from '../features/product/gallery';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
+import { useToken } from '../lib/session';
 
 const RELATED_COUNT = 5;
 
@@ -67,10 +69,19 @@ function ProductDetail({ product }: { product: Product }) {
   const below = percentBelowMrp(price, product.mrp);
   const category = CATEGORY_INFO[product.category];
 
-  const onAddToCart = () => {
-    // Accounts arrive with issue [C]; until then every shopper is a visitor.
-    const problem = addToCartProblem({ product, loggedIn: false, today, ...choice });
-    if (!problem) return;
+  const loggedIn = Boolean(useToken());
+
+  const onAddToCart = async () => {
+    const problem = addToCartProblem({ product, loggedIn, today, ...choice });
+    if (!problem) {
+      try {
+        await addToCart({ productId: product._id, ...choice });
+        notify.success(MESSAGES.addedToCart);
+      } catch (error) {
+        notify.error((error as Error).message);
+      }
+      return;
+    }
     if (problem.action === 'login') {
       notify.info(problem.message);
       void navigate('/login');
@@ -159,7 +170,7 @@ function ProductDetail({ product }: { product: Product }) {
           <button
             type="button"
             // Out of stock stays clickable: the click explains why it cannot be rented.
-            onClick={onAddToCart}
+            onClick={() => void onAddToCart()}
             className={`h-12 w-full rounded-full text-sm font-semibold tracking-widest transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 ${
               product.isAvailable
                 ? 'bg-maroon-700 text-white hover:bg-maroon-900'

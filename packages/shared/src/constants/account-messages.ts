@@ -31,4 +31,23 @@ export const ACCOUNT_MESSAGES = {
   deletePasswordWrong: 'That password is incorrect. Your account has not been deleted.',
   accountDeleted: 'Your account has been deleted',
   tooManyAttempts: 'Too many attempts. Please wait a few minutes and try again.',
+  // Said by the web app (SPEC.md §4, §5, §8): fallbacks when the server gives no message are
+  // '… failed' when it answered and '… error' when it could not be reached.
+  loginFallback: 'Login failed',
+  loginError: 'Login error',
+  registerFallback: 'Registration failed',
+  registerError: 'Registration error',
+  otpFallback: 'OTP verification failed',
+  otpError: 'OTP verification error',
+  otpResendFailed: 'Failed to resend OTP',
+  profileLoadFailed: 'Failed to load your profile',
+  subscriptionLoadFailed: 'Failed to load your subscription',
+  profileUpdateFailed: 'Failed to update profile',
+  passwordChangeFailed: 'Failed to change password',
+  deleteFailed: 'Failed to delete account',
+  passwordsDoNotMatch: 'New passwords do not match',
+  passwordResetSoon: 'Password reset feature coming soon!',
+  loggedOut: 'Logged out successfully',
+  deleteConfirm:
+    'Are you absolutely sure? This action cannot be undone. All your data will be permanently deleted.',
 } as const;

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, formatIsoDate, isIsoDate, todayInIndia } from './dates.js';
+import {
+  addDays,
+  formatDateInIndia,
+  formatIsoDate,
+  formatMonthYearInIndia,
+  isIsoDate,
+  todayInIndia,
+} from './dates.js';
 
 describe('dates', () => {
   it('takes today in India (UTC+5:30), not the server clock zone', () => {
@@ -26,5 +33,14 @@ describe('formatIsoDate', () => {
   it('writes a calendar date the en-IN way, whatever the machine zone', () => {
     expect(formatIsoDate('2026-11-28')).toBe('Sat, 28 Nov, 2026');
     expect(formatIsoDate('2027-01-01')).toBe('Fri, 1 Jan, 2027');
+  });
+});
+
+describe('instants shown as dates in India', () => {
+  it('uses the Indian date, not the UTC one', () => {
+    // 20:00 UTC on 30 Nov is already 1 Dec in India.
+    expect(formatDateInIndia('2026-11-30T20:00:00Z')).toBe('1 Dec 2026');
+    expect(formatMonthYearInIndia('2026-11-30T20:00:00Z')).toBe('December 2026');
+    expect(formatMonthYearInIndia('2026-11-30T10:00:00Z')).toBe('November 2026');
   });
 });

@@ -33,3 +33,23 @@ const dateFormatter = new Intl.DateTimeFormat('en-IN', {
 export function formatIsoDate(date: IsoDate): string {
   return dateFormatter.format(new Date(`${date}T00:00:00Z`));
 }
+
+const monthYearFormatter = new Intl.DateTimeFormat('en-IN', {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const dayFormatter = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** 'November 2026': the month and year of an instant (ISO 8601), in India. */
+export const formatMonthYearInIndia = (instant: string): string =>
+  monthYearFormatter.format(new Date(instant));
+
+/** '5 Dec 2026': the date of an instant (ISO 8601), in India. */
+export const formatDateInIndia = (instant: string): string =>
+  dayFormatter.format(new Date(instant));

@@ -32,6 +32,15 @@ export const REFUND_META: PageMeta = {
   description:
     'When a Pehnava booking can be cancelled, what is refunded, and how long refunds take.',
 };
+export const LOGIN_META: PageMeta = {
+  title: 'Login or sign up · Pehnava',
+  description:
+    'Log in to Pehnava, or create an account with a code sent to your e-mail, to rent occasion wear.',
+};
+export const PROFILE_META: PageMeta = {
+  title: 'My profile · Pehnava',
+  description: 'Your Pehnava account: details, plan and security.',
+};
 export const NOT_FOUND_META: PageMeta = {
   title: 'Page not found · Pehnava',
   description: 'This page does not exist. Browse the collection instead.',
@@ -51,6 +60,8 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/terms': TERMS_META,
   '/privacy': WARRANTY_META,
   '/refund': REFUND_META,
+  '/login': LOGIN_META,
+  '/profile': PROFILE_META,
 };
 
 const DESCRIPTION_LIMIT = 160;

@@ -15,6 +15,8 @@ const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/privacy': 'src/routes/privacy.tsx',
   '/refund': 'src/routes/refund.tsx',
   '/product': 'src/routes/product.tsx',
+  '/login': 'src/routes/login.tsx',
+  '/profile': 'src/routes/profile.tsx',
 };
 
 /** The route a path belongs to, for ROUTE_MODULES: '/product/abc' → '/product'. */

@@ -1,11 +1,38 @@
 import { Menu, Search, ShoppingBag, User } from 'lucide-react';
 import { Suspense, lazy, useState } from 'react';
 import { Link, NavLink, useNavigate } from 'react-router';
+import { ICON_BUTTON } from '../../components/ui/icon-button';
+import { useToken } from '../../lib/session';
+import { NAV_LINKS } from './nav-links';
 import { useSearchToggle } from './search-context';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
-import { NAV_LINKS } from './nav-links';
-import { ICON_BUTTON } from '../../components/ui/icon-button';
+const AccountControl = lazy(() =>
+  import('../../features/account/account-menu').then((m) => ({ default: m.AccountControl })),
+);
+
+/** The profile icon: to /login for a visitor; for a shopper, their menu (loaded when needed). */
+function ProfileControl() {
+  const token = useToken();
+  if (!token) {
+    return (
+      <Link to="/login" className={ICON_BUTTON} aria-label="Log in or sign up">
+        <User size={20} aria-hidden />
+      </Link>
+    );
+  }
+  return (
+    <Suspense
+      fallback={
+        <span className={ICON_BUTTON}>
+          <User size={20} aria-hidden />
+        </span>
+      }
+    >
+      <AccountControl />
+    </Suspense>
+  );
+}
 
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
@@ -66,9 +93,7 @@ export function Header() {
             >
               <Search size={20} aria-hidden />
             </button>
-            <Link to="/login" className={ICON_BUTTON} aria-label="Log in or sign up">
-              <User size={20} aria-hidden />
-            </Link>
+            <ProfileControl />
             <Link to="/cart" className={ICON_BUTTON} aria-label="Cart">
               <ShoppingBag size={20} aria-hidden />
             </Link>

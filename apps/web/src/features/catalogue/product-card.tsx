@@ -2,7 +2,9 @@ import { MESSAGES, formatRs, type Product } from '@pehnava/shared';
 import { Heart, ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
+import { useToken } from '../../lib/session';
 import { useCardImageSlider } from './card-image-slider';
 
 /** `eager`: the card is near the top of the page, so its picture loads at once and first. */
@@ -12,10 +14,25 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const src = product.images[index] ?? product.images[0];
 
-  const onWishlist = () => {
-    // Accounts arrive with issue [C]; until then every shopper is a visitor.
-    notify.info(MESSAGES.loginForWishlist);
-    void navigate('/login');
+  const loggedIn = Boolean(useToken());
+
+  const onWishlist = async () => {
+    if (!loggedIn) {
+      notify.info(MESSAGES.loginForWishlist);
+      void navigate('/login');
+      return;
+    }
+    // The heart's filled state and removal come with the wishlist itself (issue [D]).
+    try {
+      await apiRequest('/wishlist/add', {
+        method: 'POST',
+        body: { productId: product._id },
+        fallback: MESSAGES.addToWishlistFailed,
+      });
+      notify.success(MESSAGES.addedToWishlist);
+    } catch (error) {
+      notify.error((error as Error).message);
+    }
   };
 
   return (
@@ -78,7 +95,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
       </Link>
       <button
         type="button"
-        onClick={onWishlist}
+        onClick={() => void onWishlist()}
         aria-label={`Add ${product.name} to wishlist`}
         className="absolute right-2 top-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-maroon-700 shadow-sm transition hover:bg-white hover:text-maroon-900"
       >

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { MESSAGES, type Product, type ProductDetailResponse } from '@pehnava/shared';
-import { apiGet } from '../../lib/api-client';
+import { apiGet, apiRequest } from '../../lib/api-client';
 
 /**
  * One product by its database id. When the catalogue list is already loaded (the shopper came
@@ -22,5 +22,19 @@ export function useProduct(id: string) {
     staleTime: 60_000,
     retry: (failures, error) =>
       failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
+  });
+}
+
+/** POST /api/cart/add: the server checks everything again and sets the price (SPEC.md §7). */
+export async function addToCart(body: {
+  productId: string;
+  size: string;
+  duration: number;
+  startDate: string;
+}): Promise<void> {
+  await apiRequest('/cart/add', {
+    method: 'POST',
+    body,
+    fallback: { failed: MESSAGES.addToCartFailed, error: MESSAGES.addToCartError },
   });
 }

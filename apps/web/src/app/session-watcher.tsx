@@ -1,0 +1,47 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { useNavigate } from 'react-router';
+import { ACCOUNT_QUERY_KEY, onSessionEnd, useToken } from '../lib/session';
+
+/** SPEC.md §4: the shopper's data loads 100 ms after start, and 1 s after a login. */
+const LOAD_AT_START_MS = 100;
+const LOAD_AFTER_LOGIN_MS = 1000;
+
+// The account code loads with the first signed-in need of it, not with every page.
+const accountApi = () => import('../features/account/api');
+
+/**
+ * Follows the session: loads the shopper's data when one starts, drops it when one ends, and after
+ * a logout or an expired session says so and goes to /login (scrolled to the top).
+ */
+export function SessionWatcher() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const token = useToken();
+  const previous = useRef(token);
+
+  useEffect(() => {
+    const before = previous.current;
+    previous.current = token;
+    if (before && before !== token) client.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY, before] });
+    if (!token) return;
+    const timer = setTimeout(
+      () => void accountApi().then((m) => m.prefetchAccount(client, token)),
+      before === token ? LOAD_AT_START_MS : LOAD_AFTER_LOGIN_MS,
+    );
+    return () => clearTimeout(timer);
+  }, [token, client]);
+
+  useEffect(
+    () =>
+      onSessionEnd((reason) => {
+        client.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY] });
+        void accountApi().then((m) => m.sayGoodbye(reason));
+        void navigate('/login');
+        window.scrollTo({ top: 0, behavior: 'smooth' });
+      }),
+    [client, navigate],
+  );
+
+  return null;
+}

@@ -1,0 +1,132 @@
+import { CalendarCheck, Crown, Heart, LogOut, User, UserRound } from 'lucide-react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { ICON_BUTTON } from '../../components/ui/icon-button';
+import { endSession } from '../../lib/session';
+import { useProfile, useSubscription } from './api';
+import { planName } from './plan-name';
+
+/** The header's profile icon for a signed-in shopper: opens and closes their menu. */
+export function AccountControl() {
+  const [open, setOpen] = useState(false);
+  const button = useRef<HTMLButtonElement>(null);
+  const close = useCallback(() => setOpen(false), []);
+  return (
+    <div className="relative">
+      <button
+        ref={button}
+        type="button"
+        className={`${ICON_BUTTON} ${open ? 'bg-maroon-50 text-maroon-700' : ''}`}
+        aria-label="Your account"
+        aria-expanded={open}
+        aria-controls="account-menu"
+        onClick={() => setOpen((o) => !o)}
+      >
+        <User size={20} aria-hidden />
+        <span className="absolute right-2 top-2 h-2 w-2 rounded-full bg-gold-500 ring-2 ring-white" />
+      </button>
+      {open && <AccountMenu id="account-menu" onClose={close} anchor={button} />}
+    </div>
+  );
+}
+
+const item =
+  'flex w-full items-center gap-3 rounded-lg px-3 py-2.5 text-left text-sm text-stone-800 transition hover:bg-maroon-50 hover:text-maroon-700 focus-visible:bg-maroon-50 focus-visible:outline-none';
+
+/**
+ * The signed-in shopper's menu under the header's profile icon: who they are, their plan, their
+ * pages and Logout. Closes on a choice, a click elsewhere or Escape.
+ */
+function AccountMenu({
+  id,
+  onClose,
+  anchor,
+}: {
+  id: string;
+  onClose: () => void;
+  /** The button that opens it: clicks on it are its own to handle. */
+  anchor: React.RefObject<HTMLElement | null>;
+}) {
+  const panel = useRef<HTMLDivElement>(null);
+  const { data: user } = useProfile();
+  const { data: subscription } = useSubscription();
+  const paidAndActive = subscription && subscription.plan !== 'free' && subscription.isActive;
+
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!panel.current?.contains(target) && !anchor.current?.contains(target)) onClose();
+    };
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      onClose();
+      anchor.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [onClose, anchor]);
+
+  return (
+    <div
+      ref={panel}
+      id={id}
+      className="absolute right-0 top-full z-40 mt-2 w-72 rounded-2xl bg-white p-2 shadow-xl ring-1 ring-black/10"
+      data-testid="account-menu"
+    >
+      <div className="border-b border-stone-100 px-3 pb-3 pt-2">
+        <p className="truncate font-medium text-stone-900" data-testid="account-menu-name">
+          {user?.name ?? <span className="inline-block h-4 w-32 rounded bg-stone-100" />}
+        </p>
+        <p className="mt-0.5 flex items-center gap-1.5 text-xs text-stone-600">
+          <Crown size={14} aria-hidden className="text-gold-500" />
+          <span data-testid="account-menu-plan">
+            {subscription ? `${planName(subscription.plan)} plan` : 'Loading plan…'}
+          </span>
+        </p>
+      </div>
+      <ul className="mt-1 space-y-0.5">
+        <li>
+          <Link to="/profile" className={item} onClick={onClose}>
+            <UserRound size={18} aria-hidden /> My Profile
+          </Link>
+        </li>
+        <li>
+          <Link to="/orders" className={item} onClick={onClose}>
+            <CalendarCheck size={18} aria-hidden /> My Bookings
+          </Link>
+        </li>
+        <li>
+          <Link to="/wishlist" className={item} onClick={onClose}>
+            <Heart size={18} aria-hidden /> Wishlist
+          </Link>
+        </li>
+        <li>
+          <Link to="/subscription-plans" className={item} onClick={onClose}>
+            <Crown size={18} aria-hidden /> Subscription
+            {paidAndActive && (
+              <span className="ml-auto rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800">
+                Active
+              </span>
+            )}
+          </Link>
+        </li>
+        <li className="mt-1 border-t border-stone-100 pt-1">
+          <button
+            type="button"
+            className={item}
+            onClick={() => {
+              onClose();
+              endSession('logout');
+            }}
+          >
+            <LogOut size={18} aria-hidden /> Logout
+          </button>
+        </li>
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,172 @@
+import { ACCOUNT_MESSAGES as M, MIN_PASSWORD_LENGTH, type RegisterBody } from '@pehnava/shared';
+import { useState, type FormEvent } from 'react';
+import { PRIMARY_BUTTON, TEXT_BUTTON } from '../../components/ui/buttons';
+import { Field, FormError, PasswordField } from '../../components/ui/field';
+import { notify } from '../../lib/notify';
+import { login, register } from './api';
+import { VerifyEmail } from './verify-email';
+
+type Mode = 'login' | 'signup';
+
+/** /login: Login and Sign Up behind one toggle, then the Verify Email step of a sign-up. */
+export function AuthPanel() {
+  const [mode, setMode] = useState<Mode>('login');
+  // What the shopper typed into Sign Up, kept for Resend OTP and for Change Email.
+  const [draft, setDraft] = useState<RegisterBody>();
+  const [verifying, setVerifying] = useState(false);
+
+  if (draft && verifying) {
+    return <VerifyEmail signUp={draft} onChangeEmail={() => setVerifying(false)} />;
+  }
+  return (
+    <div>
+      <div
+        role="tablist"
+        aria-label="Login or sign up"
+        className="grid grid-cols-2 rounded-full bg-maroon-50 p-1 text-sm font-medium"
+      >
+        {(['login', 'signup'] as const).map((m) => (
+          <button
+            key={m}
+            type="button"
+            role="tab"
+            id={`${m}-tab`}
+            aria-selected={mode === m}
+            aria-controls={`${m}-panel`}
+            className={`rounded-full py-2.5 transition focus-visible:outline-2 focus-visible:outline-maroon-700 ${
+              mode === m
+                ? 'bg-white text-maroon-900 shadow-sm'
+                : 'text-stone-600 hover:text-maroon-700'
+            }`}
+            onClick={() => setMode(m)}
+          >
+            {m === 'login' ? 'Login' : 'Sign Up'}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel" id={`${mode}-panel`} aria-labelledby={`${mode}-tab`} className="mt-6">
+        {mode === 'login' ? (
+          <LoginForm />
+        ) : (
+          <SignUpForm
+            draft={draft}
+            onCodeSent={(body) => {
+              setDraft(body);
+              setVerifying(true);
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function LoginForm() {
+  const [busy, setBusy] = useState(false);
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    try {
+      // The token is kept and the page moves on by itself (a signed-in shopper goes to /).
+      notify.success(
+        await login({ email: String(form.get('email')), password: String(form.get('password')) }),
+      );
+    } catch (error) {
+      notify.error((error as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Login">
+      <Field label="Email" name="email" type="email" autoComplete="email" required />
+      <PasswordField label="Password" name="password" autoComplete="current-password" required />
+      <div className="flex justify-end">
+        <button
+          type="button"
+          className={TEXT_BUTTON}
+          onClick={() => notify.info(M.passwordResetSoon)}
+        >
+          Forgot password?
+        </button>
+      </div>
+      <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
+        {busy ? 'Logging in…' : 'Login'}
+      </button>
+    </form>
+  );
+}
+
+function SignUpForm({
+  draft,
+  onCodeSent,
+}: {
+  draft: RegisterBody | undefined;
+  onCodeSent: (signUp: RegisterBody) => void;
+}) {
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      name: String(form.get('name')),
+      email: String(form.get('email')),
+      password: String(form.get('password')),
+    };
+    if (body.password.length < MIN_PASSWORD_LENGTH) {
+      setProblem(M.passwordTooShort);
+      return;
+    }
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      notify.success(await register(body));
+      onCodeSent(body);
+    } catch (error) {
+      notify.error((error as Error).message);
+      setBusy(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign Up">
+      <Field
+        label="Full name"
+        name="name"
+        autoComplete="name"
+        required
+        maxLength={100}
+        defaultValue={draft?.name}
+      />
+      <Field
+        label="Email"
+        name="email"
+        type="email"
+        autoComplete="email"
+        required
+        defaultValue={draft?.email}
+        // Back from Verify Email to change it: the e-mail is what needs fixing.
+        autoFocus={Boolean(draft)}
+      />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        required
+        defaultValue={draft?.password}
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+      />
+      <FormError message={problem} />
+      <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
+        {busy ? 'Sending OTP…' : 'Send OTP'}
+      </button>
+      <p className="text-center text-xs text-stone-600">
+        We will e-mail you a 6-digit code to confirm it is you.
+      </p>
+    </form>
+  );
+}

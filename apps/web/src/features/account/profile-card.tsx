@@ -1,0 +1,53 @@
+import { formatMonthYearInIndia, type Subscription, type User } from '@pehnava/shared';
+import { CalendarCheck, Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
+import { planName } from './plan-name';
+
+/** The profile page's side card: who the shopper is, their plan, and where to go next. */
+export function ProfileCard({
+  user,
+  subscription,
+}: {
+  user: User;
+  subscription: Subscription | undefined;
+}) {
+  const plan = subscription?.plan ?? 'free';
+  return (
+    <aside
+      aria-label="Your account"
+      className="rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-black/5"
+      data-testid="profile-card"
+    >
+      <span
+        aria-hidden
+        className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-maroon-700 font-display text-3xl text-white md:h-20 md:w-20"
+      >
+        {user.name.trim().charAt(0).toUpperCase() || '?'}
+      </span>
+      <h1 className="mt-4 break-words font-display text-2xl text-maroon-900">{user.name}</h1>
+      <p className="mt-1 break-all text-sm text-stone-600">{user.email}</p>
+      <p className="mt-3">
+        <span
+          className={`inline-flex items-center gap-1.5 rounded-full px-3 py-1 text-xs font-semibold uppercase tracking-wider ${
+            plan === 'free' ? 'bg-stone-100 text-stone-700' : 'bg-gold-300 text-maroon-900'
+          }`}
+          data-testid="profile-plan"
+        >
+          <Crown size={14} aria-hidden /> {planName(plan)} plan
+        </span>
+      </p>
+      <p className="mt-4 text-xs text-stone-600">
+        Member since {formatMonthYearInIndia(user.createdAt)}
+      </p>
+      <div className="mt-6 grid gap-2 sm:grid-cols-2 md:grid-cols-1">
+        <Link to="/orders" className={SECONDARY_BUTTON}>
+          <CalendarCheck size={16} aria-hidden /> View My Bookings
+        </Link>
+        <Link to="/subscription-plans" className={PRIMARY_BUTTON}>
+          <Crown size={16} aria-hidden /> {plan === 'free' ? 'Upgrade Plan' : 'Manage Subscription'}
+        </Link>
+      </div>
+    </aside>
+  );
+}

@@ -1,0 +1,150 @@
+import { ACCOUNT_MESSAGES as M, type User } from '@pehnava/shared';
+import { useQueryClient } from '@tanstack/react-query';
+import { Pencil } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
+import { Field, FormError } from '../../components/ui/field';
+import { notify } from '../../lib/notify';
+import { getToken } from '../../lib/session';
+import { profileQuery, updateProfile } from './api';
+
+const NOT_PROVIDED = 'Not provided';
+
+function Detail({ label, value, note }: { label: string; value: string; note?: string }) {
+  return (
+    <div className="py-4 sm:grid sm:grid-cols-3 sm:gap-4">
+      <dt className="text-sm font-medium text-stone-600">{label}</dt>
+      <dd className="mt-1 text-stone-900 sm:col-span-2 sm:mt-0">
+        {value ? (
+          <span className="whitespace-pre-line break-words">{value}</span>
+        ) : (
+          <span className="text-stone-500">{NOT_PROVIDED}</span>
+        )}
+        {note && <span className="mt-0.5 block text-xs text-stone-500">{note}</span>}
+      </dd>
+    </div>
+  );
+}
+
+/** The Overview tab: the shopper's details, and editing name, phone and address. */
+export function ProfileOverview({ user }: { user: User }) {
+  const client = useQueryClient();
+  const [editing, setEditing] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string>();
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const body = {
+      name: String(form.get('name')).trim(),
+      phone: String(form.get('phone')).trim(),
+      address: String(form.get('address')).trim(),
+    };
+    if (!body.name) {
+      setProblem(M.nameEmpty);
+      return;
+    }
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      const token = getToken();
+      const saved = await updateProfile(body);
+      if (token) client.setQueryData(profileQuery(token).queryKey, saved.user);
+      notify.success(saved.message);
+      setEditing(false);
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const heading = (
+    <div className="flex items-center justify-between gap-4">
+      <h2 className="font-display text-2xl text-maroon-900">Personal details</h2>
+      {!editing && (
+        <button type="button" className={SECONDARY_BUTTON} onClick={() => setEditing(true)}>
+          <Pencil size={16} aria-hidden /> Edit
+        </button>
+      )}
+    </div>
+  );
+
+  if (!editing) {
+    return (
+      <section aria-label="Overview">
+        {heading}
+        <dl className="mt-2 divide-y divide-stone-100">
+          <Detail label="Full name" value={user.name} />
+          <Detail label="Email" value={user.email} note="Cannot be changed" />
+          <Detail label="Phone" value={user.phone} />
+          <Detail label="Address" value={user.address} />
+        </dl>
+      </section>
+    );
+  }
+
+  return (
+    <section aria-label="Overview">
+      {heading}
+      <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-label="Edit your details">
+        <Field
+          label="Full name"
+          name="name"
+          autoComplete="name"
+          defaultValue={user.name}
+          maxLength={100}
+        />
+        <Field
+          label="Email"
+          name="email"
+          type="email"
+          value={user.email}
+          readOnly
+          disabled
+          hint="Cannot be changed"
+        />
+        <Field
+          label="Phone"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          defaultValue={user.phone}
+          maxLength={20}
+        />
+        <div>
+          <label htmlFor="profile-address" className="block text-sm font-medium text-stone-800">
+            Address
+          </label>
+          <textarea
+            id="profile-address"
+            name="address"
+            rows={3}
+            autoComplete="street-address"
+            defaultValue={user.address}
+            maxLength={500}
+            className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
+          />
+        </div>
+        <FormError message={problem} />
+        <div className="flex flex-wrap gap-3">
+          <button type="submit" className={PRIMARY_BUTTON} disabled={busy}>
+            {busy ? 'Saving…' : 'Save Changes'}
+          </button>
+          <button
+            type="button"
+            className={SECONDARY_BUTTON}
+            disabled={busy}
+            onClick={() => {
+              setProblem(undefined);
+              setEditing(false);
+            }}
+          >
+            Cancel
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,94 @@
+import { formatDateInIndia, type Subscription } from '@pehnava/shared';
+import { Check, Crown } from 'lucide-react';
+import { Link } from 'react-router';
+import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { usePlans } from './api';
+import { planName } from './plan-name';
+
+function Row({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="flex items-center justify-between gap-4 py-3">
+      <dt className="text-sm text-stone-600">{label}</dt>
+      <dd className="text-right font-medium text-stone-900">{children}</dd>
+    </div>
+  );
+}
+
+const badge = (on: boolean) =>
+  `rounded-full px-2.5 py-0.5 text-xs font-semibold ${
+    on ? 'bg-emerald-100 text-emerald-800' : 'bg-stone-100 text-stone-700'
+  }`;
+
+/** The Subscription tab: the plan in effect, its dates and benefits. */
+export function ProfileSubscription({ subscription }: { subscription: Subscription | undefined }) {
+  const { data: plans } = usePlans();
+  if (!subscription) {
+    return <p className="text-stone-600">Loading your plan...</p>;
+  }
+
+  if (subscription.plan === 'free') {
+    return (
+      <section aria-label="Subscription" className="py-6 text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
+          <Crown size={26} aria-hidden />
+        </span>
+        <h2 className="mt-4 font-display text-2xl text-maroon-900">You&apos;re on the Free Plan</h2>
+        <p className="mx-auto mt-2 max-w-md text-stone-600">
+          Pay per rental for 2, 4 or 7 days. With Plus or Pro, whole price tiers are free or half
+          price for 14-day rentals, with free delivery.
+        </p>
+        <Link to="/subscription-plans" className={`${PRIMARY_BUTTON} mt-6`}>
+          View Plans
+        </Link>
+      </section>
+    );
+  }
+
+  const plan = plans?.find((p) => p.id === subscription.plan);
+  return (
+    <section aria-label="Subscription">
+      <h2 className="font-display text-2xl text-maroon-900">{planName(subscription.plan)} plan</h2>
+      <dl className="mt-2 divide-y divide-stone-100" data-testid="subscription-details">
+        <Row label="Started">
+          {subscription.startDate && formatDateInIndia(subscription.startDate)}
+        </Row>
+        <Row label="Valid until">
+          {subscription.endDate && formatDateInIndia(subscription.endDate)}
+        </Row>
+        <Row label="Status">
+          <span className={badge(subscription.isActive)}>
+            {subscription.isActive ? 'Active' : 'Expired'}
+          </span>
+        </Row>
+        <Row label="Renewal">
+          <span className={badge(subscription.autoRenew)}>
+            {subscription.autoRenew ? 'Auto-Renew Enabled' : 'Auto-Renew Disabled'}
+          </span>
+        </Row>
+        {subscription.rentalLimit !== null && (
+          <Row label="Rented this period">
+            {subscription.itemsRentedInPeriod} of {subscription.rentalLimit} items
+          </Row>
+        )}
+      </dl>
+      {plan && (
+        <>
+          <h3 className="mt-6 text-sm font-semibold uppercase tracking-wider text-stone-600">
+            Your benefits
+          </h3>
+          <ul className="mt-3 space-y-2">
+            {plan.features.map((feature) => (
+              <li key={feature} className="flex items-start gap-2 text-stone-800">
+                <Check size={18} aria-hidden className="mt-0.5 shrink-0 text-emerald-700" />
+                {feature}
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <Link to="/subscription-plans" className={`${PRIMARY_BUTTON} mt-6`}>
+        Change Plan
+      </Link>
+    </section>
+  );
+}

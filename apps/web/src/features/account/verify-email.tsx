@@ -1,0 +1,144 @@
+import {
+  ACCOUNT_MESSAGES as M,
+  OTP_LENGTH,
+  OTP_RESEND_SECONDS,
+  OTP_VALID_MINUTES,
+  type RegisterBody,
+} from '@pehnava/shared';
+import { ArrowLeft, MailCheck } from 'lucide-react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { PRIMARY_BUTTON, TEXT_BUTTON } from '../../components/ui/buttons';
+import { FormError } from '../../components/ui/field';
+import { notify } from '../../lib/notify';
+import { register, verifyOtp } from './api';
+
+/** Seconds until a new code may be asked for, counted from when the last one was sent. */
+function useResendCountdown() {
+  const [sentAt, setSentAt] = useState(() => Date.now());
+  const [now, setNow] = useState(sentAt);
+  const left = Math.max(0, OTP_RESEND_SECONDS - Math.floor((now - sentAt) / 1000));
+  useEffect(() => {
+    if (left === 0) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [left]);
+  return {
+    left,
+    restart: () => {
+      const at = Date.now();
+      setSentAt(at);
+      setNow(at);
+    },
+  };
+}
+
+/** Sign-up step 2: the 6-digit code from the e-mail creates the account and signs in. */
+export function VerifyEmail({
+  signUp,
+  onChangeEmail,
+}: {
+  signUp: RegisterBody;
+  onChangeEmail: () => void;
+}) {
+  const [otp, setOtp] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [resending, setResending] = useState(false);
+  const [problem, setProblem] = useState<string>();
+  const countdown = useResendCountdown();
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!new RegExp(`^\\d{${OTP_LENGTH}}$`).test(otp)) {
+      setProblem(M.otpInvalidFormat);
+      return;
+    }
+    setProblem(undefined);
+    setBusy(true);
+    try {
+      // The token is kept and the login page moves on to / by itself.
+      notify.success(await verifyOtp({ email: signUp.email, otp }));
+    } catch (error) {
+      notify.error((error as Error).message);
+      setBusy(false);
+    }
+  };
+
+  const onResend = async () => {
+    setResending(true);
+    try {
+      notify.success(await register(signUp, true));
+      countdown.restart();
+      setOtp('');
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      setResending(false);
+    }
+  };
+
+  return (
+    <form onSubmit={onSubmit} className="space-y-5" aria-labelledby="verify-heading">
+      <button
+        type="button"
+        className={`${TEXT_BUTTON} inline-flex items-center gap-1.5`}
+        onClick={onChangeEmail}
+      >
+        <ArrowLeft size={16} aria-hidden /> Change Email
+      </button>
+      <div className="text-center">
+        <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
+          <MailCheck size={26} aria-hidden />
+        </span>
+        <h2 id="verify-heading" className="mt-3 font-display text-2xl text-maroon-900">
+          Verify your email
+        </h2>
+        <p className="mt-1 text-sm text-stone-600">
+          We sent a 6-digit code to{' '}
+          <strong className="break-all font-medium text-stone-900" data-testid="verify-email">
+            {signUp.email}
+          </strong>
+        </p>
+      </div>
+      <div>
+        <label htmlFor="otp" className="block text-sm font-medium text-stone-800">
+          Verification code
+        </label>
+        <input
+          id="otp"
+          name="otp"
+          value={otp}
+          onChange={(event) => setOtp(event.target.value.replace(/\D/g, '').slice(0, OTP_LENGTH))}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={OTP_LENGTH}
+          placeholder="••••••"
+          autoFocus
+          aria-describedby="otp-note"
+          className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-3 text-center font-mono text-2xl tracking-[0.5em] text-stone-900 shadow-sm placeholder:text-stone-300 focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
+        />
+        <p id="otp-note" className="mt-2 text-xs text-stone-600">
+          The OTP is valid for {OTP_VALID_MINUTES} minutes.
+        </p>
+      </div>
+      <FormError message={problem} />
+      <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
+        {busy ? 'Verifying…' : 'Verify & Create Account'}
+      </button>
+      <p className="text-center text-sm text-stone-600">
+        Didn&apos;t get it?{' '}
+        <button
+          type="button"
+          className={TEXT_BUTTON}
+          disabled={countdown.left > 0 || resending}
+          onClick={onResend}
+        >
+          {resending
+            ? 'Sending…'
+            : countdown.left > 0
+              ? `Resend OTP in ${countdown.left}s`
+              : 'Resend OTP'}
+        </button>
+      </p>
+    </form>
+  );
+}

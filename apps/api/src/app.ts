@@ -20,6 +20,12 @@ import {
   createCatalogueService,
   type CatalogueService,
 } from './modules/catalogue/catalogue.service.js';
+import { createCartRepository } from './modules/cart/cart.repository.js';
+import { cartRoutes } from './modules/cart/cart.routes.js';
+import { createCartService } from './modules/cart/cart.service.js';
+import { createCouponsRepository } from './modules/coupons/coupons.repository.js';
+import { couponsRoutes } from './modules/coupons/coupons.routes.js';
+import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -35,6 +41,9 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { createUsersService, type UsersService } from './modules/users/users.service.js';
+import { createWishlistRepository } from './modules/wishlist/wishlist.repository.js';
+import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
@@ -127,6 +136,20 @@ export async function buildApp({
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
   const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db));
+  const cart = createCartService({
+    repository: createCartRepository(database.db),
+    catalogue,
+    subscriptions,
+    reservation: {
+      leadDays: config.RESERVATION_LEAD_DAYS,
+      turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
+    },
+  });
+  const wishlist = createWishlistService({
+    repository: createWishlistRepository(database.db),
+    catalogue,
+  });
+  const coupons = createCouponsService({ repository: createCouponsRepository(database.db), cart });
   const devOutbox =
     mailerOverride || config.SMTP_URL
       ? undefined
@@ -153,6 +176,9 @@ export async function buildApp({
       await api.register(subscriptionsRoutes, { subscriptions, authenticate });
       await api.register(siteRoutes, { config });
       await api.register(usersRoutes, { users, authLimiter, authenticate });
+      await api.register(cartRoutes, { cart, authenticate });
+      await api.register(wishlistRoutes, { wishlist, authenticate });
+      await api.register(couponsRoutes, { coupons, authenticate });
       // The development mailbox exists only outside production (config requires SMTP there).
       if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
     },

@@ -41,6 +41,14 @@ export const PROFILE_META: PageMeta = {
   title: 'My profile · Pehnava',
   description: 'Your Pehnava account: details, plan and security.',
 };
+export const CART_META: PageMeta = {
+  title: 'Your cart · Pehnava',
+  description: 'The outfits you are about to rent, their dates and the total.',
+};
+export const WISHLIST_META: PageMeta = {
+  title: 'My wishlist · Pehnava',
+  description: 'The outfits you have saved to rent later.',
+};
 export const NOT_FOUND_META: PageMeta = {
   title: 'Page not found · Pehnava',
   description: 'This page does not exist. Browse the collection instead.',
@@ -62,6 +70,8 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/refund': REFUND_META,
   '/login': LOGIN_META,
   '/profile': PROFILE_META,
+  '/cart': CART_META,
+  '/wishlist': WISHLIST_META,
 };
 
 const DESCRIPTION_LIMIT = 160;

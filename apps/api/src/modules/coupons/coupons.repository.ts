@@ -1,7 +1,12 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { coupons } from '../../db/schema/index.js';
+import { bookings, couponUses, coupons } from '../../db/schema/index.js';
 
 export type CouponWrite = typeof coupons.$inferInsert;
+export type CouponRow = typeof coupons.$inferSelect;
+
+/** Uses that count against a coupon's limits: held by a pending booking, or paid for. */
+const LIVE_USE_STATUSES = ['held', 'counted'] as const;
 
 export function createCouponsRepository(db: Database) {
   return {
@@ -12,6 +17,46 @@ export function createCouponsRepository(db: Database) {
         .values({ ...coupon, code: coupon.code.toUpperCase() })
         .onConflictDoNothing()
         .returning({ id: coupons.id });
+      return rows.length > 0;
+    },
+
+    /** The coupon with this code, compared case-insensitively (as its unique index does). */
+    async findByCode(code: string): Promise<CouponRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(coupons)
+        .where(sql`upper(${coupons.code}) = ${code.toUpperCase()}`)
+        .limit(1);
+      return row;
+    },
+
+    /** Held or counted uses of the coupon: by this shopper, and by everyone. */
+    async liveUses(
+      couponId: string,
+      userId: string,
+    ): Promise<{ byShopper: number; total: number }> {
+      const [row] = await db
+        .select({
+          total: sql<string>`count(*)`,
+          byShopper: sql<string>`count(*) filter (where ${couponUses.userId} = ${userId})`,
+        })
+        .from(couponUses)
+        .where(
+          and(
+            eq(couponUses.couponId, couponId),
+            inArray(couponUses.status, [...LIVE_USE_STATUSES]),
+          ),
+        );
+      return { byShopper: Number(row?.byShopper ?? 0), total: Number(row?.total ?? 0) };
+    },
+
+    /** True when the shopper has a booking whose payment completed (so no first order is left). */
+    async hasCompletedBooking(userId: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(and(eq(bookings.userId, userId), eq(bookings.paymentStatus, 'completed')))
+        .limit(1);
       return rows.length > 0;
     },
   };

@@ -17,6 +17,8 @@ const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/product': 'src/routes/product.tsx',
   '/login': 'src/routes/login.tsx',
   '/profile': 'src/routes/profile.tsx',
+  '/cart': 'src/routes/cart.tsx',
+  '/wishlist': 'src/routes/wishlist.tsx',
 };
 
 /** The route a path belongs to, for ROUTE_MODULES: '/product/abc' → '/product'. */

@@ -1,0 +1,178 @@
+// Test fixtures for the cart, wishlist and coupon API tests: shoppers, plans, bookings and unit
+// reservations written straight to the database, and products picked from the seeded catalogue.
+import { and, eq } from 'drizzle-orm';
+import {
+  addDays,
+  todayInIndia,
+  type PlanId,
+  type Product,
+  type ProductCategory,
+} from '@pehnava/shared';
+import {
+  bookingItems,
+  bookings,
+  productUnits,
+  subscriptions,
+  unitReservations,
+  users,
+} from '../../db/schema/index.js';
+import { callAs, signUp } from '../../test/accounts.js';
+import type { TestApp } from '../../test/app.js';
+
+const DAY_MS = 86_400_000;
+
+/** A start date `days` after today in India. */
+export const inDays = (days: number) => addDays(todayInIndia(new Date()), days);
+
+export interface Shopper {
+  id: string;
+  token: string;
+  call: (
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    payload?: object,
+  ) => ReturnType<typeof callAs>;
+}
+
+/** A new shopper signed up through the API, with their id and a caller bound to their token. */
+export async function newShopper(t: TestApp, email: string): Promise<Shopper> {
+  const token = await signUp(t, email);
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  return {
+    id: row!.id,
+    token,
+    call: (method, url, payload) => callAs(t, token, method, url, payload),
+  };
+}
+
+/** A running paid plan (started yesterday, 14 days long), as the payment flow would write it. */
+export async function subscribe(t: TestApp, userId: string, plan: Exclude<PlanId, 'free'>) {
+  const startDate = new Date(Date.now() - DAY_MS);
+  await t.database.db.insert(subscriptions).values({
+    userId,
+    planId: plan,
+    startDate,
+    endDate: new Date(startDate.getTime() + 14 * DAY_MS),
+    autoRenew: false,
+  });
+}
+
+/** A booking of `quantity` pieces of a product made an hour ago; returns the booking item's id. */
+export async function book(
+  t: TestApp,
+  userId: string,
+  {
+    productId,
+    size = 'M',
+    quantity = 1,
+    paid = true,
+    startDate = inDays(30),
+  }: { productId: string; size?: string; quantity?: number; paid?: boolean; startDate?: string },
+): Promise<{ bookingId: string; itemId: string }> {
+  const [booking] = await t.database.db
+    .insert(bookings)
+    .values({
+      userId,
+      paymentStatus: paid ? 'completed' : 'pending',
+      status: paid ? 'confirmed' : 'pending',
+      paymentProvider: 'sandbox',
+      subtotalPaise: 0,
+      totalPaise: 0,
+      deliveryAddress: {
+        name: 'Tara',
+        phone: '9820012345',
+        street: '12 Carter Road',
+        landmark: '',
+        city: 'Mumbai',
+        state: 'Maharashtra',
+        pincode: '400050',
+      },
+      expiresAt: new Date(Date.now() + 15 * 60_000),
+      createdAt: new Date(Date.now() - 3_600_000),
+    })
+    .returning();
+  const [item] = await t.database.db
+    .insert(bookingItems)
+    .values({
+      bookingId: booking!.id,
+      productId,
+      size,
+      durationDays: 14,
+      quantity,
+      startDate,
+      endDate: addDays(startDate, 14),
+      originalPricePaise: 0,
+      totalPaise: 0,
+    })
+    .returning();
+  return { bookingId: booking!.id, itemId: item!.id };
+}
+
+/**
+ * Block the units of the product in this size over [from, until] (inclusive) for a paid booking of
+ * `owner`: every unit, or all but `leaveFree` of them. Returns how many were blocked.
+ */
+export async function reserveUnits(
+  t: TestApp,
+  owner: string,
+  {
+    productId,
+    size,
+    from,
+    until,
+    active = true,
+    leaveFree = 0,
+  }: {
+    productId: string;
+    size: string;
+    from: string;
+    until: string;
+    active?: boolean;
+    leaveFree?: number;
+  },
+): Promise<number> {
+  const all = await t.database.db
+    .select()
+    .from(productUnits)
+    .where(and(eq(productUnits.productId, productId), eq(productUnits.size, size)))
+    .orderBy(productUnits.unitNumber);
+  const units = all.slice(0, Math.max(0, all.length - leaveFree));
+  const { itemId } = await book(t, owner, { productId, size, paid: true });
+  if (units.length > 0) {
+    await t.database.db.insert(unitReservations).values(
+      units.map((unit) => ({
+        unitId: unit.id,
+        bookingItemId: itemId,
+        blockedFrom: from,
+        blockedUntil: until,
+        active,
+      })),
+    );
+  }
+  return units.length;
+}
+
+/** The seeded products, in server order. */
+export async function catalogueProducts(t: TestApp): Promise<Product[]> {
+  return (await t.app.services.catalogue.snapshot()).products;
+}
+
+/** In stock and offered in at least one size. */
+export const rentable = (p: Product) => p.isAvailable && p.sizes.some((s) => s.available);
+
+/** The first size the product is offered in. */
+export const sizeOf = (p: Product) => p.sizes.find((s) => s.available)!.size;
+
+/** Rentable products of a tier, in server order. */
+export async function productsOf(t: TestApp, category: ProductCategory): Promise<Product[]> {
+  return (await catalogueProducts(t)).filter((p) => p.category === category && rentable(p));
+}
+
+/** The add-to-cart body for a product: its first offered size, starting in 10 days. */
+export const addBody = (p: Product, overrides: Record<string, unknown> = {}) => ({
+  productId: p._id,
+  size: sizeOf(p),
+  duration: 2,
+  startDate: inDays(10),
+  ...overrides,
+});

@@ -1,0 +1,109 @@
+import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { cartItems, productUnits, unitReservations } from '../../db/schema/index.js';
+
+export type CartItemRow = typeof cartItems.$inferSelect;
+
+/** A new cart line as the server computed it. Money in paise; quantity is always 1. */
+export interface CartItemWrite {
+  userId: string;
+  productId: string;
+  size: string;
+  durationDays: number;
+  startDate: string;
+  endDate: string;
+  pricePaise: number;
+}
+
+/** Which entry to remove: the shopper's line for this product with exactly these terms. */
+export interface CartItemKey {
+  productId: string;
+  size: string;
+  durationDays: number;
+  startDate: string;
+}
+
+/** Product ids are uuid columns: anything else cannot match a row (and must not reach SQL). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function createCartRepository(db: Database) {
+  return {
+    /** The shopper's cart lines in the order they were added. */
+    async listItems(userId: string): Promise<CartItemRow[]> {
+      return db
+        .select()
+        .from(cartItems)
+        .where(eq(cartItems.userId, userId))
+        .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+    },
+
+    /**
+     * Add a line unless the shopper already has this product in the cart. The unique index on
+     * (user, product) decides, so two concurrent adds cannot both succeed. Returns whether a row
+     * was written.
+     */
+    async insertItem(item: CartItemWrite): Promise<boolean> {
+      const rows = await db
+        .insert(cartItems)
+        .values({ ...item, quantity: 1 })
+        .onConflictDoNothing({ target: [cartItems.userId, cartItems.productId] })
+        .returning({ id: cartItems.id });
+      return rows.length > 0;
+    },
+
+    /** Remove this shopper's matching line. Returns whether one was removed. */
+    async removeItem(userId: string, key: CartItemKey): Promise<boolean> {
+      if (!UUID.test(key.productId)) return false;
+      const rows = await db
+        .delete(cartItems)
+        .where(
+          and(
+            eq(cartItems.userId, userId),
+            eq(cartItems.productId, key.productId.toLowerCase()),
+            eq(cartItems.size, key.size),
+            eq(cartItems.durationDays, key.durationDays),
+            eq(cartItems.startDate, key.startDate),
+          ),
+        )
+        .returning({ id: cartItems.id });
+      return rows.length > 0;
+    },
+
+    async clear(userId: string): Promise<void> {
+      await db.delete(cartItems).where(eq(cartItems.userId, userId));
+    },
+
+    /**
+     * True when some unit of the product in this size (not retired) has no active reservation
+     * overlapping [from, until], both days inclusive. The overlap is the same daterange test as
+     * the exclusion constraint on unit_reservations (migration 0001), so its index serves it.
+     */
+    async hasFreeUnit(productId: string, size: string, from: string, until: string) {
+      const taken = db
+        .select({ one: sql`1` })
+        .from(unitReservations)
+        .where(
+          and(
+            eq(unitReservations.unitId, productUnits.id),
+            eq(unitReservations.active, true),
+            sql`daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]') && daterange(${from}::date, ${until}::date, '[]')`,
+          ),
+        );
+      const rows = await db
+        .select({ id: productUnits.id })
+        .from(productUnits)
+        .where(
+          and(
+            eq(productUnits.productId, productId),
+            eq(productUnits.size, size),
+            isNull(productUnits.retiredAt),
+            notExists(taken),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+  };
+}
+
+export type CartRepository = ReturnType<typeof createCartRepository>;

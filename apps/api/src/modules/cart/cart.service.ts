@@ -1,0 +1,205 @@
+import {
+  MAX_START_DAYS_AHEAD,
+  MESSAGES,
+  RENTAL_DURATIONS,
+  addDays,
+  durationForPlan,
+  isDurationAllowed,
+  isIsoDate,
+  orderTotals,
+  paiseToRupees,
+  priceCart,
+  rupeesToPaise,
+  todayInIndia,
+  type AddToCartBody,
+  type CartEntry,
+  type CartLineInput,
+  type CartResponse,
+  type Product,
+  type RemoveFromCartBody,
+  type RentalDuration,
+  type Subscription,
+} from '@pehnava/shared';
+import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { CartItemRow, CartRepository } from './cart.repository.js';
+
+export interface CartServiceDeps {
+  repository: CartRepository;
+  catalogue: Pick<CatalogueService, 'snapshot'>;
+  subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
+  /** Days a unit is blocked before the start date (dispatch) and after the end date (return). */
+  reservation: { leadDays: number; turnaroundDays: number };
+  now?: () => Date;
+}
+
+/** The shopper's cart as the server prices it. Money in rupees. */
+export interface CurrentCart {
+  entries: CartEntry[];
+  /** Sum of priceAtTime × quantity. */
+  total: number;
+  /** The plan in effect now (it decides the delivery fee). */
+  subscription: Subscription;
+}
+
+type CartView = Omit<CartResponse, 'success'>;
+
+const isRentalDuration = (days: number): days is RentalDuration =>
+  (RENTAL_DURATIONS as readonly number[]).includes(days);
+
+/** A stored row with its product, or nothing when the product is gone from the catalogue. */
+function withProduct(row: CartItemRow, byId: Map<string, Product>) {
+  const product = byId.get(row.productId);
+  return product && isRentalDuration(row.durationDays)
+    ? { row, product, duration: row.durationDays }
+    : undefined;
+}
+
+export function createCartService({
+  repository,
+  catalogue,
+  subscriptions,
+  reservation,
+  now = () => new Date(),
+}: CartServiceDeps) {
+  /** Rows in cart order joined to their products; rows whose product no longer exists are skipped. */
+  async function lines(userId: string) {
+    const [rows, snapshot] = await Promise.all([
+      repository.listItems(userId),
+      catalogue.snapshot(),
+    ]);
+    return rows.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
+  }
+
+  async function current(userId: string): Promise<CurrentCart> {
+    const [known, subscription] = await Promise.all([
+      lines(userId),
+      subscriptions.mySubscription(userId),
+    ]);
+    let totalPaise = 0;
+    const entries = known.map(({ row, product, duration }): CartEntry => {
+      totalPaise += row.pricePaise * row.quantity;
+      return {
+        product,
+        size: row.size,
+        duration,
+        quantity: row.quantity,
+        startDate: row.startDate,
+        endDate: row.endDate,
+        priceAtTime: paiseToRupees(row.pricePaise),
+      };
+    });
+    return { entries, total: paiseToRupees(totalPaise), subscription };
+  }
+
+  return {
+    /** The shopper's own cart, priced as stored (coupons apply to this total). */
+    current,
+
+    /** GET /api/cart: the entries, their total and the delivery fee for the current plan. */
+    async view(userId: string): Promise<CartView> {
+      const { entries, total, subscription } = await current(userId);
+      const totals = orderTotals({ plan: subscription.plan, subtotal: total, insurance: false });
+      return {
+        cart: entries,
+        total: totals.subtotal,
+        deliveryFee: totals.deliveryFee,
+        totalWithDelivery: totals.total,
+      };
+    },
+
+    /**
+     * Add one unit of a product, checked in SPEC.md §5's order, with the duration and the price
+     * the server decides: plus and pro always rent for 14 days, and the price is the plan price of
+     * this line after the lines already in the cart (the rental limit counts those first).
+     */
+    async add(userId: string, body: AddToCartBody): Promise<void> {
+      const snapshot = await catalogue.snapshot();
+      const product = snapshot.byId.get(body.productId.trim().toLowerCase());
+      if (!product) throw notFound(MESSAGES.productNotFound);
+      if (!product.isAvailable) throw badRequest(MESSAGES.outOfStock);
+
+      const startDate = body.startDate.trim();
+      if (!startDate) throw badRequest(MESSAGES.startDateRequired);
+      if (!isIsoDate(startDate)) throw badRequest(MESSAGES.invalidStartDate);
+      const today = todayInIndia(now());
+      if (startDate < today) throw badRequest(MESSAGES.startDateInPast);
+      if (startDate > addDays(today, MAX_START_DAYS_AHEAD)) {
+        throw badRequest(MESSAGES.startDateTooFar);
+      }
+
+      const size = body.size.trim();
+      if (!size) throw badRequest(MESSAGES.selectSize);
+      if (!product.sizes.find((s) => s.size === size)?.available) {
+        throw badRequest(MESSAGES.sizeNotAvailable);
+      }
+
+      const [existing, subscription] = await Promise.all([
+        lines(userId),
+        subscriptions.mySubscription(userId),
+      ]);
+      const requested = body.duration;
+      if (!isRentalDuration(requested)) throw badRequest(MESSAGES.invalidDuration);
+      if (subscription.plan === 'free' && !isDurationAllowed('free', requested)) {
+        throw badRequest(MESSAGES.invalidDuration);
+      }
+      const duration = durationForPlan(subscription.plan, requested);
+
+      if (existing.some((line) => line.row.productId === product._id)) {
+        throw conflict(MESSAGES.alreadyInCart);
+      }
+
+      const endDate = addDays(startDate, duration);
+      const free = await repository.hasFreeUnit(
+        product._id,
+        size,
+        addDays(startDate, -reservation.leadDays),
+        addDays(endDate, reservation.turnaroundDays),
+      );
+      if (!free) throw conflict(MESSAGES.noUnitFree);
+
+      const cartLines: CartLineInput[] = [
+        ...existing.map((line) => ({
+          product: line.product,
+          duration: line.duration,
+          quantity: line.row.quantity,
+        })),
+        { product, duration, quantity: 1 },
+      ];
+      const added = priceCart(cartLines, subscription).lines.at(-1)!;
+      const unitPrice = added.planQuantity > 0 ? added.unitPrice : added.limitUnitPrice;
+
+      const inserted = await repository.insertItem({
+        userId,
+        productId: product._id,
+        size,
+        durationDays: duration,
+        startDate,
+        endDate,
+        pricePaise: rupeesToPaise(unitPrice),
+      });
+      // Another request added the same product between the check above and this insert.
+      if (!inserted) throw conflict(MESSAGES.alreadyInCart);
+    },
+
+    async remove(userId: string, productId: string, body: RemoveFromCartBody): Promise<void> {
+      const startDate = body.startDate.trim();
+      // No entry can have another rental length or an impossible date (nor may they reach SQL).
+      const removed =
+        isRentalDuration(body.duration) &&
+        isIsoDate(startDate) &&
+        (await repository.removeItem(userId, {
+          productId: productId.trim(),
+          size: body.size.trim(),
+          durationDays: body.duration,
+          startDate,
+        }));
+      if (!removed) throw notFound(MESSAGES.notInCart);
+    },
+
+    clear: (userId: string): Promise<void> => repository.clear(userId),
+  };
+}
+
+export type CartService = ReturnType<typeof createCartService>;

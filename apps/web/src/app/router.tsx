@@ -23,6 +23,10 @@ const LoginPage = lazy(() => import('../routes/login').then((m) => ({ default: m
 const ProfilePage = lazy(() =>
   import('../routes/profile').then((m) => ({ default: m.ProfilePage })),
 );
+const CartPage = lazy(() => import('../routes/cart').then((m) => ({ default: m.CartPage })));
+const WishlistPage = lazy(() =>
+  import('../routes/wishlist').then((m) => ({ default: m.WishlistPage })),
+);
 const NotFoundPage = lazy(() =>
   import('../routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -42,6 +46,8 @@ export function AppRouter() {
           <Route path="refund" element={<RefundPage />} />
           <Route path="login" element={<LoginPage />} />
           <Route path="profile" element={<ProfilePage />} />
+          <Route path="cart" element={<CartPage />} />
+          <Route path="wishlist" element={<WishlistPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

@@ -7,7 +7,8 @@ import { ACCOUNT_QUERY_KEY, onSessionEnd, useToken } from '../lib/session';
 const LOAD_AT_START_MS = 100;
 const LOAD_AFTER_LOGIN_MS = 1000;
 
-// The account code loads with the first signed-in need of it, not with every page.
+// The shopper's data code loads with the first signed-in need of it, not with every page.
+const shopper = () => import('../lib/shopper');
 const accountApi = () => import('../features/account/api');
 
 /**
@@ -26,7 +27,7 @@ export function SessionWatcher() {
     if (before && before !== token) client.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY, before] });
     if (!token) return;
     const timer = setTimeout(
-      () => void accountApi().then((m) => m.prefetchAccount(client, token)),
+      () => void shopper().then((m) => m.prefetchShopper(client, token)),
       before === token ? LOAD_AT_START_MS : LOAD_AFTER_LOGIN_MS,
     );
     return () => clearTimeout(timer);

@@ -4,7 +4,9 @@ import {
   PRODUCT_FALLBACK_META,
   addToCartProblem,
   formatRupees,
-  listPriceFor,
+  durationForPlan,
+  durationsForPlan,
+  planUnitPrice,
   percentBelowMrp,
   productPageMeta,
   relatedProducts,
@@ -14,6 +16,7 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { Section } from '../components/ui/section';
+import { WishlistHeart } from '../components/ui/wishlist-heart';
 import { useProducts } from '../features/catalogue/api';
 import { ProductGrid } from '../features/catalogue/product-grid';
 import { addToCart, useProduct } from '../features/product/api';
@@ -24,6 +27,7 @@ import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
+import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
 
 const RELATED_COUNT = 5;
 
@@ -64,12 +68,15 @@ function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
   // Read once per visit: the minimum start date is today in India (now + 5 h 30 min).
   const [today] = useState(() => todayInIndia(new Date()));
-  const [choice, setChoice] = useState<RentalChoice>({ size: '', duration: 2, startDate: '' });
-  const price = listPriceFor(product, choice.duration);
-  const below = percentBelowMrp(price, product.mrp);
-  const category = CATEGORY_INFO[product.category];
-
   const loggedIn = Boolean(useToken());
+  const { plan } = useSubscriptionOrFree();
+  const refreshCart = useRefreshCart();
+  const [picked, setChoice] = useState<RentalChoice>({ size: '', duration: 2, startDate: '' });
+  // Plus and Pro always rent for 14 days; free chooses 2, 4 or 7.
+  const choice = { ...picked, duration: durationForPlan(plan, picked.duration) };
+  const unit = planUnitPrice(product, plan, choice.duration);
+  const below = percentBelowMrp(unit.price, product.mrp);
+  const category = CATEGORY_INFO[product.category];
 
   const onAddToCart = async () => {
     const problem = addToCartProblem({ product, loggedIn, today, ...choice });
@@ -79,6 +86,8 @@ function ProductDetail({ product }: { product: Product }) {
         notify.success(MESSAGES.addedToCart);
       } catch (error) {
         notify.error((error as Error).message);
+      } finally {
+        refreshCart();
       }
       return;
     }
@@ -139,13 +148,35 @@ function ProductDetail({ product }: { product: Product }) {
                 </span>
               )}
             </div>
-            <h1 className="mt-3 font-display text-3xl leading-tight text-maroon-900 sm:text-4xl">
-              {product.name}
-            </h1>
+            <div className="mt-3 flex items-start justify-between gap-4">
+              <h1 className="font-display text-3xl leading-tight text-maroon-900 sm:text-4xl">
+                {product.name}
+              </h1>
+              {loggedIn && (
+                <WishlistHeart
+                  product={product}
+                  size={20}
+                  className="mt-1 h-11 w-11 shrink-0 ring-1 ring-black/10"
+                />
+              )}
+            </div>
             <div className="mt-4" data-testid="price-block">
               <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
-                <span className="text-3xl font-semibold text-stone-900">{formatRupees(price)}</span>
+                <span className="text-3xl font-semibold text-stone-900">
+                  {unit.price === 0 ? unit.display : formatRupees(unit.price)}
+                </span>
+                {unit.price < unit.listPrice && (
+                  <s className="text-lg text-stone-500">{formatRupees(unit.listPrice)}</s>
+                )}
                 <span className="text-stone-600">for {choice.duration} days</span>
+                {unit.label && (
+                  <span
+                    className="rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-maroon-900"
+                    data-testid="plan-label"
+                  >
+                    {unit.label}
+                  </span>
+                )}
               </p>
               <p className="mt-1 text-sm text-stone-600">
                 MRP <s>{formatRupees(product.mrp)}</s>
@@ -165,7 +196,14 @@ function ProductDetail({ product }: { product: Product }) {
 
           <PristinePromise />
 
-          <RentalOptions product={product} choice={choice} today={today} onChange={setChoice} />
+          <RentalOptions
+            product={product}
+            choice={choice}
+            today={today}
+            durations={durationsForPlan(plan)}
+            priceFor={(days) => planUnitPrice(product, plan, days).display}
+            onChange={setChoice}
+          />
 
           <button
             type="button"
@@ -180,7 +218,7 @@ function ProductDetail({ product }: { product: Product }) {
             {product.isAvailable ? 'ADD TO CART' : 'OUT OF STOCK'}
           </button>
 
-          <UpgradeBox category={product.category} />
+          {plan === 'free' && <UpgradeBox category={product.category} />}
           <AssuranceChecks />
         </div>
       </div>

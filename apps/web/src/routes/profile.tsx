@@ -2,7 +2,7 @@ import { PROFILE_META } from '@pehnava/shared';
 import { Crown, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useProfile, useSubscription } from '../features/account/api';
+import { useProfile, useSubscription } from '../lib/shopper';
 import { ProfileCard } from '../features/account/profile-card';
 import { ProfileOverview } from '../features/account/profile-overview';
 import { ProfileSecurity } from '../features/account/profile-security';

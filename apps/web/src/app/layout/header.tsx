@@ -7,6 +7,10 @@ import { NAV_LINKS } from './nav-links';
 import { useSearchToggle } from './search-context';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
+const WishlistIcon = lazy(() =>
+  import('./shopper-icons').then((m) => ({ default: m.WishlistIcon })),
+);
+const CartIcon = lazy(() => import('./shopper-icons').then((m) => ({ default: m.CartIcon })));
 const AccountControl = lazy(() =>
   import('../../features/account/account-menu').then((m) => ({ default: m.AccountControl })),
 );
@@ -31,6 +35,27 @@ function ProfileControl() {
     >
       <AccountControl />
     </Suspense>
+  );
+}
+
+/** The wishlist icon (signed in only) and the cart icon, with their counts for a shopper. */
+function ShopperIcons() {
+  const token = useToken();
+  const plainCart = (
+    <Link to="/cart" className={ICON_BUTTON} aria-label="Cart">
+      <ShoppingBag size={20} aria-hidden />
+    </Link>
+  );
+  if (!token) return plainCart;
+  return (
+    <>
+      <Suspense fallback={<span className={ICON_BUTTON} />}>
+        <WishlistIcon />
+      </Suspense>
+      <Suspense fallback={plainCart}>
+        <CartIcon />
+      </Suspense>
+    </>
   );
 }
 
@@ -94,9 +119,7 @@ export function Header() {
               <Search size={20} aria-hidden />
             </button>
             <ProfileControl />
-            <Link to="/cart" className={ICON_BUTTON} aria-label="Cart">
-              <ShoppingBag size={20} aria-hidden />
-            </Link>
+            <ShopperIcons />
           </div>
         </div>
       </header>

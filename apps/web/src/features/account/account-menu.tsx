@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { endSession } from '../../lib/session';
-import { useProfile, useSubscription } from './api';
+import { useProfile, useSubscription } from '../../lib/shopper';
 import { planName } from './plan-name';
 
 /** The header's profile icon for a signed-in shopper: opens and closes their menu. */

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_MESSAGES as M,
   MESSAGES,
@@ -7,50 +7,16 @@ import {
   type DeleteAccountBody,
   type LoginBody,
   type MessageResponse,
-  type MySubscriptionResponse,
-  type ProfileResponse,
   type RegisterBody,
   type TokenResponse,
   type UpdateProfileBody,
   type UpdateProfileResponse,
-  type User,
   type VerifyOtpBody,
 } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
-import { ACCOUNT_QUERY_KEY, startSession, useToken, type SessionEnd } from '../../lib/session';
-
-/**
- * The shopper's own data is keyed by their token, so nothing of one session can show in another;
- * the session watcher drops it all when a session ends.
- */
-const ACCOUNT_KEY = [ACCOUNT_QUERY_KEY] as const;
-
-export const profileQuery = (token: string) =>
-  queryOptions({
-    queryKey: [...ACCOUNT_KEY, token, 'profile'],
-    queryFn: async () => (await apiGet<ProfileResponse>('/user/profile', M.profileLoadFailed)).user,
-    staleTime: 60_000,
-  });
-
-export const subscriptionQuery = (token: string) =>
-  queryOptions({
-    queryKey: [...ACCOUNT_KEY, token, 'subscription'],
-    queryFn: async () =>
-      (await apiGet<MySubscriptionResponse>('/subscription/me', M.subscriptionLoadFailed))
-        .subscription,
-    staleTime: 60_000,
-  });
-
-export function useProfile() {
-  const token = useToken();
-  return useQuery({ ...profileQuery(token ?? ''), enabled: Boolean(token) });
-}
-
-export function useSubscription() {
-  const token = useToken();
-  return useQuery({ ...subscriptionQuery(token ?? ''), enabled: Boolean(token) });
-}
+import { startSession, type SessionEnd } from '../../lib/session';
+import { moveShopperData } from '../../lib/shopper';
 
 /** The plans (public): their features are the benefits the Subscription tab lists. */
 export function usePlans() {
@@ -60,12 +26,6 @@ export function usePlans() {
       (await apiGet<PlansResponse>('/subscription/plans', MESSAGES.failedToLoadPlans)).plans,
     staleTime: 5 * 60_000,
   });
-}
-
-/** Warm the shopper's data (SPEC.md §4: after login, and at start with a stored token). */
-export function prefetchAccount(client: QueryClient, token: string) {
-  void client.prefetchQuery(profileQuery(token));
-  void client.prefetchQuery(subscriptionQuery(token));
 }
 
 export function sayGoodbye(reason: SessionEnd) {
@@ -127,10 +87,7 @@ export async function changePassword(
     body,
     M.passwordChangeFailed,
   );
-  const profile = client.getQueryData<User>(profileQuery(oldToken).queryKey);
-  if (profile) client.setQueryData(profileQuery(token).queryKey, profile);
-  const subscription = client.getQueryData(subscriptionQuery(oldToken).queryKey);
-  if (subscription) client.setQueryData(subscriptionQuery(token).queryKey, subscription);
+  moveShopperData(client, oldToken, token);
   startSession(token);
   return message;
 }

@@ -6,7 +6,8 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { Field, FormError } from '../../components/ui/field';
 import { notify } from '../../lib/notify';
 import { getToken } from '../../lib/session';
-import { profileQuery, updateProfile } from './api';
+import { profileQuery } from '../../lib/shopper';
+import { updateProfile } from './api';
 
 const NOT_PROVIDED = 'Not provided';
 

@@ -1,39 +1,19 @@
-import { MESSAGES, formatRs, type Product } from '@pehnava/shared';
-import { Heart, ImageOff } from 'lucide-react';
+import type { Product } from '@pehnava/shared';
+import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
-import { apiRequest } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
-import { useToken } from '../../lib/session';
+import { Link } from 'react-router';
+import { PlanPrice } from '../../components/ui/plan-price';
+import { WishlistHeart } from '../../components/ui/wishlist-heart';
+import { useSubscriptionOrFree } from '../../lib/shopper';
 import { useCardImageSlider } from './card-image-slider';
 
 /** `eager`: the card is near the top of the page, so its picture loads at once and first. */
 export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
-  const navigate = useNavigate();
   const { index, start, reset } = useCardImageSlider(product.images.length);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const src = product.images[index] ?? product.images[0];
 
-  const loggedIn = Boolean(useToken());
-
-  const onWishlist = async () => {
-    if (!loggedIn) {
-      notify.info(MESSAGES.loginForWishlist);
-      void navigate('/login');
-      return;
-    }
-    // The heart's filled state and removal come with the wishlist itself (issue [D]).
-    try {
-      await apiRequest('/wishlist/add', {
-        method: 'POST',
-        body: { productId: product._id },
-        fallback: MESSAGES.addToWishlistFailed,
-      });
-      notify.success(MESSAGES.addedToWishlist);
-    } catch (error) {
-      notify.error((error as Error).message);
-    }
-  };
+  const { plan } = useSubscriptionOrFree();
 
   return (
     <article
@@ -83,9 +63,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900">
             {product.name}
           </h3>
-          <p className="text-sm text-maroon-700">
-            Starts from {formatRs(product.twoDayRentalPrice)}
-          </p>
+          <PlanPrice product={product} plan={plan} />
           {!product.isAvailable && (
             <p className="text-xs font-medium uppercase tracking-wide text-stone-600">
               Out of stock
@@ -93,14 +71,7 @@ export function ProductCard({ product, eager = false }: { product: Product; eage
           )}
         </div>
       </Link>
-      <button
-        type="button"
-        onClick={() => void onWishlist()}
-        aria-label={`Add ${product.name} to wishlist`}
-        className="absolute right-2 top-2 inline-flex h-9 w-9 items-center justify-center rounded-full bg-white/90 text-maroon-700 shadow-sm transition hover:bg-white hover:text-maroon-900"
-      >
-        <Heart size={18} aria-hidden />
-      </button>
+      <WishlistHeart product={product} className="absolute right-2 top-2 h-9 w-9" />
     </article>
   );
 }

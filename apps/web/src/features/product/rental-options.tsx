@@ -1,10 +1,7 @@
 import {
-  FREE_PLAN_DURATIONS,
   MAX_START_DAYS_AHEAD,
   addDays,
   formatIsoDate,
-  formatRupees,
-  listPriceFor,
   type Product,
   type RentalDuration,
 } from '@pehnava/shared';
@@ -28,11 +25,17 @@ export function RentalOptions({
   product,
   choice,
   today,
+  durations,
+  priceFor,
   onChange,
 }: {
   product: Product;
   choice: RentalChoice;
   today: string;
+  /** The lengths the shopper's plan offers: 2, 4, 7 on free; 14 on Plus and Pro. */
+  durations: readonly RentalDuration[];
+  /** What `days` costs this shopper, as shown on its button. */
+  priceFor: (days: RentalDuration) => string;
   onChange: (choice: RentalChoice) => void;
 }) {
   const dateId = useId();
@@ -67,7 +70,7 @@ export function RentalOptions({
       <fieldset>
         <legend className="mb-2 text-sm font-medium text-stone-900">Rental period</legend>
         <div className="grid grid-cols-3 gap-2">
-          {FREE_PLAN_DURATIONS.map((days) => (
+          {durations.map((days) => (
             <button
               key={days}
               type="button"
@@ -77,7 +80,7 @@ export function RentalOptions({
             >
               <span className="font-medium">{days} days</span>
               <span className={choice.duration === days ? 'text-white/85' : 'text-stone-600'}>
-                {formatRupees(listPriceFor(product, days))}
+                {priceFor(days)}
               </span>
             </button>
           ))}

@@ -1,0 +1,123 @@
+import {
+  CATEGORY_INFO,
+  FREE_RENTAL_TEXT,
+  formatIsoDate,
+  formatRupees,
+  listPriceFor,
+  roundTo2,
+  type CartEntry,
+  type PlanId,
+  type RentalDuration,
+} from '@pehnava/shared';
+import { ImageOff, Trash2 } from 'lucide-react';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { cartPriceLabel } from './price-label';
+
+const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
+
+/** One item of the cart (SPEC.md §2 Cart): what, which size, for when, and what it costs. */
+export function CartRow({
+  entry,
+  plan,
+  removing,
+  onRemove,
+}: {
+  entry: CartEntry;
+  plan: PlanId;
+  removing: boolean;
+  onRemove: () => void;
+}) {
+  const { product } = entry;
+  const [imageFailed, setImageFailed] = useState(false);
+  const listPrice = listPriceFor(product, entry.duration as RentalDuration);
+  const label = cartPriceLabel(entry, plan);
+  const quantity = entry.quantity || 1;
+  const itemTotal = roundTo2(entry.priceAtTime * quantity);
+  const image = product.images[0];
+
+  return (
+    <li className="flex gap-4 py-5" data-testid="cart-row" data-product-id={product._id}>
+      <Link
+        to={`/product/${product._id}`}
+        className="h-32 w-24 shrink-0 overflow-hidden rounded-xl bg-maroon-50 sm:h-36 sm:w-28"
+      >
+        {image && !imageFailed ? (
+          <img
+            src={image}
+            alt={product.name}
+            width={300}
+            height={400}
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+            className="h-full w-full object-cover"
+          />
+        ) : (
+          <span className="flex h-full w-full items-center justify-center text-maroon-700/60">
+            <ImageOff size={24} aria-label={`${product.name}: image unavailable`} />
+          </span>
+        )}
+      </Link>
+      <div className="min-w-0 flex-1">
+        <div className="flex items-start justify-between gap-3">
+          <div className="min-w-0">
+            <h3 className="font-display text-lg leading-snug text-maroon-900">
+              <Link to={`/product/${product._id}`} className="hover:underline">
+                {product.name}
+              </Link>
+            </h3>
+            <p className="mt-0.5 text-xs uppercase tracking-wider text-stone-600">
+              {CATEGORY_INFO[product.category].name} · {product.productId}
+            </p>
+          </div>
+          <button
+            type="button"
+            onClick={onRemove}
+            disabled={removing}
+            aria-label={`Remove ${product.name} from cart`}
+            className="-mr-2 -mt-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-stone-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-maroon-700 disabled:opacity-50"
+          >
+            <Trash2 size={18} aria-hidden />
+          </button>
+        </div>
+        <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-stone-700">
+          <dt className="text-stone-500">Size</dt>
+          <dd>{entry.size}</dd>
+          <dt className="text-stone-500">Duration</dt>
+          <dd>{days(entry.duration)}</dd>
+          {quantity > 1 && (
+            <>
+              <dt className="text-stone-500">Quantity</dt>
+              <dd>{quantity}</dd>
+            </>
+          )}
+          <dt className="text-stone-500">Rental</dt>
+          <dd>
+            {formatIsoDate(entry.startDate)} to {formatIsoDate(entry.endDate)}
+          </dd>
+        </dl>
+        <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
+          <p className="flex flex-wrap items-baseline gap-x-2 text-sm" data-testid="cart-row-price">
+            <span className="font-medium text-stone-900">
+              {entry.priceAtTime === 0 ? FREE_RENTAL_TEXT : formatRupees(entry.priceAtTime)}
+            </span>
+            {entry.priceAtTime < listPrice && (
+              <span className="text-xs text-stone-500 line-through">{formatRupees(listPrice)}</span>
+            )}
+            {label && (
+              <span className="rounded-full bg-gold-300/60 px-2 py-0.5 text-[11px] font-semibold text-maroon-900">
+                {label}
+              </span>
+            )}
+          </p>
+          <p className="text-right">
+            <span className="block text-xs text-stone-500">Item total</span>
+            <span className="font-semibold text-stone-900" data-testid="cart-row-total">
+              {formatRupees(itemTotal)}
+            </span>
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}

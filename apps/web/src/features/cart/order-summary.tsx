@@ -1,0 +1,163 @@
+import {
+  cartSavings,
+  formatRupees,
+  type ApplyCouponResponse,
+  type CartResponse,
+  type RentalDuration,
+} from '@pehnava/shared';
+import { Tag, X } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { notify } from '../../lib/notify';
+import { applyCoupon } from './api';
+
+function Line({
+  label,
+  value,
+  testId,
+  tone = 'text-stone-900',
+}: {
+  label: string;
+  value: string;
+  testId: string;
+  tone?: string;
+}) {
+  return (
+    <div className="flex justify-between gap-4 py-1.5">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className={`font-medium ${tone}`} data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+/**
+ * The Order Summary (SPEC.md §2 Cart, §4 Coupon): subtotal, savings, delivery, a coupon and the
+ * total. An applied coupon belongs to the cart as it was: when the cart is fetched again
+ * (`cartStamp` changes) or cleared, it is dropped and must be applied again.
+ */
+export function OrderSummary({
+  cart,
+  cartStamp,
+  onProceed,
+}: {
+  cart: CartResponse;
+  cartStamp: number;
+  onProceed: () => void;
+}) {
+  const [code, setCode] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [applied, setApplied] = useState<{ stamp: number; result: ApplyCouponResponse }>();
+  const coupon = applied?.stamp === cartStamp ? applied.result : undefined;
+
+  const savings = cartSavings(
+    cart.cart.map((entry) => ({
+      product: entry.product,
+      duration: entry.duration as RentalDuration,
+      quantity: entry.quantity,
+      price: entry.priceAtTime,
+    })),
+  );
+  const deliveryFee = coupon ? coupon.deliveryFee : cart.deliveryFee;
+  const total = coupon ? coupon.totalWithDelivery : cart.totalWithDelivery;
+
+  const onApply = async (event: FormEvent) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const result = await applyCoupon(code, cart.total);
+      setApplied({ stamp: cartStamp, result });
+      notify.success(result.message);
+    } catch (error) {
+      // A failed apply clears any coupon (SPEC.md §4).
+      setApplied(undefined);
+      notify.error((error as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section
+      aria-labelledby="summary-heading"
+      className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-black/5"
+    >
+      <h2 id="summary-heading" className="font-display text-2xl text-maroon-900">
+        Order Summary
+      </h2>
+      <dl className="mt-4 text-sm">
+        <Line label="Subtotal" value={formatRupees(cart.total)} testId="summary-subtotal" />
+        {savings > 0 && (
+          <Line
+            label="Savings"
+            value={`-${formatRupees(savings)}`}
+            testId="summary-savings"
+            tone="text-emerald-700"
+          />
+        )}
+        <Line
+          label="Delivery"
+          value={deliveryFee === 0 ? 'FREE' : formatRupees(deliveryFee)}
+          testId="summary-delivery"
+          tone={deliveryFee === 0 ? 'text-emerald-700' : 'text-stone-900'}
+        />
+        {coupon && (
+          <Line
+            label={`Coupon Discount (${coupon.coupon.code})`}
+            value={`-${formatRupees(coupon.discountAmount)}`}
+            testId="summary-discount"
+            tone="text-emerald-700"
+          />
+        )}
+        <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
+          <dt className="font-semibold text-stone-900">Total</dt>
+          <dd className="font-semibold text-stone-900" data-testid="summary-total">
+            {formatRupees(total)}
+          </dd>
+        </div>
+      </dl>
+
+      {coupon ? (
+        <p className="mt-4 flex items-center justify-between gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200">
+          <span className="flex items-center gap-2">
+            <Tag size={16} aria-hidden /> {coupon.coupon.code} applied
+          </span>
+          <button
+            type="button"
+            className="inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
+            aria-label={`Remove coupon ${coupon.coupon.code}`}
+            onClick={() => setApplied(undefined)}
+          >
+            <X size={16} aria-hidden />
+          </button>
+        </p>
+      ) : (
+        <form onSubmit={onApply} className="mt-4 flex gap-2" aria-label="Coupon">
+          <label htmlFor="coupon-code" className="sr-only">
+            Coupon code
+          </label>
+          <input
+            id="coupon-code"
+            value={code}
+            onChange={(event) => setCode(event.target.value)}
+            placeholder="Coupon code"
+            autoCapitalize="characters"
+            className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2.5 text-sm uppercase placeholder:normal-case placeholder:text-stone-400 focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
+          />
+          <button
+            type="submit"
+            disabled={busy}
+            className="rounded-full border border-maroon-700 px-5 py-2.5 text-sm font-medium text-maroon-700 transition hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-maroon-700 disabled:opacity-60"
+          >
+            {busy ? 'Applying…' : 'Apply'}
+          </button>
+        </form>
+      )}
+
+      <button type="button" className={`${PRIMARY_BUTTON} mt-6 w-full`} onClick={onProceed}>
+        Proceed to Checkout
+      </button>
+    </section>
+  );
+}

@@ -1,0 +1,150 @@
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  ACCOUNT_MESSAGES,
+  FREE_SUBSCRIPTION,
+  MESSAGES,
+  type CartResponse,
+  type MySubscriptionResponse,
+  type Product,
+  type ProfileResponse,
+  type WishlistChangeResponse,
+  type WishlistResponse,
+} from '@pehnava/shared';
+import { useMemo } from 'react';
+import { apiGet, apiRequest } from './api-client';
+import { ACCOUNT_QUERY_KEY, getToken, useToken } from './session';
+
+/**
+ * The signed-in shopper's own server state, shared by every feature that shows it: profile,
+ * subscription (the plan drives every price), cart and wishlist. Keyed ['account', token, …] so a
+ * session's data never shows in another and all of it goes when the session ends. Not part of the
+ * first page load: only lazily loaded code imports this.
+ */
+const key = (token: string, part: string) => [ACCOUNT_QUERY_KEY, token, part] as const;
+
+export const profileQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'profile'),
+    queryFn: async () =>
+      (await apiGet<ProfileResponse>('/user/profile', ACCOUNT_MESSAGES.profileLoadFailed)).user,
+    staleTime: 60_000,
+  });
+
+export const subscriptionQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'subscription'),
+    queryFn: async () =>
+      (
+        await apiGet<MySubscriptionResponse>(
+          '/subscription/me',
+          ACCOUNT_MESSAGES.subscriptionLoadFailed,
+        )
+      ).subscription,
+    staleTime: 60_000,
+  });
+
+export const cartQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'cart'),
+    queryFn: () => apiGet<CartResponse>('/cart', MESSAGES.failedToLoadCart),
+    staleTime: 30_000,
+  });
+
+export const wishlistQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'wishlist'),
+    queryFn: async () =>
+      (await apiGet<WishlistResponse>('/wishlist/get', MESSAGES.failedToLoadWishlist)).wishlist,
+    staleTime: 60_000,
+  });
+
+// Each is off for a visitor (no token).
+export function useProfile() {
+  const token = useToken();
+  return useQuery({ ...profileQuery(token ?? ''), enabled: Boolean(token) });
+}
+export function useSubscription() {
+  const token = useToken();
+  return useQuery({ ...subscriptionQuery(token ?? ''), enabled: Boolean(token) });
+}
+export function useCart() {
+  const token = useToken();
+  return useQuery({ ...cartQuery(token ?? ''), enabled: Boolean(token) });
+}
+export function useWishlist() {
+  const token = useToken();
+  return useQuery({ ...wishlistQuery(token ?? ''), enabled: Boolean(token) });
+}
+
+/** Load the shopper's data ahead of need (SPEC.md §4: after login, and at start with a token). */
+export function prefetchShopper(client: QueryClient, token: string) {
+  for (const query of [profileQuery, subscriptionQuery, cartQuery, wishlistQuery]) {
+    void client.prefetchQuery(query(token) as ReturnType<typeof profileQuery>);
+  }
+}
+
+/** The plan prices are shown for: the shopper's, or free for a visitor (and while it loads). */
+export function useSubscriptionOrFree() {
+  return useSubscription().data ?? FREE_SUBSCRIPTION;
+}
+
+/** Items in the cart: the sum of quantities, an item without one counting 1 (SPEC.md §2). */
+export function useCartCount(): number {
+  const cart = useCart().data?.cart ?? [];
+  return cart.reduce((sum, item) => sum + (item.quantity || 1), 0);
+}
+
+/** Refetch the cart after a change (add, remove, clear, booking). */
+export function useRefreshCart() {
+  const client = useQueryClient();
+  return () => {
+    const token = getToken();
+    if (token) void client.invalidateQueries({ queryKey: key(token, 'cart') });
+  };
+}
+
+/** The ids in the wishlist, and a toggle that saves at once and says how it went. */
+export function useWishlistToggle() {
+  const client = useQueryClient();
+  const { data: wishlist } = useWishlist();
+  const ids = useMemo(() => new Set((wishlist ?? []).map((p) => p._id)), [wishlist]);
+
+  /** Resolves to the message shown; rejects (ApiError) with the message to show. */
+  const toggle = async (product: Product): Promise<string> => {
+    const token = getToken();
+    if (!token) throw new Error(MESSAGES.loginForWishlist);
+    const queryKey = key(token, 'wishlist');
+    const removing = ids.has(product._id);
+    const before = client.getQueryData<Product[]>(queryKey);
+    // Shown at once; put back if the server says no.
+    client.setQueryData<Product[]>(queryKey, (list = []) =>
+      removing ? list.filter((p) => p._id !== product._id) : [product, ...list],
+    );
+    try {
+      const { message } = await apiRequest<WishlistChangeResponse>(
+        removing ? '/wishlist/remove' : '/wishlist/add',
+        {
+          method: 'POST',
+          body: { productId: product._id },
+          fallback: removing ? MESSAGES.removeFromWishlistFailed : MESSAGES.addToWishlistFailed,
+        },
+      );
+      return message || (removing ? MESSAGES.removedFromWishlist : MESSAGES.addedToWishlist);
+    } catch (error) {
+      client.setQueryData(queryKey, before);
+      throw error;
+    } finally {
+      void client.invalidateQueries({ queryKey });
+    }
+  };
+
+  return { ids, toggle, ready: wishlist !== undefined };
+}
+
+/** After a password change: the shopper's cached data follows them to the new token. */
+export function moveShopperData(client: QueryClient, from: string, to: string) {
+  for (const [queryKey, data] of client.getQueriesData({ queryKey: [ACCOUNT_QUERY_KEY, from] })) {
+    if (data !== undefined)
+      client.setQueryData([ACCOUNT_QUERY_KEY, to, ...queryKey.slice(2)], data);
+  }
+}

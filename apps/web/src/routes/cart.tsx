@@ -1,0 +1,174 @@
+import { CART_META, MESSAGES, type CartEntry, type CartResponse } from '@pehnava/shared';
+import { ShoppingBag } from 'lucide-react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_BUTTON } from '../components/ui/buttons';
+import { clearCart, removeFromCart } from '../features/cart/api';
+import { CartRow } from '../features/cart/cart-row';
+import { OrderSummary } from '../features/cart/order-summary';
+import { PlanBox } from '../features/cart/plan-box';
+import { notify } from '../lib/notify';
+import { usePageMeta } from '../lib/page-meta';
+import { getToken, useToken } from '../lib/session';
+import { useCart, useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
+
+function EmptyCart({ signedIn }: { signedIn: boolean }) {
+  return (
+    <div className="rounded-3xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-black/5">
+      <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
+        <ShoppingBag size={28} aria-hidden />
+      </span>
+      <h2 className="mt-4 font-display text-2xl text-maroon-900">Your cart is empty</h2>
+      <p className="mx-auto mt-2 max-w-sm text-stone-600">
+        {signedIn
+          ? 'Find an outfit for your next occasion and choose your dates.'
+          : 'Log in to see your cart, or browse the collection first.'}
+      </p>
+      <div className="mt-6 flex flex-wrap justify-center gap-3">
+        <Link to="/collection" className={PRIMARY_BUTTON}>
+          Browse Collection
+        </Link>
+        {!signedIn && (
+          <Link to="/login" className={SECONDARY_BUTTON}>
+            Login
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** What the summary shows before there is a cart to show (a visitor, or while it loads). */
+const EMPTY_CART: CartResponse = {
+  success: true,
+  cart: [],
+  total: 0,
+  deliveryFee: 0,
+  totalWithDelivery: 0,
+};
+
+/**
+ * /cart (SPEC.md §2 Cart). The Order Summary is always there, so Proceed to Checkout can say why
+ * it cannot go on (not logged in, cart empty).
+ */
+export function CartPage() {
+  usePageMeta(CART_META);
+  const navigate = useNavigate();
+  const token = useToken();
+  const cart = useCart();
+  const refresh = useRefreshCart();
+  const { plan } = useSubscriptionOrFree();
+  const [removing, setRemoving] = useState<string>();
+  const entries = cart.data?.cart ?? [];
+
+  const onRemove = async (entry: CartEntry) => {
+    setRemoving(entry.product._id);
+    try {
+      notify.success(await removeFromCart(entry));
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      setRemoving(undefined);
+      refresh();
+    }
+  };
+
+  const onClear = async () => {
+    try {
+      notify.success(await clearCart());
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      refresh();
+    }
+  };
+
+  const onProceed = () => {
+    if (!getToken()) {
+      notify.info(MESSAGES.loginForCheckout);
+      void navigate('/login');
+      return;
+    }
+    if (entries.length === 0) {
+      notify.error(MESSAGES.cartEmpty);
+      return;
+    }
+    void navigate('/place-order');
+  };
+
+  let items;
+  if (!token) items = <EmptyCart signedIn={false} />;
+  else if (cart.isPending) {
+    items = (
+      <p className="py-16 text-center text-stone-600" aria-busy="true">
+        Loading your cart...
+      </p>
+    );
+  } else if (cart.isError) {
+    items = (
+      <div className="py-16 text-center">
+        <p role="alert" className="text-red-700">
+          {cart.error.message}
+        </p>
+        <button
+          type="button"
+          className={`${PRIMARY_BUTTON} mt-6`}
+          onClick={() => void cart.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (entries.length === 0) items = <EmptyCart signedIn />;
+  else {
+    items = (
+      <section
+        aria-label="Items"
+        className="rounded-3xl bg-white px-5 shadow-sm ring-1 ring-black/5 sm:px-6"
+      >
+        <ul className="divide-y divide-stone-100">
+          {entries.map((entry) => (
+            <CartRow
+              key={`${entry.product._id}-${entry.size}-${entry.startDate}`}
+              entry={entry}
+              plan={plan}
+              removing={removing === entry.product._id}
+              onRemove={() => void onRemove(entry)}
+            />
+          ))}
+        </ul>
+      </section>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">Your Cart</h1>
+          {entries.length > 0 && (
+            <p className="mt-1 text-stone-600">
+              {entries.length} {entries.length === 1 ? 'item' : 'items'}
+            </p>
+          )}
+        </div>
+        {entries.length > 0 && (
+          <button type="button" className={TEXT_BUTTON} onClick={() => void onClear()}>
+            Clear cart
+          </button>
+        )}
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[1fr_380px]">
+        {items}
+        <div className="space-y-4 lg:sticky lg:top-24">
+          <OrderSummary
+            cart={cart.data ?? EMPTY_CART}
+            cartStamp={cart.dataUpdatedAt}
+            onProceed={onProceed}
+          />
+          <PlanBox plan={plan} />
+        </div>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,102 @@
+import { WISHLIST_META } from '@pehnava/shared';
+import { Crown, Heart } from 'lucide-react';
+import { Link } from 'react-router';
+import { PRIMARY_BUTTON } from '../components/ui/buttons';
+import { ProductGridSkeleton, gridClass } from '../features/catalogue/grid-skeleton';
+import { WishlistCard } from '../features/wishlist/wishlist-card';
+import { usePageMeta } from '../lib/page-meta';
+import { useToken } from '../lib/session';
+import { useSubscriptionOrFree, useWishlist } from '../lib/shopper';
+
+/** SPEC.md §9: the wishlist's loading skeleton has 8 cards. */
+const SKELETON_CARDS = 8;
+
+function Notice({
+  title,
+  text,
+  action,
+}: {
+  title: string;
+  text: string;
+  action: { to: string; label: string };
+}) {
+  return (
+    <div className="rounded-3xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-black/5">
+      <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
+        <Heart size={28} aria-hidden />
+      </span>
+      <h2 className="mt-4 font-display text-2xl text-maroon-900">{title}</h2>
+      <p className="mx-auto mt-2 max-w-sm text-stone-600">{text}</p>
+      <Link to={action.to} className={`${PRIMARY_BUTTON} mt-6`}>
+        {action.label}
+      </Link>
+    </div>
+  );
+}
+
+/** /wishlist (SPEC.md §2 Wishlist). */
+export function WishlistPage() {
+  usePageMeta(WISHLIST_META);
+  const token = useToken();
+  const wishlist = useWishlist();
+  const { plan } = useSubscriptionOrFree();
+  const items = wishlist.data ?? [];
+
+  let body;
+  if (!token) {
+    body = (
+      <Notice
+        title="Save Your Favorites"
+        text="Log in to keep the outfits you love in one place and rent them when the date comes."
+        action={{ to: '/login', label: 'Login to Continue' }}
+      />
+    );
+  } else if (wishlist.isPending) {
+    body = <ProductGridSkeleton count={SKELETON_CARDS} columns={4} />;
+  } else if (wishlist.isError) {
+    body = (
+      <p role="alert" className="py-16 text-center text-red-700">
+        {wishlist.error.message}
+      </p>
+    );
+  } else if (items.length === 0) {
+    body = (
+      <Notice
+        title="Your Wishlist is Empty"
+        text="Tap the heart on any outfit to save it here."
+        action={{ to: '/collection', label: 'Browse Collection' }}
+      />
+    );
+  } else {
+    body = (
+      <ul className={gridClass(4)} aria-label="Saved outfits">
+        {items.map((product) => (
+          <li key={product._id}>
+            <WishlistCard product={product} plan={plan} />
+          </li>
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
+      <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
+        <div>
+          <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">My Wishlist</h1>
+          {token && wishlist.isSuccess && (
+            <p className="mt-1 text-stone-600" data-testid="wishlist-saved">
+              {items.length} item(s) saved
+            </p>
+          )}
+        </div>
+        {token && plan !== 'free' && (
+          <span className="inline-flex items-center gap-1.5 rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold uppercase tracking-wider text-maroon-900">
+            <Crown size={14} aria-hidden /> {plan === 'plus' ? 'Plus' : 'Pro'} plan prices
+          </span>
+        )}
+      </div>
+      {body}
+    </main>
+  );
+}

@@ -1,0 +1,184 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import { addDays, productListResponseSchema, todayInIndia, type Product } from '@pehnava/shared';
+import { createAccount, signInWith } from '../accounts';
+import { expect, test } from '../fixtures';
+
+/** The server's refusals (409 already in cart, 400 coupon) are logged by Chromium. */
+test.use({ expectedConsoleErrors: [/Failed to load resource.*status of (400|404|409)/] });
+
+async function catalogue(request: APIRequestContext): Promise<Product[]> {
+  const res = await request.get('/api/product/list');
+  return productListResponseSchema.parse(await res.json()).products;
+}
+
+/** An available piece with an available size, whose 2-day price is in the given range. */
+function rentable(products: Product[], where: (p: Product) => boolean = () => true): Product {
+  const found = products.find((p) => p.isAvailable && p.sizes.some((s) => s.available) && where(p));
+  if (!found) throw new Error('no rentable product in the seed for this test');
+  return found;
+}
+
+const toast = (page: Page, text: string | RegExp) =>
+  page.locator('[data-sonner-toast]').filter({ hasText: text });
+const rs = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
+const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
+
+/** On a product page: choose what is given, then ADD TO CART. */
+async function addToCart(
+  page: Page,
+  product: Product,
+  { size, startDate, days }: { size?: string; startDate?: string; days?: 2 | 4 | 7 },
+) {
+  if (size) await page.getByRole('button', { name: size, exact: true }).click();
+  if (days) await page.getByRole('button', { name: new RegExp(`^${days} days`) }).click();
+  if (startDate) await page.getByLabel('Start date').fill(startDate);
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
+}
+
+const firstSize = (product: Product) => product.sizes.find((s) => s.available)!.size;
+
+test('ADD TO CART checks the date and size in order, then adds once, with the header badge', async ({
+  page,
+  request,
+}) => {
+  const product = rentable(await catalogue(request));
+  const account = await createAccount(request);
+  await signInWith(page, account.token, `/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+
+  await addToCart(page, product, {});
+  await expect(toast(page, 'Please select a start date')).toBeVisible();
+  await addToCart(page, product, { startDate: inDays(-2) });
+  await expect(toast(page, 'Start date cannot be in the past')).toBeVisible();
+  await addToCart(page, product, { startDate: inDays(5) });
+  await expect(toast(page, 'Please select a size')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+
+  await addToCart(page, product, { size: firstSize(product), startDate: inDays(5), days: 4 });
+  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await addToCart(page, product, {});
+  await expect(toast(page, 'This product is already in your cart')).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+});
+
+test('the cart lists each item with its dates and price; remove and clear empty it', async ({
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  const cheap = rentable(products, (p) => p.fourDayRentalPrice < 1_999);
+  const other = rentable(products, (p) => p._id !== cheap._id && p.category === 'royal');
+  const account = await createAccount(request);
+  await signInWith(page, account.token, `/product/${cheap._id}`);
+  const start = inDays(10);
+  await addToCart(page, cheap, { size: firstSize(cheap), startDate: start, days: 4 });
+  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+
+  await page.getByRole('link', { name: /^Cart/ }).click();
+  await expect(page).toHaveURL(/\/cart$/);
+  const row = page.getByTestId('cart-row').filter({ hasText: cheap.name });
+  await expect(row).toContainText(cheap.productId);
+  await expect(row).toContainText(firstSize(cheap));
+  await expect(row).toContainText('4 days');
+  await expect(row.getByTestId('cart-row-total')).toHaveText(rs(cheap.fourDayRentalPrice));
+  await expect(page.getByTestId('summary-subtotal')).toHaveText(rs(cheap.fourDayRentalPrice));
+  // Free plan, below ₹1,999: ₹99 delivery.
+  await expect(page.getByTestId('summary-delivery')).toHaveText('₹99');
+  await expect(page.getByTestId('summary-total')).toHaveText(rs(cheap.fourDayRentalPrice + 99));
+  await expect(page.getByTestId('plan-upsell')).toBeVisible();
+
+  await page.goto(`/product/${other._id}`);
+  await addToCart(page, other, { size: firstSize(other), startDate: start, days: 2 });
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.goto('/cart');
+  await expect(page.getByTestId('cart-row')).toHaveCount(2);
+  const subtotal = cheap.fourDayRentalPrice + other.twoDayRentalPrice;
+  await expect(page.getByTestId('summary-subtotal')).toHaveText(rs(subtotal));
+  await expect(page.getByTestId('summary-delivery')).toHaveText(subtotal >= 1_999 ? 'FREE' : '₹99');
+
+  await page.getByRole('button', { name: `Remove ${cheap.name} from cart` }).click();
+  await expect(toast(page, 'Item removed from cart')).toBeVisible();
+  await expect(page.getByTestId('cart-row')).toHaveCount(1);
+  await expect(page.getByTestId('cart-count')).toHaveText('1');
+
+  await page.getByRole('button', { name: 'Clear cart' }).click();
+  await expect(toast(page, 'Cart cleared')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await expect(page.getByTestId('cart-count')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(toast(page, 'Your cart is empty')).toBeVisible();
+  await page.getByRole('link', { name: 'Browse Collection' }).click();
+  await expect(page).toHaveURL(/\/collection$/);
+});
+
+test('coupons: required, invalid, applied and cleared, and reset when the cart changes', async ({
+  page,
+  request,
+}) => {
+  const products = await catalogue(request);
+  const first = rentable(products, (p) => p.twoDayRentalPrice >= 1_000);
+  const second = rentable(products, (p) => p._id !== first._id);
+  const account = await createAccount(request);
+  await signInWith(page, account.token, `/product/${first._id}`);
+  await addToCart(page, first, { size: firstSize(first), startDate: inDays(7), days: 2 });
+  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await page.goto(`/product/${second._id}`);
+  await addToCart(page, second, { size: firstSize(second), startDate: inDays(7), days: 2 });
+  await expect(page.getByTestId('cart-count')).toHaveText('2');
+  await page.goto('/cart');
+  const subtotal = first.twoDayRentalPrice + second.twoDayRentalPrice;
+  await expect(page.getByTestId('summary-subtotal')).toHaveText(rs(subtotal));
+
+  const coupon = page.getByRole('form', { name: 'Coupon' });
+  await coupon.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Coupon code required')).toBeVisible();
+  await coupon.getByLabel('Coupon code').fill('NOSUCHCODE');
+  await coupon.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, 'Invalid coupon')).toBeVisible();
+
+  // WELCOME50: half the subtotal off a first order, typed in lower case.
+  const discount = Math.round(subtotal * 50) / 100;
+  await coupon.getByLabel('Coupon code').fill('welcome50');
+  await coupon.getByRole('button', { name: 'Apply' }).click();
+  await expect(toast(page, `Coupon applied: -${rs(discount)}`)).toBeVisible();
+  await expect(page.getByTestId('summary-discount')).toHaveText(`-${rs(discount)}`);
+  const after = Math.round((subtotal - discount) * 100) / 100;
+  const delivery = after < 1_999 ? 99 : 0;
+  await expect(page.getByTestId('summary-delivery')).toHaveText(delivery ? '₹99' : 'FREE');
+  await expect(page.getByTestId('summary-total')).toHaveText(rs(after + delivery));
+
+  await page.getByRole('button', { name: 'Remove coupon WELCOME50' }).click();
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+  await expect(page.getByTestId('summary-total')).toHaveText(
+    rs(subtotal + (subtotal < 1_999 ? 99 : 0)),
+  );
+
+  // Applied again, then the cart changes: the coupon is dropped with the old cart.
+  await coupon.getByLabel('Coupon code').fill('WELCOME50');
+  await coupon.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByTestId('summary-discount')).toBeVisible();
+  await page.getByRole('button', { name: `Remove ${second.name} from cart` }).click();
+  await expect(page.getByTestId('cart-row')).toHaveCount(1);
+  await expect(page.getByTestId('summary-discount')).toHaveCount(0);
+});
+
+test("a visitor's cart asks them to log in, and so does Proceed to Checkout", async ({ page }) => {
+  await page.goto('/cart');
+  await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(toast(page, 'Please login to proceed with checkout')).toBeVisible();
+  await expect(page).toHaveURL(/\/login$/);
+});
+
+test('Proceed to Checkout with items goes on to /place-order', async ({ page, request }) => {
+  const product = rentable(await catalogue(request));
+  const account = await createAccount(request);
+  await signInWith(page, account.token, `/product/${product._id}`);
+  await addToCart(page, product, { size: firstSize(product), startDate: inDays(3) });
+  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await page.goto('/cart');
+  await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+  await expect(page).toHaveURL(/\/place-order$/);
+});

@@ -3,6 +3,7 @@ import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_BUTTON } from '../components/ui/buttons';
+import { EmptyState } from '../components/ui/empty-state';
 import { clearCart, removeFromCart } from '../features/cart/api';
 import { CartRow } from '../features/cart/cart-row';
 import { OrderSummary } from '../features/cart/order-summary';
@@ -14,27 +15,24 @@ import { useCart, useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
 
 function EmptyCart({ signedIn }: { signedIn: boolean }) {
   return (
-    <div className="rounded-3xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-black/5">
-      <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
-        <ShoppingBag size={28} aria-hidden />
-      </span>
-      <h2 className="mt-4 font-display text-2xl text-maroon-900">Your cart is empty</h2>
-      <p className="mx-auto mt-2 max-w-sm text-stone-600">
-        {signedIn
+    <EmptyState
+      icon={ShoppingBag}
+      title="Your cart is empty"
+      text={
+        signedIn
           ? 'Find an outfit for your next occasion and choose your dates.'
-          : 'Log in to see your cart, or browse the collection first.'}
-      </p>
-      <div className="mt-6 flex flex-wrap justify-center gap-3">
-        <Link to="/collection" className={PRIMARY_BUTTON}>
-          Browse Collection
+          : 'Log in to see your cart, or browse the collection first.'
+      }
+    >
+      <Link to="/collection" className={PRIMARY_BUTTON}>
+        Browse Collection
+      </Link>
+      {!signedIn && (
+        <Link to="/login" className={SECONDARY_BUTTON}>
+          Login
         </Link>
-        {!signedIn && (
-          <Link to="/login" className={SECONDARY_BUTTON}>
-            Login
-          </Link>
-        )}
-      </div>
-    </div>
+      )}
+    </EmptyState>
   );
 }
 

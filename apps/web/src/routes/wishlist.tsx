@@ -2,6 +2,7 @@ import { WISHLIST_META } from '@pehnava/shared';
 import { Crown, Heart } from 'lucide-react';
 import { Link } from 'react-router';
 import { PRIMARY_BUTTON } from '../components/ui/buttons';
+import { EmptyState } from '../components/ui/empty-state';
 import { ProductGridSkeleton, gridClass } from '../features/catalogue/grid-skeleton';
 import { WishlistCard } from '../features/wishlist/wishlist-card';
 import { usePageMeta } from '../lib/page-meta';
@@ -10,29 +11,6 @@ import { useSubscriptionOrFree, useWishlist } from '../lib/shopper';
 
 /** SPEC.md §9: the wishlist's loading skeleton has 8 cards. */
 const SKELETON_CARDS = 8;
-
-function Notice({
-  title,
-  text,
-  action,
-}: {
-  title: string;
-  text: string;
-  action: { to: string; label: string };
-}) {
-  return (
-    <div className="rounded-3xl bg-white px-6 py-14 text-center shadow-sm ring-1 ring-black/5">
-      <span className="mx-auto flex h-16 w-16 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
-        <Heart size={28} aria-hidden />
-      </span>
-      <h2 className="mt-4 font-display text-2xl text-maroon-900">{title}</h2>
-      <p className="mx-auto mt-2 max-w-sm text-stone-600">{text}</p>
-      <Link to={action.to} className={`${PRIMARY_BUTTON} mt-6`}>
-        {action.label}
-      </Link>
-    </div>
-  );
-}
 
 /** /wishlist (SPEC.md §2 Wishlist). */
 export function WishlistPage() {
@@ -45,11 +23,15 @@ export function WishlistPage() {
   let body;
   if (!token) {
     body = (
-      <Notice
+      <EmptyState
+        icon={Heart}
         title="Save Your Favorites"
         text="Log in to keep the outfits you love in one place and rent them when the date comes."
-        action={{ to: '/login', label: 'Login to Continue' }}
-      />
+      >
+        <Link to="/login" className={PRIMARY_BUTTON}>
+          Login to Continue
+        </Link>
+      </EmptyState>
     );
   } else if (wishlist.isPending) {
     body = <ProductGridSkeleton count={SKELETON_CARDS} columns={4} />;
@@ -61,11 +43,15 @@ export function WishlistPage() {
     );
   } else if (items.length === 0) {
     body = (
-      <Notice
+      <EmptyState
+        icon={Heart}
         title="Your Wishlist is Empty"
         text="Tap the heart on any outfit to save it here."
-        action={{ to: '/collection', label: 'Browse Collection' }}
-      />
+      >
+        <Link to="/collection" className={PRIMARY_BUTTON}>
+          Browse Collection
+        </Link>
+      </EmptyState>
     );
   } else {
     body = (

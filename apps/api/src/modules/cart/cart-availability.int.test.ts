@@ -12,7 +12,7 @@ import {
   reserveUnits,
   sizeOf,
   type Shopper,
-} from './cart.fixtures.js';
+} from '../../test/shopping.js';
 
 let t: TestApp;
 let products: Product[];

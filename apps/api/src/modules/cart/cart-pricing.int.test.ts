@@ -11,7 +11,7 @@ import {
   productsOf,
   subscribe,
   type Shopper,
-} from './cart.fixtures.js';
+} from '../../test/shopping.js';
 
 let t: TestApp;
 let premium: Product[];

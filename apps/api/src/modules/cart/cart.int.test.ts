@@ -22,7 +22,7 @@ import {
   rentable,
   sizeOf,
   type Shopper,
-} from './cart.fixtures.js';
+} from '../../test/shopping.js';
 
 let t: TestApp;
 let premium: Product[];

@@ -17,7 +17,7 @@ import {
   productsOf,
   subscribe,
   type Shopper,
-} from '../cart/cart.fixtures.js';
+} from '../../test/shopping.js';
 
 let t: TestApp;
 let premium: Product[];

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mySubscriptionResponseSchema } from '@pehnava/shared';
-import { bookingItems, bookings, products, subscriptions, users } from '../../db/schema/index.js';
+import { products, subscriptions, users } from '../../db/schema/index.js';
 import { callAs, signUp } from '../../test/accounts.js';
+import { book as bookFixture } from '../../test/shopping.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
 let t: TestApp;
@@ -21,40 +22,7 @@ const userId = async (email: string) =>
 /** A booking of `quantity` pieces made at `createdAt`, paid or not. */
 async function book(owner: string, createdAt: Date, quantity: number, paid: boolean) {
   const [product] = await t.database.db.select().from(products).limit(1);
-  const [booking] = await t.database.db
-    .insert(bookings)
-    .values({
-      userId: owner,
-      paymentStatus: paid ? 'completed' : 'pending',
-      status: paid ? 'confirmed' : 'pending',
-      paymentProvider: 'sandbox',
-      subtotalPaise: 0,
-      totalPaise: 0,
-      deliveryAddress: {
-        name: 'Tara',
-        phone: '9820012345',
-        street: '12 Carter Road',
-        landmark: '',
-        city: 'Mumbai',
-        state: 'Maharashtra',
-        pincode: '400050',
-      },
-      expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
-      createdAt,
-    })
-    .returning();
-  await t.database.db.insert(bookingItems).values({
-    bookingId: booking!.id,
-    productId: product!.id,
-    size: 'M',
-    durationDays: 14,
-    quantity,
-    startDate: '2026-12-01',
-    endDate: '2026-12-15',
-    appliedPlan: 'plus',
-    originalPricePaise: 0,
-    totalPaise: 0,
-  });
+  await bookFixture(t, owner, { productId: product!.id, quantity, paid, createdAt });
 }
 
 describe('GET /api/subscription/me', () => {

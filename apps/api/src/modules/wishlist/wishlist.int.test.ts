@@ -9,7 +9,7 @@ import {
 import { wishlistItems } from '../../db/schema/index.js';
 import { callAs } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { catalogueProducts, newShopper, type Shopper } from '../cart/cart.fixtures.js';
+import { catalogueProducts, newShopper, type Shopper } from '../../test/shopping.js';
 import { createWishlistRepository } from './wishlist.repository.js';
 import { createWishlistService } from './wishlist.service.js';
 

@@ -1,4 +1,4 @@
-// Test fixtures for the cart, wishlist and coupon API tests: shoppers, plans, bookings and unit
+// Test fixtures for the shopping API tests (cart, wishlist, coupons, subscriptions): shoppers, plans, bookings and unit
 // reservations written straight to the database, and products picked from the seeded catalogue.
 import { and, eq } from 'drizzle-orm';
 import {
@@ -15,9 +15,9 @@ import {
   subscriptions,
   unitReservations,
   users,
-} from '../../db/schema/index.js';
-import { callAs, signUp } from '../../test/accounts.js';
-import type { TestApp } from '../../test/app.js';
+} from '../db/schema/index.js';
+import { callAs, signUp } from './accounts.js';
+import type { TestApp } from './app.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,7 +57,7 @@ export async function subscribe(t: TestApp, userId: string, plan: Exclude<PlanId
   });
 }
 
-/** A booking of `quantity` pieces of a product made an hour ago; returns the booking item's id. */
+/** A booking of `quantity` pieces of a product, made an hour ago unless `createdAt` says when. */
 export async function book(
   t: TestApp,
   userId: string,
@@ -67,7 +67,15 @@ export async function book(
     quantity = 1,
     paid = true,
     startDate = inDays(30),
-  }: { productId: string; size?: string; quantity?: number; paid?: boolean; startDate?: string },
+    createdAt = new Date(Date.now() - 3_600_000),
+  }: {
+    productId: string;
+    size?: string;
+    quantity?: number;
+    paid?: boolean;
+    startDate?: string;
+    createdAt?: Date;
+  },
 ): Promise<{ bookingId: string; itemId: string }> {
   const [booking] = await t.database.db
     .insert(bookings)
@@ -87,8 +95,8 @@ export async function book(
         state: 'Maharashtra',
         pincode: '400050',
       },
-      expiresAt: new Date(Date.now() + 15 * 60_000),
-      createdAt: new Date(Date.now() - 3_600_000),
+      expiresAt: new Date(createdAt.getTime() + 15 * 60_000),
+      createdAt,
     })
     .returning();
   const [item] = await t.database.db

@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // The first page load's JavaScript budget (issue [B]): the entry script of apps/web/dist/index.html
 // and every chunk it modulepreloads, gzipped, must stay within BUDGET bytes. Lazy chunks (other
-// routes, below-the-fold sections, toasts) do not count. Run after `npm run build`.
-import { readFileSync } from 'node:fs';
+// routes, below-the-fold sections, toasts) do not count. It also fails if any chunk carries zod.
+// Run after `npm run build`.
+import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -30,3 +31,16 @@ if (files.length === 0 || total > BUDGET) {
   );
   process.exit(1);
 }
+
+// The browser uses the contracts' types only: zod in any chunk means a runtime value was taken
+// from a contracts module (keep such values in constants/ or pricing/).
+const withZod = readdirSync(join(dist, 'assets')).filter(
+  (file) =>
+    file.endsWith('.js') &&
+    /\$ZodType|ZodError/.test(readFileSync(join(dist, 'assets', file), 'utf8')),
+);
+if (withZod.length > 0) {
+  console.error(`zod is in the web app's JavaScript: ${withZod.join(', ')}`);
+  process.exit(1);
+}
+console.log('no zod in any chunk');

@@ -130,8 +130,24 @@ async function launchChrome() {
   }
 }
 
-/** One Lighthouse navigation in a fresh Chromium; returns the LHR. */
+/**
+ * One Lighthouse navigation; returns the LHR. A run whose trace could not be recorded (Chromium's
+ * NO_NAVSTART and the like, seen now and then on a busy machine) says nothing about the page, so it
+ * is tried again, up to 3 times.
+ */
 async function runLighthouse(url) {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      return await runLighthouseOnce(url);
+    } catch (err) {
+      if (attempt >= 3 || !/NO_NAVSTART|NO_FCP|NO_TRACING_STARTED/.test(err.message)) throw err;
+      console.log(`  (${err.message.split(' ')[1]}: trying ${url} again)`);
+    }
+  }
+}
+
+/** One Lighthouse navigation in a fresh Chromium; returns the LHR. */
+async function runLighthouseOnce(url) {
   const chrome = await launchChrome();
   try {
     const result = await lighthouse(url, {

@@ -6,6 +6,7 @@ export * from './constants/categories.js';
 export * from './constants/coupon-messages.js';
 export * from './constants/durations.js';
 export * from './constants/first-load-messages.js';
+export * from './constants/free-subscription.js';
 export * from './constants/messages.js';
 export * from './constants/plans.js';
 export * from './cart/add-to-cart-checks.js';

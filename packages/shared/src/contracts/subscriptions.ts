@@ -54,13 +54,3 @@ export const mySubscriptionResponseSchema = z.object({
   subscription: subscriptionSchema,
 });
 export type MySubscriptionResponse = z.infer<typeof mySubscriptionResponseSchema>;
-
-export const FREE_SUBSCRIPTION: Subscription = {
-  plan: 'free',
-  itemsRentedInPeriod: 0,
-  rentalLimit: null,
-  startDate: null,
-  endDate: null,
-  isActive: true,
-  autoRenew: false,
-};

@@ -5,41 +5,59 @@ import { notify } from '../../lib/notify';
 import { useToken } from '../../lib/session';
 import { useWishlistToggle } from '../../lib/shopper';
 
+interface HeartProps {
+  product: Product;
+  className?: string;
+  size?: number;
+}
+
 /**
  * The heart on a card, the product page and the wishlist: filled when saved. A visitor is asked to
  * log in ('Please login to add items to wishlist', then /login).
  */
-export function WishlistHeart({
-  product,
-  className = '',
-  size = 18,
-}: {
-  product: Product;
-  className?: string;
-  size?: number;
-}) {
-  const navigate = useNavigate();
-  const token = useToken();
-  const { ids, toggle } = useWishlistToggle();
-  const saved = ids.has(product._id);
+export function WishlistHeart(props: HeartProps) {
+  // A visitor's heart needs none of the wishlist's data.
+  return useToken() ? <ShopperHeart {...props} /> : <VisitorHeart {...props} />;
+}
 
+function VisitorHeart(props: HeartProps) {
+  const navigate = useNavigate();
+  return (
+    <HeartButton
+      {...props}
+      saved={false}
+      onClick={() => {
+        notify.info(MESSAGES.loginForWishlist);
+        void navigate('/login');
+      }}
+    />
+  );
+}
+
+function ShopperHeart(props: HeartProps) {
+  const { ids, toggle } = useWishlistToggle();
+  const { product } = props;
   const onClick = async () => {
-    if (!token) {
-      notify.info(MESSAGES.loginForWishlist);
-      void navigate('/login');
-      return;
-    }
     try {
       notify.success(await toggle(product));
     } catch (error) {
       notify.error((error as Error).message);
     }
   };
+  return <HeartButton {...props} saved={ids.has(product._id)} onClick={() => void onClick()} />;
+}
 
+function HeartButton({
+  product,
+  className = '',
+  size = 18,
+  saved,
+  onClick,
+}: HeartProps & { saved: boolean; onClick: () => void }) {
   return (
     <button
       type="button"
-      onClick={() => void onClick()}
+      onClick={onClick}
       aria-label={
         saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`
       }

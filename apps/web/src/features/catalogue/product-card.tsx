@@ -1,19 +1,25 @@
-import type { Product } from '@pehnava/shared';
+import type { PlanId, Product } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { PlanPrice } from '../../components/ui/plan-price';
 import { WishlistHeart } from '../../components/ui/wishlist-heart';
-import { useSubscriptionOrFree } from '../../lib/shopper';
 import { useCardImageSlider } from './card-image-slider';
 
 /** `eager`: the card is near the top of the page, so its picture loads at once and first. */
-export function ProductCard({ product, eager = false }: { product: Product; eager?: boolean }) {
+export function ProductCard({
+  product,
+  eager = false,
+  plan,
+}: {
+  product: Product;
+  eager?: boolean;
+  /** The shopper's plan: it decides the price shown. */
+  plan: PlanId;
+}) {
   const { index, start, reset } = useCardImageSlider(product.images.length);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const src = product.images[index] ?? product.images[0];
-
-  const { plan } = useSubscriptionOrFree();
 
   return (
     <article

@@ -1,6 +1,7 @@
 import { startTransition, useEffect, useState } from 'react';
 import type { Product } from '@pehnava/shared';
 import { gridClass } from './grid-skeleton';
+import { useSubscriptionOrFree } from '../../lib/shopper';
 import { ProductCard } from './product-card';
 
 /** Cards rendered straight away; the rest follow in an interruptible render. */
@@ -24,12 +25,14 @@ export function ProductGrid({
     if (!complete) startTransition(() => setComplete(true));
   }, [complete]);
   const shown = complete ? products : products.slice(0, FIRST_BATCH);
+  // One reading of the plan for the whole grid, not one per card.
+  const { plan } = useSubscriptionOrFree();
 
   return (
     <ul aria-label={label} className={gridClass(columns)}>
       {shown.map((product, index) => (
         <li key={product._id}>
-          <ProductCard product={product} eager={index < eager} />
+          <ProductCard product={product} eager={index < eager} plan={plan} />
         </li>
       ))}
     </ul>

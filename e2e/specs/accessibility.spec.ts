@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
-import { productListResponseSchema } from '@pehnava/shared';
+import { addDays, productListResponseSchema, todayInIndia } from '@pehnava/shared';
 import { PASSWORD, createAccount, freshEmail, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
 
@@ -89,6 +89,39 @@ for (const width of WIDTHS) {
       }
       await page.getByRole('button', { name: 'Delete Account' }).click();
       await expect(page.getByRole('dialog')).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+    });
+
+    test('the cart and the wishlist, empty and full, have none', async ({ page, request }) => {
+      const account = await createAccount(request);
+      const auth = { authorization: `Bearer ${account.token}` };
+      await signInWith(page, account.token, '/cart');
+      await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/wishlist');
+      await expect(page.getByRole('heading', { name: 'Your Wishlist is Empty' })).toBeVisible();
+      expect(await seriousViolations(page)).toEqual([]);
+
+      const { products } = productListResponseSchema.parse(
+        await (await request.get('/api/product/list')).json(),
+      );
+      const startDate = addDays(todayInIndia(new Date()), 5);
+      for (const product of products.filter((p) => p.isAvailable).slice(0, 2)) {
+        const size = product.sizes.find((s) => s.available)!.size;
+        await request.post('/api/cart/add', {
+          headers: auth,
+          data: { productId: product._id, size, duration: 2, startDate },
+        });
+        await request.post('/api/wishlist/add', {
+          headers: auth,
+          data: { productId: product._id },
+        });
+      }
+      await page.goto('/cart');
+      await expect(page.getByTestId('cart-row')).toHaveCount(2);
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.goto('/wishlist');
+      await expect(page.getByTestId('wishlist-card')).toHaveCount(2);
       expect(await seriousViolations(page)).toEqual([]);
     });
 

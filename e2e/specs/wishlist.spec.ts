@@ -41,6 +41,12 @@ test('the heart saves from a card, the product page and the wishlist page, with 
   await pageHeart.click();
   await expect(toast(page, 'Added to wishlist')).toBeVisible();
   await expect(page.getByTestId('wishlist-count')).toHaveText('2');
+  await page.getByRole('button', { name: 'Your account' }).click();
+  await expect(page.getByTestId('account-menu-wishlist-count')).toHaveText('2');
+  await page.keyboard.press('Escape');
+  await page.goto('/profile');
+  await expect(page.getByTestId('profile-wishlist-count')).toHaveText('2');
+  await expect(page.getByTestId('profile-cart-count')).toHaveText('0');
 
   await page.getByRole('link', { name: /^Wishlist/ }).click();
   await expect(page).toHaveURL(/\/wishlist$/);

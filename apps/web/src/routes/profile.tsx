@@ -2,7 +2,7 @@ import { PROFILE_META } from '@pehnava/shared';
 import { Crown, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useProfile, useSubscription } from '../lib/shopper';
+import { useCartCount, useProfile, useSubscription, useWishlist } from '../lib/shopper';
 import { ProfileCard } from '../features/account/profile-card';
 import { ProfileOverview } from '../features/account/profile-overview';
 import { ProfileSecurity } from '../features/account/profile-security';
@@ -25,6 +25,8 @@ export function ProfilePage() {
   const token = useToken();
   const profile = useProfile();
   const { data: subscription } = useSubscription();
+  const wishlistCount = useWishlist().data?.length ?? 0;
+  const cartCount = useCartCount();
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'overview';
@@ -62,7 +64,12 @@ export function ProfilePage() {
   const user = profile.data;
   return (
     <main className="mx-auto grid max-w-6xl gap-6 px-4 py-8 sm:px-6 md:grid-cols-[300px_1fr] md:py-12">
-      <ProfileCard user={user} subscription={subscription} />
+      <ProfileCard
+        user={user}
+        subscription={subscription}
+        wishlistCount={wishlistCount}
+        cartCount={cartCount}
+      />
       <div className="min-w-0 rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
         <div
           role="tablist"

@@ -3,7 +3,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { endSession } from '../../lib/session';
-import { useProfile, useSubscription } from '../../lib/shopper';
+import { useProfile, useSubscription, useWishlist } from '../../lib/shopper';
 import { planName } from './plan-name';
 
 /** The header's profile icon for a signed-in shopper: opens and closes their menu. */
@@ -50,6 +50,7 @@ function AccountMenu({
   const panel = useRef<HTMLDivElement>(null);
   const { data: user } = useProfile();
   const { data: subscription } = useSubscription();
+  const saved = useWishlist().data?.length ?? 0;
   const paidAndActive = subscription && subscription.plan !== 'free' && subscription.isActive;
 
   useEffect(() => {
@@ -102,6 +103,14 @@ function AccountMenu({
         <li>
           <Link to="/wishlist" className={item} onClick={onClose}>
             <Heart size={18} aria-hidden /> Wishlist
+            {saved > 0 && (
+              <span
+                className="ml-auto rounded-full bg-maroon-700 px-2 py-0.5 text-xs font-medium text-white"
+                data-testid="account-menu-wishlist-count"
+              >
+                {saved}
+              </span>
+            )}
           </Link>
         </li>
         <li>

@@ -8,9 +8,14 @@ import { planName } from './plan-name';
 export function ProfileCard({
   user,
   subscription,
+  wishlistCount,
+  cartCount,
 }: {
   user: User;
   subscription: Subscription | undefined;
+  wishlistCount: number;
+  /** Items in the cart (quantities added up). */
+  cartCount: number;
 }) {
   const plan = subscription?.plan ?? 'free';
   return (
@@ -37,6 +42,23 @@ export function ProfileCard({
           <Crown size={14} aria-hidden /> {planName(plan)} plan
         </span>
       </p>
+      <dl className="mt-5 grid grid-cols-2 divide-x divide-stone-100 rounded-2xl bg-maroon-50/60 py-3">
+        <div>
+          <dt className="text-xs text-stone-600">Wishlist</dt>
+          <dd
+            className="font-display text-2xl text-maroon-900"
+            data-testid="profile-wishlist-count"
+          >
+            {wishlistCount}
+          </dd>
+        </div>
+        <div>
+          <dt className="text-xs text-stone-600">In cart</dt>
+          <dd className="font-display text-2xl text-maroon-900" data-testid="profile-cart-count">
+            {cartCount}
+          </dd>
+        </div>
+      </dl>
       <p className="mt-4 text-xs text-stone-600">
         Member since {formatMonthYearInIndia(user.createdAt)}
       </p>

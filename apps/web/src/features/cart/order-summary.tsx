@@ -88,14 +88,12 @@ export function OrderSummary({
       </h2>
       <dl className="mt-4 text-sm">
         <Line label="Subtotal" value={formatRupees(cart.total)} testId="summary-subtotal" />
-        {savings > 0 && (
-          <Line
-            label="Savings"
-            value={`-${formatRupees(savings)}`}
-            testId="summary-savings"
-            tone="text-emerald-700"
-          />
-        )}
+        <Line
+          label="Savings"
+          value={savings > 0 ? `-${formatRupees(savings)}` : formatRupees(0)}
+          testId="summary-savings"
+          tone={savings > 0 ? 'text-emerald-700' : 'text-stone-900'}
+        />
         <Line
           label="Delivery"
           value={deliveryFee === 0 ? 'FREE' : formatRupees(deliveryFee)}

@@ -70,6 +70,20 @@ for (const width of WIDTHS) {
       await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
       await form.getByRole('button', { name: 'Send OTP' }).click();
       await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+      // The toast, held open under the pointer once it has finished sliding in…
+      const toast = page.locator('[data-sonner-toast]');
+      await toast.hover();
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('[data-sonner-toast]')].every(
+          (t) =>
+            t.getAttribute('data-mounted') === 'true' &&
+            t.getAnimations().every((a) => a.playState !== 'running'),
+        ),
+      );
+      expect(await seriousViolations(page)).toEqual([]);
+      // …and the page once it has gone (a toast caught fading is no one's reading).
+      await page.mouse.move(5, 5);
+      await expect(toast).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
 
       const account = await createAccount(request);

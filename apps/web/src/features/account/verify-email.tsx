@@ -17,11 +17,16 @@ function useResendCountdown() {
   const [sentAt, setSentAt] = useState(() => Date.now());
   const [now, setNow] = useState(sentAt);
   const left = Math.max(0, OTP_RESEND_SECONDS - Math.floor((now - sentAt) / 1000));
+  // One interval per code sent, ticking from when it was sent: re-arming it on every tick would
+  // let each second run a little long.
   useEffect(() => {
-    if (left === 0) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    const timer = setInterval(() => {
+      const at = Date.now();
+      setNow(at);
+      if (at - sentAt >= OTP_RESEND_SECONDS * 1000) clearInterval(timer);
+    }, 1000);
     return () => clearInterval(timer);
-  }, [left]);
+  }, [sentAt]);
   return {
     left,
     restart: () => {

@@ -35,13 +35,13 @@ export function SessionWatcher() {
 
   useEffect(
     () =>
+      // The ended session's data is dropped by the effect above, as the token changes.
       onSessionEnd((reason) => {
-        client.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY] });
         void accountApi().then((m) => m.sayGoodbye(reason));
         void navigate('/login');
         window.scrollTo({ top: 0, behavior: 'smooth' });
       }),
-    [client, navigate],
+    [navigate],
   );
 
   return null;

@@ -10,13 +10,21 @@ let counter = 0;
 export const freshEmail = (label: string) =>
   `${label}-${Date.now().toString(36)}-${(counter += 1)}-${Math.random().toString(36).slice(2, 6)}@pehnava.test`;
 
-/** The newest code mailed to `email`, read from the development mailbox. */
+/**
+ * The newest code mailed to `email`, read from the development mailbox. Mail leaves through the
+ * outbox a moment after the sign-up commits, so this looks again for up to 5 seconds.
+ */
 export async function readCode(request: APIRequestContext, email: string): Promise<string> {
-  const { mails } = devMailResponseSchema.parse(await (await request.get('/api/dev/mail')).json());
-  const mail = mails.find((m) => m.to === email.toLowerCase());
-  const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
-  if (!code) throw new Error(`no code mailed to ${email}`);
-  return code;
+  for (let tries = 0; ; tries += 1) {
+    const { mails } = devMailResponseSchema.parse(
+      await (await request.get('/api/dev/mail')).json(),
+    );
+    const mail = mails.find((m) => m.to === email.toLowerCase());
+    const code = /\b(\d{6})\b/.exec(mail?.text ?? '')?.[1];
+    if (code) return code;
+    if (tries >= 50) throw new Error(`no code mailed to ${email}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** An account made through the API (register, mailed code, verify): for tests about later steps. */

@@ -386,7 +386,10 @@ test.describe('the development mailbox', () => {
       mail.getByRole('heading', { name: 'Your Pehnava verification code' }),
     ).toBeVisible();
     const code = await readCode(request, email);
-    await expect(mail.locator('iframe')).toHaveAttribute('srcdoc', new RegExp(`data-otp>${code}<`));
+    await expect(mail.locator('iframe')).toHaveAttribute(
+      'srcdoc',
+      new RegExp(`data-code>${code}<`),
+    );
     await expect(mail.locator('[data-text]')).toContainText(
       `Your Pehnava verification code is ${code}.`,
     );

@@ -4,86 +4,50 @@ import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import {
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import type { DatabaseHandle } from './db/client.js';
-import { loggerOptions } from './lib/logger.js';
 import { API_VERSION } from './lib/version.js';
-import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
-import {
-  createCatalogueService,
-  type CatalogueService,
-} from './modules/catalogue/catalogue.service.js';
-import { createCartRepository } from './modules/cart/cart.repository.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
-import { createCartService } from './modules/cart/cart.service.js';
-import { createCouponsRepository } from './modules/coupons/coupons.repository.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
-import { createCouponsService } from './modules/coupons/coupons.service.js';
 import { healthRoutes } from './modules/health/health.routes.js';
-import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
-import { createSubscriptionsService } from './modules/subscriptions/subscriptions.service.js';
 import { siteRoutes } from './modules/site/site.routes.js';
-import { createDevOutbox, type DevOutbox } from './adapters/mail/dev-outbox.js';
-import type { Mailer } from './adapters/mail/mailer.js';
-import { createSmtpMailer } from './adapters/mail/smtp.js';
-import { resolveJwtSecret } from './lib/jwt-secret.js';
-import { createTokenService } from './lib/tokens.js';
 import { devMailPages } from './modules/dev-mail/dev-mail.page.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
-import { createUsersRepository } from './modules/users/users.repository.js';
 import { usersRoutes } from './modules/users/users.routes.js';
-import { createUsersService, type UsersService } from './modules/users/users.service.js';
-import { createWishlistRepository } from './modules/wishlist/wishlist.repository.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
-import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
+import type { Services } from './services.js';
 
 export interface AppOptions {
-  config: Config;
-  database: DatabaseHandle;
+  /** Built by the composition root (services.ts), with the logger the app logs to. */
+  services: Services;
   /** The built web app; omit to serve the API alone. */
   webRoot?: string;
-  /** Override the logger (tests pass false or a stream). */
-  logger?: FastifyServerOptions['logger'];
-  /** Override the mailer (tests); otherwise SMTP when SMTP_URL is set, else the dev mailbox. */
-  mailer?: Mailer;
-}
-
-export interface AppServices {
-  catalogue: CatalogueService;
-  users: UsersService;
-  /** The development mailbox, when mail goes there. */
-  devOutbox?: DevOutbox;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    services: AppServices;
+    services: Services;
   }
 }
 
 /** Build the whole application: the API under /api, images and the web app elsewhere. */
-export async function buildApp({
-  config,
-  database,
-  webRoot,
-  logger,
-  mailer: mailerOverride,
-}: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, webRoot }: AppOptions): Promise<FastifyInstance> {
+  const { config, database, catalogue, users, subscriptions, cart, wishlist, coupons, devOutbox } =
+    services;
   const app = Fastify({
-    logger: logger ?? loggerOptions(config),
+    loggerInstance: services.logger,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
@@ -132,40 +96,7 @@ export async function buildApp({
     zlibOptions: { level: 6 },
   });
 
-  const catalogue = createCatalogueService(createCatalogueRepository(database.db), {
-    cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
-  });
-  const subscriptions = createSubscriptionsService(createSubscriptionsRepository(database.db));
-  const cart = createCartService({
-    repository: createCartRepository(database.db),
-    catalogue,
-    subscriptions,
-    reservation: {
-      leadDays: config.RESERVATION_LEAD_DAYS,
-      turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
-    },
-  });
-  const wishlist = createWishlistService({
-    repository: createWishlistRepository(database.db),
-    catalogue,
-  });
-  const coupons = createCouponsService({ repository: createCouponsRepository(database.db), cart });
-  const devOutbox =
-    mailerOverride || config.SMTP_URL
-      ? undefined
-      : createDevOutbox({ from: config.MAIL_FROM, logger: app.log });
-  const mailer =
-    mailerOverride ??
-    devOutbox ??
-    createSmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
-  const jwtSecret = resolveJwtSecret(config);
-  const users = createUsersService({
-    repository: createUsersRepository(database.db),
-    mailer,
-    tokens: createTokenService(jwtSecret),
-    codeKey: jwtSecret,
-  });
-  app.decorate('services', { catalogue, users, ...(devOutbox ? { devOutbox } : {}) });
+  app.decorate('services', services);
   const authLimiter = await registerRateLimits(app, config);
   const authenticate = createAuthenticate(users);
 

@@ -1,14 +1,13 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance, FastifyServerOptions } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { createLocalDiskImageStore } from './adapters/images/local-disk.js';
 import { buildApp, imagesDirFor } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDatabase } from './db/seed/seed.js';
-import { createCatalogueRepository } from './modules/catalogue/catalogue.repository.js';
-import { createCouponsRepository } from './modules/coupons/coupons.repository.js';
-import { createSubscriptionsRepository } from './modules/subscriptions/subscriptions.repository.js';
+import { createLogger } from './lib/logger.js';
+import { createServices, type Services } from './services.js';
 
 /** apps/web/dist, from both src/ and dist/. */
 export const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -18,42 +17,51 @@ export interface StartedApp {
   database: DatabaseHandle;
 }
 
-/**
- * Open the database, bring it to the newest migration, seed what is missing and build the app.
- * The database closes when the app closes.
- */
-export async function prepareApp(
-  config: Config,
-  options: { webRoot?: string; logger?: FastifyServerOptions['logger'] } = {},
-): Promise<StartedApp> {
-  const database = await openDatabase(
+/** Open the database named by the configuration (PostgreSQL, or the embedded one). */
+export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
+  return openDatabase(
     config.database.kind === 'postgres'
       ? { kind: 'postgres', url: config.database.url }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
+}
+
+/** Seed what is missing (plans, coupons, catalogue, images), through the services. */
+export function seed(services: Services, now: Date = services.clock.now()) {
+  return seedDatabase({
+    catalogue: services.catalogue,
+    catalogueRepository: services.repos.catalogue,
+    subscriptions: services.repos.subscriptions,
+    coupons: services.repos.coupons,
+    images: createLocalDiskImageStore(imagesDirFor(services.config)),
+    now,
+  });
+}
+
+/**
+ * Open the database, bring it to the newest migration, seed what is missing, build the app and
+ * start the background jobs. Closing the app stops the jobs (waiting for a run in progress), then
+ * closes the database.
+ */
+export async function prepareApp(
+  config: Config,
+  options: { webRoot?: string } = {},
+): Promise<StartedApp> {
+  const database = await openConfiguredDatabase(config);
   try {
     await runMigrations(database);
-    const app = await buildApp({
-      config,
-      database,
-      webRoot: options.webRoot,
-      logger: options.logger,
-    });
+    const services = createServices({ config, database, logger: createLogger(config) });
+    const app = await buildApp({ services, webRoot: options.webRoot });
     app.addHook('onClose', async () => {
+      await services.jobs.stop();
       await database.close();
     });
     if (config.SEED_ON_START) {
       const started = performance.now();
-      const report = await seedDatabase({
-        catalogue: app.services.catalogue,
-        catalogueRepository: createCatalogueRepository(database.db),
-        subscriptions: createSubscriptionsRepository(database.db),
-        coupons: createCouponsRepository(database.db),
-        images: createLocalDiskImageStore(imagesDirFor(config)),
-        now: new Date(),
-      });
+      const report = await seed(services);
       app.log.info({ ...report, ms: Math.round(performance.now() - started) }, 'seed checked');
     }
+    services.jobs.start();
     return { app, database };
   } catch (err) {
     await database.close();

@@ -3,6 +3,7 @@ export * from './constants/account-messages.js';
 export * from './constants/accounts.js';
 export * from './constants/art.js';
 export * from './constants/categories.js';
+export * from './constants/conflict-messages.js';
 export * from './constants/coupon-messages.js';
 export * from './constants/durations.js';
 export * from './constants/first-load-messages.js';

@@ -6,7 +6,6 @@ import { fileURLToPath } from 'node:url';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
-import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createOrPromoteAdmin } from '../modules/users/users.service.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
@@ -23,7 +22,7 @@ const roleOf = async (email: string) =>
 
 describe('createOrPromoteAdmin', () => {
   it('creates an admin who can log in, and says so only once', async () => {
-    const repository = createUsersRepository(t.database.db);
+    const repository = t.services.repos.users;
     const input = { email: ' Ops@Pehnava.Test ', password: 'saffron-ledger', name: 'Ops' };
     expect(await createOrPromoteAdmin(repository, input)).toBe('created');
     expect(await roleOf('ops@pehnava.test')).toBe('admin');
@@ -37,7 +36,7 @@ describe('createOrPromoteAdmin', () => {
   });
 
   it('promotes an existing shopper without touching the password', async () => {
-    const repository = createUsersRepository(t.database.db);
+    const repository = t.services.repos.users;
     await repository.insertUser({ name: 'Shop', email: 'shop@pehnava.test', passwordHash: 'x' });
     expect(await createOrPromoteAdmin(repository, { email: 'shop@pehnava.test' })).toBe('promoted');
     const [row] = await t.database.db
@@ -49,7 +48,7 @@ describe('createOrPromoteAdmin', () => {
   });
 
   it('refuses a new admin with a short password, creating nothing', async () => {
-    const repository = createUsersRepository(t.database.db);
+    const repository = t.services.repos.users;
     await expect(
       createOrPromoteAdmin(repository, { email: 'weak@pehnava.test', password: 'short' }),
     ).rejects.toThrow('Password must be at least 8 characters long');

@@ -8,10 +8,11 @@
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { ConfigError, loadConfig } from '../config.js';
-import { openDatabase } from '../db/client.js';
+import { openConfiguredDatabase } from '../bootstrap.js';
 import { runMigrations } from '../db/migrate.js';
-import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createLogger } from '../lib/logger.js';
 import { createOrPromoteAdmin } from '../modules/users/users.service.js';
+import { createServices } from '../services.js';
 
 const WORDS = {
   created: 'Created the admin account',
@@ -34,14 +35,11 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
-  const database = await openDatabase(
-    config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url }
-      : { kind: 'pglite', dataDir: config.database.dataDir },
-  );
+  const database = await openConfiguredDatabase(config);
   try {
     await runMigrations(database);
-    const outcome = await createOrPromoteAdmin(createUsersRepository(database.db), {
+    const services = createServices({ config, database, logger: createLogger(config) });
+    const outcome = await createOrPromoteAdmin(services.repos.users, {
       email: values.email,
       ...(values.password !== undefined ? { password: values.password } : {}),
       ...(values.name !== undefined ? { name: values.name } : {}),

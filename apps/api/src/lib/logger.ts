@@ -1,4 +1,5 @@
-import type { FastifyServerOptions } from 'fastify';
+import { pino } from 'pino';
+import type { FastifyBaseLogger, FastifyServerOptions } from 'fastify';
 import type { Config } from '../config.js';
 
 /**
@@ -24,4 +25,17 @@ export function loggerOptions(config: Pick<Config, 'LOG_LEVEL'>) {
     level: config.LOG_LEVEL,
     redact: { paths: REDACTED_PATHS, censor: '[redacted]' },
   } satisfies FastifyServerOptions['logger'];
+}
+
+/**
+ * The process's logger, made once by the composition root and shared by the HTTP app (Fastify
+ * adds its request serializers to it) and the background jobs. Tests pass a stream to read the
+ * lines, or nothing at LOG_LEVEL=silent.
+ */
+export function createLogger(
+  config: Pick<Config, 'LOG_LEVEL'>,
+  stream?: { write(line: string): void },
+): FastifyBaseLogger {
+  const options = loggerOptions(config);
+  return stream ? pino(options, stream) : pino(options);
 }

@@ -2,7 +2,9 @@ import { EventEmitter } from 'node:events';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.js';
 import { loadConfig } from '../config.js';
+import { createServices } from '../services.js';
 import { createTestDatabase } from '../test/database.js';
+import { createLogger } from './logger.js';
 import { installGracefulShutdown } from './shutdown.js';
 
 const silentLog = {
@@ -17,10 +19,9 @@ afterEach(() => {
 describe('graceful shutdown', () => {
   it('on SIGTERM lets an in-flight request finish, then closes the database and exits 0', async () => {
     const database = await createTestDatabase();
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent' });
     const app = await buildApp({
-      config: loadConfig({ NODE_ENV: 'test' }),
-      database,
-      logger: false,
+      services: createServices({ config, database, logger: createLogger(config) }),
     });
     let release: () => void = () => undefined;
     let started: () => void = () => undefined;

@@ -27,7 +27,7 @@ afterAll(async () => {
 /** A second app on the same database, with the test routes (routes cannot be added after ready). */
 async function appWithTestRoutes() {
   const { buildApp } = await import('../app.js');
-  const app = await buildApp({ config: t.config, database: t.database, logger: false });
+  const app = await buildApp({ services: t.services });
   await app.register(echoRoutes);
   await app.ready();
   return app;

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, MESSAGES } from '@pehnava/shared';
+import { conflictMessage, constraintViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
 interface Failure {
@@ -41,6 +42,10 @@ function describe(error: FastifyError): Failure {
   const known = error.code ? FASTIFY_ERRORS[error.code] : undefined;
   if (known) return known;
   if (error instanceof SyntaxError) return { status: 400, message: MESSAGES.invalidJson };
+  // The database refused a write because another change got there first (a unit booked, a
+  // coupon used, a row that must be unique): a conflict, in words the shopper can act on.
+  const violation = constraintViolation(error);
+  if (violation) return { status: 409, message: conflictMessage(violation) };
   const status = error.statusCode ?? 500;
   if (status === 429) return { status, message: error.message || MESSAGES.tooManyRequests };
   if (status >= 400 && status < 500) return { status, message: error.message };

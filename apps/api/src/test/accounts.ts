@@ -3,8 +3,12 @@ import type { TestApp } from './app.js';
 
 export const TEST_PASSWORD = 'jasmine-garland';
 
-/** The code in the newest mail to `email`, read from the development mailbox. */
+/**
+ * The code in the newest mail to `email`, read from the development mailbox once the outbox has
+ * sent what is due.
+ */
 export async function codeFor(t: TestApp, email: string): Promise<string> {
+  await t.deliverMail();
   const res = await t.app.inject({ method: 'GET', url: '/api/dev/mail' });
   const { mails } = devMailResponseSchema.parse(res.json());
   const mail = mails.find((m) => m.to === email.trim().toLowerCase());

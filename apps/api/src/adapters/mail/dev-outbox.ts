@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { DevMail } from '@pehnava/shared';
+import type { Clock } from '../../lib/clock.js';
 import type { Mailer } from './mailer.js';
 
 export type OutboxMail = DevMail;
@@ -15,17 +16,19 @@ export type DevOutbox = Mailer & { list(): OutboxMail[] };
 export function createDevOutbox({
   from,
   logger,
+  clock,
   capacity = 200,
 }: {
   from: string;
   logger: Pick<FastifyBaseLogger, 'info'>;
+  clock: Clock;
   capacity?: number;
 }): DevOutbox {
   const mails: OutboxMail[] = [];
   return {
     kind: 'dev-outbox',
     async send(message) {
-      const mail = { id: randomUUID(), from, sentAt: new Date().toISOString(), ...message };
+      const mail = { id: randomUUID(), from, sentAt: clock.now().toISOString(), ...message };
       mails.unshift(mail);
       mails.length = Math.min(mails.length, capacity);
       logger.info(

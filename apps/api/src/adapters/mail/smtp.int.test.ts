@@ -62,6 +62,7 @@ describe('sign-up over a real SMTP server', () => {
       payload: { name: 'Smita', email, password: 'peacock-feather' },
     });
     expect(res.statusCode).toBe(200);
+    await t.deliverMail();
     expect(inbox).toHaveLength(1);
     const mail = inbox[0]!;
     expect(mail.to).toEqual([email]);

@@ -6,3 +6,4 @@ export * from './coupons.js';
 export * from './bookings.js';
 export * from './subscriptions.js';
 export * from './payments.js';
+export * from './outbox.js';

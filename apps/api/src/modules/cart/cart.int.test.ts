@@ -12,6 +12,7 @@ import { cartItems, productSizes } from '../../db/schema/index.js';
 import { callAs } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createCartRepository } from './cart.repository.js';
+import { systemClock } from '../../lib/clock.js';
 import { createCartService } from './cart.service.js';
 import {
   addBody,
@@ -151,6 +152,7 @@ describe('GET /api/cart', () => {
       },
       subscriptions: { mySubscription: async () => FREE_SUBSCRIPTION },
       reservation: { leadDays: 1, turnaroundDays: 3 },
+      clock: systemClock,
     });
     const view = await service.view(s.id);
     expect(view.cart.map((e) => e.product._id)).toEqual([kept!._id]);
@@ -290,6 +292,7 @@ describe('the unique index decides a race the early check cannot see', () => {
       catalogue: t.app.services.catalogue,
       subscriptions: { mySubscription: async () => FREE_SUBSCRIPTION },
       reservation: { leadDays: 1, turnaroundDays: 3 },
+      clock: systemClock,
     });
     await expect(service.add(s.id, addBody(p, { duration: 4 }))).rejects.toMatchObject({
       statusCode: 409,

@@ -20,6 +20,7 @@ import {
   type RentalDuration,
   type Subscription,
 } from '@pehnava/shared';
+import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
@@ -31,7 +32,7 @@ export interface CartServiceDeps {
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
   /** Days a unit is blocked before the start date (dispatch) and after the end date (return). */
   reservation: { leadDays: number; turnaroundDays: number };
-  now?: () => Date;
+  clock: Clock;
 }
 
 /** The shopper's cart as the server prices it. Money in rupees. */
@@ -61,7 +62,7 @@ export function createCartService({
   catalogue,
   subscriptions,
   reservation,
-  now = () => new Date(),
+  clock,
 }: CartServiceDeps) {
   /** Rows in cart order joined to their products; rows whose product no longer exists are skipped. */
   async function lines(userId: string) {
@@ -123,7 +124,7 @@ export function createCartService({
       const startDate = body.startDate.trim();
       if (!startDate) throw badRequest(MESSAGES.startDateRequired);
       if (!isIsoDate(startDate)) throw badRequest(MESSAGES.invalidStartDate);
-      const today = todayInIndia(now());
+      const today = todayInIndia(clock.now());
       if (startDate < today) throw badRequest(MESSAGES.startDateInPast);
       if (startDate > addDays(today, MAX_START_DAYS_AHEAD)) {
         throw badRequest(MESSAGES.startDateTooFar);

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@pehnava/shared';
 import { paiseToRupees } from '@pehnava/shared';
+import type { Clock } from '../../lib/clock.js';
 import type { Database } from '../../db/client.js';
 import { productFilters, productSizes, productUnits, products } from '../../db/schema/index.js';
 
@@ -29,7 +30,7 @@ export interface ProductWrite {
   filters: { type: string; value: string }[];
 }
 
-export function createCatalogueRepository(db: Database) {
+export function createCatalogueRepository(db: Database, clock: Clock) {
   return {
     /** Every product in server order, with sizes and filters, mapped to the API shape. */
     async listProducts(): Promise<Product[]> {
@@ -76,7 +77,7 @@ export function createCatalogueRepository(db: Database) {
     ): Promise<boolean> {
       const rows = await db
         .update(products)
-        .set({ images: next, updatedAt: new Date() })
+        .set({ images: next, updatedAt: clock.now() })
         .where(and(eq(products.productId, productCode), eq(products.images, expected)))
         .returning({ id: products.id });
       return rows.length > 0;
@@ -142,7 +143,7 @@ export function createCatalogueRepository(db: Database) {
     async setAvailability(id: string, isAvailable: boolean): Promise<boolean> {
       const rows = await db
         .update(products)
-        .set({ isAvailable, updatedAt: new Date() })
+        .set({ isAvailable, updatedAt: clock.now() })
         .where(eq(products.id, id))
         .returning({ id: products.id });
       return rows.length > 0;

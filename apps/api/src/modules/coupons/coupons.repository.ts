@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookings, couponUses, coupons } from '../../db/schema/index.js';
+import { couponUses, coupons } from '../../db/schema/index.js';
 
 export type CouponWrite = typeof coupons.$inferInsert;
 export type CouponRow = typeof coupons.$inferSelect;
@@ -48,16 +48,6 @@ export function createCouponsRepository(db: Database) {
           ),
         );
       return { byShopper: Number(row?.byShopper ?? 0), total: Number(row?.total ?? 0) };
-    },
-
-    /** True when the shopper has a booking whose payment completed (so no first order is left). */
-    async hasCompletedBooking(userId: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(and(eq(bookings.userId, userId), eq(bookings.paymentStatus, 'completed')))
-        .limit(1);
-      return rows.length > 0;
     },
   };
 }

@@ -9,14 +9,18 @@ import {
   type ApplyCouponResponse,
   type CouponTerms,
 } from '@pehnava/shared';
+import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
+import type { BookingsService } from '../bookings/bookings.service.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CouponRow, CouponsRepository } from './coupons.repository.js';
 
 export interface CouponsServiceDeps {
   repository: CouponsRepository;
   cart: Pick<CartService, 'current'>;
-  now?: () => Date;
+  /** Whether the shopper has paid for a booking (first-order coupons). */
+  bookings: Pick<BookingsService, 'hasPaidBooking'>;
+  clock: Clock;
 }
 
 /** A stored coupon's terms in rupees, as checkCoupon reads them. */
@@ -36,11 +40,7 @@ export function toCouponTerms(row: CouponRow): CouponTerms {
   };
 }
 
-export function createCouponsService({
-  repository,
-  cart,
-  now = () => new Date(),
-}: CouponsServiceDeps) {
+export function createCouponsService({ repository, cart, bookings, clock }: CouponsServiceDeps) {
   return {
     /**
      * POST /api/coupon/apply: the coupon checked against the shopper's own cart as the server
@@ -58,13 +58,10 @@ export function createCouponsService({
 
       const row = await repository.findByCode(normalizeCouponCode(enteredCode));
       const [uses, hasPaidOrder] = row
-        ? await Promise.all([
-            repository.liveUses(row.id, userId),
-            repository.hasCompletedBooking(userId),
-          ])
+        ? await Promise.all([repository.liveUses(row.id, userId), bookings.hasPaidBooking(userId)])
         : [{ byShopper: 0, total: 0 }, false];
       const check = checkCoupon(row ? toCouponTerms(row) : undefined, {
-        now: now(),
+        now: clock.now(),
         subtotal: total,
         isFirstOrder: !hasPaidOrder,
         usesByShopper: uses.byShopper,

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, gt, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt } from 'drizzle-orm';
 import type { PlanDefinition } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
-import { bookingItems, bookings, plans, subscriptions } from '../../db/schema/index.js';
+import { plans, subscriptions } from '../../db/schema/index.js';
 
 export function createSubscriptionsRepository(db: Database) {
   return {
@@ -32,23 +32,6 @@ export function createSubscriptionsRepository(db: Database) {
         .orderBy(desc(subscriptions.startDate))
         .limit(1);
       return row;
-    },
-
-    /** Items (times quantity) in the shopper's paid bookings made in [from, to). */
-    async itemsRentedBetween(userId: string, from: Date, to: Date): Promise<number> {
-      const [row] = await db
-        .select({ items: sql<string>`coalesce(sum(${bookingItems.quantity}), 0)` })
-        .from(bookingItems)
-        .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-        .where(
-          and(
-            eq(bookings.userId, userId),
-            eq(bookings.paymentStatus, 'completed'),
-            gte(bookings.createdAt, from),
-            lt(bookings.createdAt, to),
-          ),
-        );
-      return Number(row?.items ?? 0);
     },
 
     /** Write a plan if it is missing; an existing plan (perhaps edited by an operator) is kept. */

@@ -7,24 +7,34 @@ import {
   type PlanId,
   type Subscription,
 } from '@pehnava/shared';
+import type { Clock } from '../../lib/clock.js';
+import type { BookingsService } from '../bookings/bookings.service.js';
 import type { SubscriptionsRepository } from './subscriptions.repository.js';
 
 const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).includes(id);
 
-export function createSubscriptionsService(
-  repository: SubscriptionsRepository,
-  now: () => Date = () => new Date(),
-) {
+export interface SubscriptionsServiceDeps {
+  repository: SubscriptionsRepository;
+  /** Counts the items of the period (paid bookings are the bookings module's to define). */
+  bookings: Pick<BookingsService, 'itemsRentedBetween'>;
+  clock: Clock;
+}
+
+export function createSubscriptionsService({
+  repository,
+  bookings,
+  clock,
+}: SubscriptionsServiceDeps) {
   return {
     /** The shopper's plan in effect now; 'free' when no paid period is running. */
     async mySubscription(userId: string): Promise<Subscription> {
-      const current = await repository.findCurrent(userId, now());
+      const current = await repository.findCurrent(userId, clock.now());
       if (!current || !isPlanId(current.planId) || current.planId === 'free') {
         return FREE_SUBSCRIPTION;
       }
       return {
         plan: current.planId,
-        itemsRentedInPeriod: await repository.itemsRentedBetween(
+        itemsRentedInPeriod: await bookings.itemsRentedBetween(
           userId,
           current.startDate,
           current.endDate,

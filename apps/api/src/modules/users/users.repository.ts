@@ -1,7 +1,8 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { User } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
-import { bookings, otpCodes, users } from '../../db/schema/index.js';
+import { otpCodes, users } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type OtpCodeRow = typeof otpCodes.$inferSelect;
@@ -18,7 +19,7 @@ export function toUser(row: UserRow): User {
 }
 
 /** E-mails arrive normalised (trimmed, lower-case); the unique index is on lower(email) too. */
-export function createUsersRepository(db: Database) {
+export function createUsersRepository(db: Database, clock: Clock) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -40,7 +41,7 @@ export function createUsersRepository(db: Database) {
     },
 
     async setRole(id: string, role: UserRow['role']): Promise<void> {
-      await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
+      await db.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, id));
     },
 
     async updateProfile(
@@ -49,7 +50,7 @@ export function createUsersRepository(db: Database) {
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ ...profile, updatedAt: new Date() })
+        .set({ ...profile, updatedAt: clock.now() })
         .where(eq(users.id, id))
         .returning();
       return row;
@@ -59,38 +60,24 @@ export function createUsersRepository(db: Database) {
     async changePassword(id: string, passwordHash: string): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+        .set({ passwordHash, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: clock.now() })
         .where(eq(users.id, id))
         .returning();
       return row;
     },
 
     /**
-     * Delete the account (DECISIONS.md): the user row goes, and with it (cascade) cart, wishlist
-     * and subscriptions; tokens stop working with it. Paid bookings stay for the accounts, with the
-     * recipient's name, phone, street and landmark removed (city, state and PIN code remain for
-     * tax records); unpaid ones go, releasing what they held. Its sign-up codes go as well.
+     * Delete the user row, and with it (cascade) cart, wishlist and subscriptions; tokens stop
+     * working with it. Its sign-up codes go as well: they hold the name and a password hash. Run
+     * it in a transaction with what the bookings module keeps of the shopper (users.service.ts).
      */
-    async deleteAccount(id: string): Promise<boolean> {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(bookings)
-          .set({
-            deliveryAddress: sql`${bookings.deliveryAddress} || '{"name":"","phone":"","street":"","landmark":""}'::jsonb`,
-            updatedAt: new Date(),
-          })
-          .where(and(eq(bookings.userId, id), eq(bookings.paymentStatus, 'completed')));
-        await tx
-          .delete(bookings)
-          .where(and(eq(bookings.userId, id), sql`${bookings.paymentStatus} <> 'completed'`));
-        const deleted = await tx
-          .delete(users)
-          .where(eq(users.id, id))
-          .returning({ id: users.id, email: users.email });
-        // Sign-up codes hold the name and a password hash: they go too.
-        if (deleted[0]) await tx.delete(otpCodes).where(eq(otpCodes.email, deleted[0].email));
-        return deleted.length > 0;
-      });
+    async deleteUser(id: string): Promise<boolean> {
+      const deleted = await db
+        .delete(users)
+        .where(eq(users.id, id))
+        .returning({ id: users.id, email: users.email });
+      if (deleted[0]) await db.delete(otpCodes).where(eq(otpCodes.email, deleted[0].email));
+      return deleted.length > 0;
     },
 
     /** Codes issued for `email` since `since`, newest first (for the resend and hourly limits). */
@@ -102,26 +89,23 @@ export function createUsersRepository(db: Database) {
         .orderBy(desc(otpCodes.createdAt));
     },
 
-    /** A new code replaces any code still waiting for this e-mail. */
+    /**
+     * A new code replaces any code still waiting for this e-mail. Two statements: run it in a
+     * transaction (users.service.ts writes it with the code's mail).
+     */
     async replaceCode(code: typeof otpCodes.$inferInsert, now: Date): Promise<OtpCodeRow> {
-      return db.transaction(async (tx) => {
-        await tx
-          .update(otpCodes)
-          .set({ voidedAt: now })
-          .where(
-            and(
-              eq(otpCodes.email, code.email),
-              isNull(otpCodes.consumedAt),
-              isNull(otpCodes.voidedAt),
-            ),
-          );
-        const [row] = await tx.insert(otpCodes).values(code).returning();
-        return row!;
-      });
-    },
-
-    async deleteCode(id: string): Promise<void> {
-      await db.delete(otpCodes).where(eq(otpCodes.id, id));
+      await db
+        .update(otpCodes)
+        .set({ voidedAt: now })
+        .where(
+          and(
+            eq(otpCodes.email, code.email),
+            isNull(otpCodes.consumedAt),
+            isNull(otpCodes.voidedAt),
+          ),
+        );
+      const [row] = await db.insert(otpCodes).values(code).returning();
+      return row!;
     },
 
     /** The code waiting for this e-mail: not used, not voided (it may have expired). */
@@ -179,7 +163,13 @@ export function createUsersRepository(db: Database) {
           if (used.length === 0) throw new Outcome('code-gone');
           const [created] = await tx
             .insert(users)
-            .values({ name: code.name, email: code.email, passwordHash: code.passwordHash })
+            .values({
+              name: code.name,
+              email: code.email,
+              passwordHash: code.passwordHash,
+              createdAt: now,
+              updatedAt: now,
+            })
             .onConflictDoNothing()
             .returning();
           if (!created) throw new Outcome('exists');

@@ -15,8 +15,9 @@ import {
   emailSchema,
   newPasswordSchema,
 } from '@pehnava/shared';
-import { MailDeliveryError, type Mailer } from '../../adapters/mail/mailer.js';
 import { otpMail } from '../../adapters/mail/otp-mail.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TokenService } from '../../lib/tokens.js';
@@ -26,27 +27,27 @@ const MINUTE_MS = 60_000;
 
 export interface UsersServiceDeps {
   repository: UsersRepository;
-  mailer: Mailer;
+  /** Writes that go together: a code and its mail; an account and what bookings keep of it. */
+  uow: UnitOfWork;
   tokens: TokenService;
   /** Keys the code hashes, so a leaked table cannot be brute-forced offline (6 digits is little). */
   codeKey: string;
-  now?: () => Date;
+  clock: Clock;
 }
 
-export function createUsersService({
-  repository,
-  mailer,
-  tokens,
-  codeKey,
-  now = () => new Date(),
-}: UsersServiceDeps) {
+export function createUsersService({ repository, uow, tokens, codeKey, clock }: UsersServiceDeps) {
+  const now = () => clock.now();
   const hashCode = (email: string, code: string) =>
     createHmac('sha256', codeKey).update(`${email}\u0000${code}`).digest('base64url');
   const sameHash = (a: string, b: string) =>
     a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
   return {
-    /** Sign-up step 1: check the e-mail is free, keep the pending account, mail a code. */
+    /**
+     * Sign-up step 1: check the e-mail is free, keep the pending account, and queue the code's
+     * mail in the same transaction (the outbox sends it after commit, and retries if the mail
+     * server is down).
+     */
     async register({ name, email, password }: RegisterBody): Promise<string> {
       if (await repository.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.accountExists);
       const at = now();
@@ -59,26 +60,24 @@ export function createUsersService({
         throw new HttpError(429, ACCOUNT_MESSAGES.otpHourlyLimit);
 
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-      const saved = await repository.replaceCode(
-        {
-          email,
-          name,
-          passwordHash: await hashPassword(password),
-          codeHash: hashCode(email, code),
-          expiresAt: new Date(at.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
-          createdAt: at,
-        },
-        at,
-      );
-      try {
-        await mailer.send(otpMail({ to: email, name, code, validMinutes: OTP_VALID_MINUTES }));
-      } catch (error) {
-        // Nothing was sent: forget the code, so trying again is not held back by the limits.
-        await repository.deleteCode(saved.id);
-        if (error instanceof MailDeliveryError)
-          throw new HttpError(502, ACCOUNT_MESSAGES.otpMailFailed);
-        throw error;
-      }
+      const passwordHash = await hashPassword(password);
+      await uow.run(async (tx) => {
+        await tx.users.replaceCode(
+          {
+            email,
+            name,
+            passwordHash,
+            codeHash: hashCode(email, code),
+            expiresAt: new Date(at.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
+            createdAt: at,
+          },
+          at,
+        );
+        await tx.outbox.enqueue(
+          'otp',
+          otpMail({ to: email, name, code, validMinutes: OTP_VALID_MINUTES }),
+        );
+      });
       return ACCOUNT_MESSAGES.otpSent;
     },
 
@@ -133,7 +132,10 @@ export function createUsersService({
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw badRequest(ACCOUNT_MESSAGES.deletePasswordWrong);
       }
-      await repository.deleteAccount(userId);
+      await uow.run(async (tx) => {
+        await tx.bookings.forgetShopper(userId);
+        await tx.users.deleteUser(userId);
+      });
     },
 
     /** The account a bearer token belongs to, if the token is valid and still current. */

@@ -1,0 +1,29 @@
+import type { Clock } from '../lib/clock.js';
+import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { createCartRepository } from '../modules/cart/cart.repository.js';
+import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
+import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
+import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
+import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
+import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createWishlistRepository } from '../modules/wishlist/wishlist.repository.js';
+import type { Database } from './client.js';
+
+/**
+ * Every repository, bound to one executor: the database itself, or one transaction (see
+ * unit-of-work.ts), so a service can write through several repositories atomically.
+ */
+export function createRepositories(db: Database, clock: Clock) {
+  return {
+    bookings: createBookingsRepository(db, clock),
+    cart: createCartRepository(db),
+    catalogue: createCatalogueRepository(db, clock),
+    coupons: createCouponsRepository(db),
+    outbox: createOutboxRepository(db, clock),
+    subscriptions: createSubscriptionsRepository(db),
+    users: createUsersRepository(db, clock),
+    wishlist: createWishlistRepository(db),
+  };
+}
+
+export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,0 +1,41 @@
+import type { Clock } from '../lib/clock.js';
+import type { Database } from './client.js';
+import { createRepositories, type Repositories } from './repositories.js';
+
+/**
+ * One transaction across repositories: checkout writes a booking, its items, unit reservations,
+ * a coupon hold, a payment and a mail in one. Every write inside `run` commits together or none
+ * does; a constraint the database enforces (exclusion, unique, foreign key) rolls it all back and
+ * reaches the shopper as a 409 (plugins/errors.ts).
+ */
+export interface UnitOfWork {
+  run<T>(work: (repos: Repositories) => Promise<T>): Promise<T>;
+}
+
+export function createUnitOfWork({
+  db,
+  clock,
+  afterCommit,
+}: {
+  db: Database;
+  clock: Clock;
+  /** Called after each commit that queued mail (the outbox job is nudged). */
+  afterCommit?: { mailQueued?: () => void };
+}): UnitOfWork {
+  return {
+    async run(work) {
+      let mailQueued = false;
+      const result = await db.transaction(async (tx) => {
+        const repos = createRepositories(tx as unknown as Database, clock);
+        const enqueue = repos.outbox.enqueue;
+        repos.outbox.enqueue = async (...args) => {
+          mailQueued = true;
+          return enqueue(...args);
+        };
+        return work(repos);
+      });
+      if (mailQueued) afterCommit?.mailQueued?.();
+      return result;
+    },
+  };
+}

@@ -1,0 +1,61 @@
+import { CONFLICT_KIND_MESSAGES, CONSTRAINT_CONFLICT_MESSAGES } from '@pehnava/shared';
+
+/**
+ * Constraint failures from PostgreSQL (and PGlite, which speaks the same protocol), found however
+ * deeply a driver or Drizzle has wrapped them. The database is the last line of defence for what
+ * must never happen (a unit booked twice, a coupon used past its limit, two active plans); each
+ * such failure reaches the shopper as a 409 with a clear message, never as a 500.
+ */
+
+/** SQLSTATE codes of the integrity violations that mean "this conflicts with other data". */
+const CONSTRAINT_CODES = {
+  '23505': 'unique',
+  '23P01': 'exclusion',
+  '23503': 'foreign-key',
+  '23514': 'check',
+} as const;
+
+export type ConstraintKind = (typeof CONSTRAINT_CODES)[keyof typeof CONSTRAINT_CODES];
+
+export interface ConstraintViolation {
+  kind: ConstraintKind;
+  /** The constraint's (or unique index's) name, when the database reported one. */
+  constraint: string | undefined;
+  /** The SQLSTATE code. */
+  code: string;
+}
+
+interface DriverError {
+  code?: unknown;
+  constraint?: unknown;
+  cause?: unknown;
+}
+
+/** The database error inside `error` (itself, or a cause of it), if there is one. */
+export function databaseErrorOf(error: unknown): { code: string; constraint?: string } | undefined {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, constraint, cause } = current as DriverError;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) {
+      return { code, ...(typeof constraint === 'string' ? { constraint } : {}) };
+    }
+    current = cause;
+  }
+  return undefined;
+}
+
+/** The constraint violation inside `error`, or undefined for any other failure. */
+export function constraintViolation(error: unknown): ConstraintViolation | undefined {
+  const found = databaseErrorOf(error);
+  if (!found) return undefined;
+  const kind = CONSTRAINT_CODES[found.code as keyof typeof CONSTRAINT_CODES];
+  return kind ? { kind, constraint: found.constraint, code: found.code } : undefined;
+}
+
+/** The 409 message for a violation: the constraint's own, else its kind's. */
+export function conflictMessage(violation: ConstraintViolation): string {
+  return (
+    (violation.constraint && CONSTRAINT_CONFLICT_MESSAGES[violation.constraint]) ??
+    CONFLICT_KIND_MESSAGES[violation.kind]
+  );
+}

@@ -1,0 +1,83 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { outboxMails } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+
+export type OutboxMailRow = typeof outboxMails.$inferSelect;
+
+/** The outbox table: mails queued with the change that causes them, claimed and sent by a job. */
+export function createOutboxRepository(db: Database, clock: Clock) {
+  return {
+    /** Queue a mail; it becomes due at once. Call inside the change's own transaction. */
+    async enqueue(kind: string, message: MailMessage): Promise<string> {
+      const at = clock.now();
+      const [row] = await db
+        .insert(outboxMails)
+        .values({
+          kind,
+          recipient: message.to,
+          subject: message.subject,
+          textBody: message.text,
+          htmlBody: message.html,
+          nextAttemptAt: at,
+          createdAt: at,
+        })
+        .returning({ id: outboxMails.id });
+      return row!.id;
+    },
+
+    /**
+     * Take up to `limit` due mails for sending. Rows another runner is claiming right now are
+     * skipped (SKIP LOCKED), and each claimed row is leased until `leaseUntil`: no other runner
+     * takes it before then, and if this runner dies mid-send the row becomes due again.
+     */
+    async claimDue(limit: number, leaseUntil: Date): Promise<OutboxMailRow[]> {
+      const due = db
+        .select({ id: outboxMails.id })
+        .from(outboxMails)
+        .where(and(eq(outboxMails.status, 'pending'), lte(outboxMails.nextAttemptAt, clock.now())))
+        .orderBy(asc(outboxMails.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(outboxMails)
+        .set({ nextAttemptAt: leaseUntil, attempts: sql`${outboxMails.attempts} + 1` })
+        .where(inArray(outboxMails.id, due))
+        .returning();
+    },
+
+    /** The mail was handed to the mail server: keep the record, drop the body. */
+    async markSent(id: string): Promise<void> {
+      await db
+        .update(outboxMails)
+        .set({
+          status: 'sent',
+          sentAt: clock.now(),
+          textBody: '',
+          htmlBody: '',
+          lastError: null,
+        })
+        .where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'pending')));
+    },
+
+    /** A try failed: due again at `retryAt`, or given up for good when `retryAt` is null. */
+    async markFailedTry(id: string, error: string, retryAt: Date | null): Promise<void> {
+      await db
+        .update(outboxMails)
+        .set(
+          retryAt
+            ? { lastError: error, nextAttemptAt: retryAt }
+            : { lastError: error, status: 'failed' },
+        )
+        .where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'pending')));
+    },
+
+    /** Every queued mail, oldest first (tests and operators). */
+    async list(): Promise<OutboxMailRow[]> {
+      return db.select().from(outboxMails).orderBy(asc(outboxMails.createdAt), asc(outboxMails.id));
+    },
+  };
+}
+
+export type OutboxRepository = ReturnType<typeof createOutboxRepository>;

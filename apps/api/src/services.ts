@@ -1,0 +1,147 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { createDevOutbox, type DevOutbox } from './adapters/mail/dev-outbox.js';
+import type { Mailer } from './adapters/mail/mailer.js';
+import { createSmtpMailer } from './adapters/mail/smtp.js';
+import type { Config } from './config.js';
+import type { DatabaseHandle } from './db/client.js';
+import { createRepositories, type Repositories } from './db/repositories.js';
+import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
+import { MAIL_OUTBOX_JOB, mailOutboxJob } from './jobs/mail-outbox.job.js';
+import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { systemClock, type Clock } from './lib/clock.js';
+import { resolveJwtSecret } from './lib/jwt-secret.js';
+import { createTokenService } from './lib/tokens.js';
+import {
+  createBookingsService,
+  type BookingsService,
+} from './modules/bookings/bookings.service.js';
+import { createCartService, type CartService } from './modules/cart/cart.service.js';
+import {
+  createCatalogueService,
+  type CatalogueService,
+} from './modules/catalogue/catalogue.service.js';
+import { createCouponsService, type CouponsService } from './modules/coupons/coupons.service.js';
+import { createMailOutbox, type MailOutbox } from './modules/mail/outbox.service.js';
+import {
+  createSubscriptionsService,
+  type SubscriptionsService,
+} from './modules/subscriptions/subscriptions.service.js';
+import { createUsersService, type UsersService } from './modules/users/users.service.js';
+import {
+  createWishlistService,
+  type WishlistService,
+} from './modules/wishlist/wishlist.service.js';
+
+/** What the services are built from: the outside world, each behind its interface. */
+export interface Infrastructure {
+  config: Config;
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  /** The system clock unless a test moves time itself. */
+  clock?: Clock;
+  /** SMTP when SMTP_URL is set, else the development mailbox; tests may pass their own. */
+  mailer?: Mailer;
+}
+
+export interface Services {
+  config: Config;
+  database: DatabaseHandle;
+  logger: FastifyBaseLogger;
+  clock: Clock;
+  repos: Repositories;
+  uow: UnitOfWork;
+  mailer: Mailer;
+  /** The development mailbox, when mail goes there. */
+  devOutbox?: DevOutbox;
+  mailOutbox: MailOutbox;
+  bookings: BookingsService;
+  catalogue: CatalogueService;
+  cart: CartService;
+  coupons: CouponsService;
+  subscriptions: SubscriptionsService;
+  users: UsersService;
+  wishlist: WishlistService;
+  /** Background jobs; started by whoever runs the process (server, tests), stopped on close. */
+  jobs: JobRunner;
+}
+
+/**
+ * The one composition root: every service is built here, the same way for the HTTP app, the CLI,
+ * the seed, the tests and the background jobs, from one database, clock, logger and mailer.
+ */
+export function createServices({
+  config,
+  database,
+  logger,
+  clock = systemClock,
+  mailer: mailerOverride,
+}: Infrastructure): Services {
+  const repos = createRepositories(database.db, clock);
+  const uow = createUnitOfWork({
+    db: database.db,
+    clock,
+    // The runner is made last (its jobs need the services); a commit happens only after that.
+    afterCommit: { mailQueued: () => jobs.nudge(MAIL_OUTBOX_JOB) },
+  });
+
+  const devOutbox =
+    mailerOverride || config.SMTP_URL
+      ? undefined
+      : createDevOutbox({ from: config.MAIL_FROM, logger, clock });
+  const mailer =
+    mailerOverride ??
+    devOutbox ??
+    createSmtpMailer({ url: config.SMTP_URL!, from: config.MAIL_FROM });
+
+  const catalogue = createCatalogueService(repos.catalogue, {
+    cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
+  });
+  const bookings = createBookingsService({ repository: repos.bookings });
+  const subscriptions = createSubscriptionsService({
+    repository: repos.subscriptions,
+    bookings,
+    clock,
+  });
+  const cart = createCartService({
+    repository: repos.cart,
+    catalogue,
+    subscriptions,
+    reservation: {
+      leadDays: config.RESERVATION_LEAD_DAYS,
+      turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
+    },
+    clock,
+  });
+  const wishlist = createWishlistService({ repository: repos.wishlist, catalogue });
+  const coupons = createCouponsService({ repository: repos.coupons, cart, bookings, clock });
+  const jwtSecret = resolveJwtSecret(config);
+  const users = createUsersService({
+    repository: repos.users,
+    uow,
+    tokens: createTokenService(jwtSecret),
+    codeKey: jwtSecret,
+    clock,
+  });
+  const mailOutbox = createMailOutbox({ repository: repos.outbox, mailer, clock, logger });
+  const jobs = createJobRunner({ jobs: [mailOutboxJob(mailOutbox)], logger });
+
+  return {
+    config,
+    database,
+    logger,
+    clock,
+    repos,
+    uow,
+    mailer,
+    ...(devOutbox ? { devOutbox } : {}),
+    mailOutbox,
+    bookings,
+    catalogue,
+    cart,
+    coupons,
+    subscriptions,
+    users,
+    wishlist,
+    jobs,
+  };
+}

@@ -36,13 +36,15 @@ export function Layout() {
         <PromoBanner />
         <Header />
         <SearchBarSlot />
-        <div className="flex-1">
-          <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+        {/* The footer comes with the page, never before it: shown under a page that has not
+            arrived yet, it would be pushed out of view when the page does (a layout shift). */}
+        <Suspense fallback={<div className="min-h-[60vh] flex-1" aria-busy="true" />}>
+          <div className="flex-1">
             <Outlet />
+          </div>
+          <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
+            <Footer />
           </Suspense>
-        </div>
-        <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
-          <Footer />
         </Suspense>
       </div>
     </SearchProvider>

@@ -168,4 +168,14 @@ test.describe('the mobile menu', () => {
     ).toBeInViewport();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('has none open for a signed-in shopper', async ({ page, request }) => {
+    const account = await createAccount(request);
+    await signInWith(page, account.token, '/');
+    await settled(page);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    await expect(page.getByTestId('mobile-menu-name')).toHaveText(account.name);
+    await expect(page.getByTestId('mobile-menu-plan')).toHaveText('Free plan');
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

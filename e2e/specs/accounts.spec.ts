@@ -130,6 +130,61 @@ test.describe('sign-up with an e-mail code', () => {
     await resend.click();
     await expect(toast(page, 'Please wait a minute before asking for a new code.')).toBeVisible();
   });
+
+  test.describe('on a phone', () => {
+    test.use({ viewport: { width: 390, height: 844 } });
+
+    test('the same address again within the minute returns to Verify Email, countdown running', async ({
+      page,
+      request,
+    }) => {
+      await page.clock.install();
+      const email = freshEmail('again');
+      await openSignUp(page);
+      await fillSignUp(page, 'Rhea Kapoor', email, PASSWORD);
+      const sent = toast(page, 'OTP sent to your email!');
+      await expect(sent).toBeVisible();
+      // The toast never covers the main action on a small screen.
+      const verify = page.getByRole('button', { name: 'Verify & Create Account' });
+      const [note, action] = [(await sent.boundingBox())!, (await verify.boundingBox())!];
+      expect(note.y + note.height <= action.y || action.y + action.height <= note.y).toBe(true);
+
+      const countdown = page.getByRole('button', { name: /^Resend OTP in \d+s$/ });
+      const secondsLeft = async () =>
+        Number(/(\d+)s$/.exec((await countdown.textContent()) ?? '')![1]);
+      const before = await secondsLeft();
+      await page.getByRole('button', { name: 'Change Email' }).click();
+      await page.clock.runFor(20_000);
+      // Second thoughts: the address was right. The server will not mail another code yet…
+      await page
+        .getByRole('form', { name: 'Sign Up' })
+        .getByRole('button', { name: 'Send OTP' })
+        .click();
+      await expect(
+        toast(page, 'We sent you a code less than a minute ago. Enter it below.'),
+      ).toBeVisible();
+      // …so the code already sent is asked for, with the minute counted from when it went.
+      await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
+      await expect(page.getByTestId('verify-email')).toHaveText(email);
+      await expect(countdown).toBeDisabled();
+      const after = await secondsLeft();
+      expect(before - after).toBeGreaterThanOrEqual(20);
+      expect(before - after).toBeLessThanOrEqual(23);
+      await expect(page.getByTestId('otp-earlier-details')).toHaveCount(0);
+
+      // A changed name is not in the code already sent: the page says so.
+      await page.getByRole('button', { name: 'Change Email' }).click();
+      await fillSignUp(page, 'Rhea K. Kapoor', email, PASSWORD);
+      await expect(page.getByTestId('otp-earlier-details')).toHaveText(
+        'This code keeps the name and password you entered first. To use the new ones, resend the code when the countdown ends.',
+      );
+
+      await page.getByLabel('Verification code').fill(await readCode(request, email));
+      await verify.click();
+      await expect(toast(page, 'Account verified successfully!')).toBeVisible();
+      await expect(page).toHaveURL(/\/$/);
+    });
+  });
 });
 
 test.describe('login and logout', () => {

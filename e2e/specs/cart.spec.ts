@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, productListResponseSchema, todayInIndia, type Product } from '@pehnava/shared';
+import {
+  DELIVERY_MESSAGES,
+  addDays,
+  freeDeliveryShortfall,
+  productListResponseSchema,
+  todayInIndia,
+  type Product,
+} from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
 
@@ -181,4 +188,60 @@ test('Proceed to Checkout with items goes on to /place-order', async ({ page, re
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/place-order$/);
+});
+
+test('below ₹1,999 the summary says how much more makes delivery free', async ({
+  page,
+  request,
+}) => {
+  const cheap = rentable(await catalogue(request), (p) => p.twoDayRentalPrice < 1_500);
+  const account = await createAccount(request);
+  await signInWith(page, account.token, `/product/${cheap._id}`);
+  await addToCart(page, cheap, { size: firstSize(cheap), startDate: inDays(9), days: 2 });
+  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await page.goto('/cart');
+  await expect(page.getByTestId('summary-delivery')).toHaveText('₹99');
+  const hint = page.getByTestId('summary-delivery-hint');
+  await expect(hint).toHaveText(
+    DELIVERY_MESSAGES.addForFreeDelivery(freeDeliveryShortfall('free', cheap.twoDayRentalPrice)),
+  );
+  await expect(hint).toHaveText(
+    `Add ${rs(1_999 - cheap.twoDayRentalPrice)} more for free delivery.`,
+  );
+});
+
+test('when WELCOME50 brings the delivery fee back, the summary says why and how far free is', async ({
+  page,
+  request,
+}) => {
+  // At least ₹1,999 (free delivery), but under it once WELCOME50 takes half off.
+  const dear = rentable(
+    await catalogue(request),
+    (p) => p.twoDayRentalPrice >= 2_000 && p.twoDayRentalPrice < 3_900,
+  );
+  const account = await createAccount(request);
+  await signInWith(page, account.token, `/product/${dear._id}`);
+  await addToCart(page, dear, { size: firstSize(dear), startDate: inDays(9), days: 2 });
+  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await page.goto('/cart');
+  const hint = page.getByTestId('summary-delivery-hint');
+  await expect(page.getByTestId('summary-delivery')).toHaveText('FREE');
+  await expect(hint).toHaveCount(0);
+
+  const coupon = page.getByRole('form', { name: 'Coupon' });
+  await coupon.getByLabel('Coupon code').fill('WELCOME50');
+  await coupon.getByRole('button', { name: 'Apply' }).click();
+  const discount = Math.round(dear.twoDayRentalPrice * 50) / 100;
+  await expect(page.getByTestId('summary-discount')).toHaveText(`-${rs(discount)}`);
+  await expect(page.getByTestId('summary-delivery')).toHaveText('₹99');
+  const short = Math.round((1_999 - (dear.twoDayRentalPrice - discount)) * 100) / 100;
+  expect(freeDeliveryShortfall('free', dear.twoDayRentalPrice, discount)).toBe(short);
+  await expect(hint).toHaveText(DELIVERY_MESSAGES.shortAfterCoupon(short));
+  await expect(hint).toHaveText(
+    `Delivery is free on ₹1,999 or more after the coupon discount: ${rs(short)} to go.`,
+  );
+
+  await page.getByRole('button', { name: 'Remove coupon WELCOME50' }).click();
+  await expect(page.getByTestId('summary-delivery')).toHaveText('FREE');
+  await expect(hint).toHaveCount(0);
 });

@@ -126,3 +126,31 @@ test('the empty state clears filters too', async ({ page }) => {
   await page.getByRole('button', { name: 'Clear Filters' }).click();
   await expect(count(page)).toHaveText(`${products.length} items found`);
 });
+
+test('closing the search ends it and keeps the filters; a search in the URL shows its box', async ({
+  page,
+}) => {
+  const women = products.filter((p) => has(p, 'category', 'Women'));
+  const sarees = women.filter(
+    (p) => p.name.toLowerCase().includes('saree') || p.description.toLowerCase().includes('saree'),
+  );
+  // A shared or reloaded link with a search: the search is there to be seen.
+  await page.goto('/collection?q=saree&category=Women');
+  const box = page.getByRole('searchbox', { name: 'Search the collection' });
+  await expect(box).toHaveValue('saree');
+  await expect(count(page)).toHaveText(`${sarees.length} items found for “saree”`);
+
+  // The header's search icon on the collection keeps its filters and goes to the box.
+  await page.getByRole('button', { name: 'Search the collection' }).click();
+  await expect(page).toHaveURL(/category=Women/);
+  await expect(box).toBeFocused();
+
+  await page.getByRole('button', { name: 'Close search' }).click();
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+  await expect(page).not.toHaveURL(/q=/);
+  await expect(page).toHaveURL(/category=Women/);
+  await expect(count(page)).toHaveText(`${women.length} items found`);
+  await page.reload();
+  await expect(count(page)).toHaveText(`${women.length} items found`);
+  await expect(page.getByRole('searchbox')).toHaveCount(0);
+});

@@ -98,6 +98,29 @@ test('shows the product: images, badges, price for the chosen days, promise, siz
   await expect(page.getByRole('button', { name: 'ADD TO CART' })).toBeEnabled();
 });
 
+test('an unavailable size: only the size is struck through, and (Out) stays plain', async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request)).find(
+    (p) => p.isAvailable && p.sizes.some((s) => !s.available),
+  )!;
+  const out = product.sizes.find((s) => !s.available)!;
+  await page.goto(`/product/${product._id}`);
+  const button = page
+    .getByRole('group', { name: 'Size' })
+    .getByRole('button', { name: `${out.size} (Out)` });
+  await expect(button).toBeDisabled();
+  const decoration = (locator: ReturnType<typeof page.getByTestId>) =>
+    locator.evaluate((el) => getComputedStyle(el).textDecorationLine);
+  // A line through the button would run through every word in it.
+  expect(await button.evaluate((el) => getComputedStyle(el).textDecorationLine)).toBe('none');
+  await expect(button.getByTestId('size-struck')).toHaveText(out.size);
+  expect(await decoration(button.getByTestId('size-struck'))).toBe('line-through');
+  await expect(button.getByTestId('size-out')).toHaveText('(Out)');
+  expect(await decoration(button.getByTestId('size-out'))).toBe('none');
+});
+
 test('the start date runs from today in India to 90 days ahead, and Return by follows it', async ({
   page,
   request,
@@ -263,4 +286,45 @@ test.describe('a product that cannot be loaded', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   });
+});
+
+test('the page does not shift while it loads, even when its code arrives late', async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request)).find((p) => p.isAvailable)!;
+  await page.setViewportSize({ width: 412, height: 823 });
+  await page.addInitScript(() => {
+    const shifts: { value: number; sources: string[] }[] = [];
+    (window as unknown as { layoutShifts: typeof shifts }).layoutShifts = shifts;
+    new PerformanceObserver((entries) => {
+      for (const entry of entries.getEntries() as (PerformanceEntry & {
+        value: number;
+        hadRecentInput: boolean;
+        sources: { node: Node | null }[];
+      })[]) {
+        if (entry.hadRecentInput) continue;
+        const sources = entry.sources.map(
+          (s) => (s.node as Element | null)?.outerHTML?.slice(0, 80) ?? String(s.node?.nodeName),
+        );
+        shifts.push({ value: entry.value, sources });
+      }
+    }).observe({ type: 'layout-shift', buffered: true });
+  });
+  // The page's own code comes late (a slow phone, a slow network): the frame shows first.
+  await page.route(/\/assets\/product-[^/]*\.js$/, async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    await route.continue();
+  });
+  await page.goto(`/product/${product._id}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Copyright 2025');
+  await page.waitForTimeout(500);
+  const shifts = await page.evaluate(
+    () =>
+      (window as unknown as { layoutShifts: { value: number; sources: string[] }[] }).layoutShifts,
+  );
+  const total = shifts.reduce((sum, shift) => sum + shift.value, 0);
+  // Lighthouse calls under 0.1 good; Pehnava's pages aim at none (docs/benchmarks.md).
+  expect(total, JSON.stringify(shifts, null, 1)).toBeLessThan(0.01);
 });

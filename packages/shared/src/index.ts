@@ -5,6 +5,7 @@ export * from './constants/art.js';
 export * from './constants/categories.js';
 export * from './constants/conflict-messages.js';
 export * from './constants/coupon-messages.js';
+export * from './constants/delivery-messages.js';
 export * from './constants/durations.js';
 export * from './constants/first-load-messages.js';
 export * from './constants/free-subscription.js';

@@ -1,18 +1,22 @@
 import { Suspense, lazy } from 'react';
-import { Outlet, useLocation } from 'react-router';
+import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { SessionWatcher } from './session-watcher';
-import { SearchProvider, useSearchToggle } from './layout/search-context';
+import { SEARCH_PARAM, SearchProvider, useSearchToggle } from './layout/search-context';
 
 const SearchBar = lazy(() => import('./layout/search-bar').then((m) => ({ default: m.SearchBar })));
 
-/** The search bar shows only while search is toggled on and the path contains 'collection'. */
+/**
+ * The search bar shows only on a path containing 'collection', while search is toggled on or a
+ * search is applied (a shared or reloaded link, Back): a search always has its box in view.
+ */
 function SearchBarSlot() {
   const { showSearch } = useSearchToggle();
   const { pathname } = useLocation();
-  if (!showSearch || !pathname.includes('collection')) return null;
+  const [params] = useSearchParams();
+  if (!pathname.includes('collection') || !(showSearch || params.has(SEARCH_PARAM))) return null;
   return (
     <Suspense fallback={<div className="h-16 border-b border-black/5 bg-white" />}>
       <SearchBar />
@@ -32,13 +36,15 @@ export function Layout() {
         <PromoBanner />
         <Header />
         <SearchBarSlot />
-        <div className="flex-1">
-          <Suspense fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+        {/* The footer comes with the page, never before it: shown under a page that has not
+            arrived yet, it would be pushed out of view when the page does (a layout shift). */}
+        <Suspense fallback={<div className="min-h-[60vh] flex-1" aria-busy="true" />}>
+          <div className="flex-1">
             <Outlet />
+          </div>
+          <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
+            <Footer />
           </Suspense>
-        </div>
-        <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
-          <Footer />
         </Suspense>
       </div>
     </SearchProvider>

@@ -2,8 +2,8 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { Suspense, lazy, useState, type ReactNode } from 'react';
 import { useToasterWanted } from '../lib/notify';
 
-/** Toasts bottom-right, closing after 2 s; mounted with the first one (see lib/notify.ts). */
-const Toaster = lazy(() => import('sonner').then((m) => ({ default: m.Toaster })));
+/** Toasts (lib/toaster.tsx), mounted with the first one (see lib/notify.ts). */
+const AppToaster = lazy(() => import('../lib/toaster').then((m) => ({ default: m.AppToaster })));
 
 export function Providers({ children }: { children: ReactNode }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 1 } } }));
@@ -13,7 +13,7 @@ export function Providers({ children }: { children: ReactNode }) {
       {children}
       {toasterWanted && (
         <Suspense fallback={null}>
-          <Toaster position="bottom-right" duration={2000} richColors closeButton />
+          <AppToaster />
         </Suspense>
       )}
     </QueryClientProvider>

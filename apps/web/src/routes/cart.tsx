@@ -162,6 +162,7 @@ export function CartPage() {
           <OrderSummary
             cart={cart.data ?? EMPTY_CART}
             cartStamp={cart.dataUpdatedAt}
+            plan={plan}
             onProceed={onProceed}
           />
           <PlanBox plan={plan} />

@@ -40,6 +40,10 @@ export const ACCOUNT_MESSAGES = {
   otpFallback: 'OTP verification failed',
   otpError: 'OTP verification error',
   otpResendFailed: 'Failed to resend OTP',
+  // Send OTP again (after Change Email) to an address that got a code less than a minute ago.
+  otpAlreadySent: 'We sent you a code less than a minute ago. Enter it below.',
+  otpSentWithEarlierDetails:
+    'This code keeps the name and password you entered first. To use the new ones, resend the code when the countdown ends.',
   profileLoadFailed: 'Failed to load your profile',
   subscriptionLoadFailed: 'Failed to load your subscription',
   profileUpdateFailed: 'Failed to update profile',

@@ -9,6 +9,7 @@ import {
   INSURANCE_PERCENT,
   cartSavings,
   deliveryFee,
+  freeDeliveryShortfall,
   insuranceFee,
   orderTotals,
   type SavingsLine,
@@ -221,6 +222,39 @@ describe('order totals properties', () => {
         const saved = cartSavings(lines);
         expect(saved).toBeGreaterThanOrEqual(0);
         expect(roundTo2(saved)).toBe(saved);
+      }),
+    );
+  });
+});
+
+describe('freeDeliveryShortfall', () => {
+  it('is what the free plan still needs to reach ₹1,999, after the coupon discount', () => {
+    expect(freeDeliveryShortfall('free', 1500)).toBe(499);
+    expect(freeDeliveryShortfall('free', 1998.99)).toBe(0.01);
+    expect(freeDeliveryShortfall('free', 2400, 1200)).toBe(799); // WELCOME50 on ₹2,400
+    expect(freeDeliveryShortfall('free', 1500, 5000)).toBe(1999); // discount capped at subtotal
+  });
+
+  it('is 0 when delivery is free already', () => {
+    expect(freeDeliveryShortfall('free', 1999)).toBe(0);
+    expect(freeDeliveryShortfall('free', 2500, 501)).toBe(0);
+    expect(freeDeliveryShortfall('free', 0)).toBe(0);
+    expect(freeDeliveryShortfall('plus', 500)).toBe(0);
+    expect(freeDeliveryShortfall('pro', 500, 100)).toBe(0);
+  });
+
+  it('is above 0 exactly when the free plan pays for delivery, and closes the gap to the threshold', () => {
+    const rupees = fc.integer({ min: 0, max: 5_000_00 }).map((paise) => paise / 100);
+    fc.assert(
+      fc.property(rupees, rupees, (subtotal, discount) => {
+        const short = freeDeliveryShortfall('free', subtotal, discount);
+        expect(short > 0).toBe(deliveryFee('free', subtotal, discount) > 0);
+        if (short > 0) {
+          const taken = Math.min(discount, subtotal);
+          expect(roundTo2(subtotal - taken + short)).toBe(FREE_DELIVERY_MIN_SUBTOTAL);
+          // The same discount on a subtotal that much higher ships free.
+          expect(deliveryFee('free', roundTo2(subtotal + short), taken)).toBe(0);
+        }
       }),
     );
   });

@@ -34,6 +34,16 @@ export function deliveryFee(plan: PlanId, subtotal: number, discount = 0): numbe
   return belowThreshold ? FREE_PLAN_DELIVERY_FEE : 0;
 }
 
+/**
+ * How far (subtotal − coupon discount) is below free delivery, in rupees: what the free plan still
+ * needs to reach ₹1,999. 0 whenever delivery costs nothing already (Plus and Pro, an empty order,
+ * or at or above the threshold).
+ */
+export function freeDeliveryShortfall(plan: PlanId, subtotal: number, discount = 0): number {
+  if (deliveryFee(plan, subtotal, discount) === 0) return 0;
+  return paiseToRupees(FREE_DELIVERY_MIN_SUBTOTAL * 100 - discountedPaise(subtotal, discount));
+}
+
 /** Optional insurance in rupees: 10% of (subtotal − coupon discount), rounded to 2 decimals. */
 export function insuranceFee(subtotal: number, discount = 0): number {
   return paiseToRupees((discountedPaise(subtotal, discount) * INSURANCE_PERCENT) / 100);

@@ -1,10 +1,10 @@
 import { Menu, Search, ShoppingBag, User } from 'lucide-react';
-import { Suspense, lazy, useState } from 'react';
-import { Link, NavLink, useNavigate } from 'react-router';
+import { Suspense, lazy, useCallback, useRef, useState } from 'react';
+import { Link, NavLink, useLocation, useNavigate } from 'react-router';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { useToken } from '../../lib/session';
 import { NAV_LINKS } from './nav-links';
-import { useSearchToggle } from './search-context';
+import { SEARCH_INPUT_ID, useSearchToggle } from './search-context';
 
 const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
 const WishlistIcon = lazy(() =>
@@ -62,17 +62,23 @@ function ShopperIcons() {
 export function Header() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [menuLoaded, setMenuLoaded] = useState(false);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  // Stable, so the open menu's effects are not redone on every render of the header.
+  const closeMenu = useCallback(() => setMenuOpen(false), []);
   const { setShowSearch } = useSearchToggle();
   const navigate = useNavigate();
+  const { pathname } = useLocation();
 
   return (
     <>
       <header className="sticky top-0 z-30 border-b border-black/5 bg-white/95 backdrop-blur">
         <div className="mx-auto flex h-16 max-w-7xl items-center gap-2 px-4 sm:px-6">
           <button
+            ref={menuButton}
             type="button"
             className={`${ICON_BUTTON} -ml-2 md:hidden`}
             aria-label="Open menu"
+            aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
             onClick={() => {
@@ -113,7 +119,9 @@ export function Header() {
               aria-label="Search the collection"
               onClick={() => {
                 setShowSearch(true);
-                void navigate('/collection');
+                // On the collection already: keep its filters and sort, and go to the box.
+                if (pathname === '/collection') document.getElementById(SEARCH_INPUT_ID)?.focus();
+                else void navigate('/collection');
               }}
             >
               <Search size={20} aria-hidden />
@@ -128,7 +136,7 @@ export function Header() {
           Loaded on the first tap of the menu button. */}
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={() => setMenuOpen(false)} />
+          <MobileMenu open={menuOpen} onClose={closeMenu} opener={menuButton} />
         </Suspense>
       )}
     </>

@@ -1,5 +1,10 @@
 import { createContext, useContext, useMemo, useState, type ReactNode } from 'react';
 
+/** The collection's search text in the URL (features/catalogue/use-catalogue-url.ts reads it). */
+export const SEARCH_PARAM = 'q';
+/** The search box's id, so the header's search icon can put the cursor in it. */
+export const SEARCH_INPUT_ID = 'collection-search';
+
 interface SearchToggle {
   showSearch: boolean;
   setShowSearch: (show: boolean) => void;

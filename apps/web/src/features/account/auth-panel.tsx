@@ -1,22 +1,51 @@
-import { ACCOUNT_MESSAGES as M, MIN_PASSWORD_LENGTH, type RegisterBody } from '@pehnava/shared';
+import {
+  ACCOUNT_MESSAGES as M,
+  MIN_PASSWORD_LENGTH,
+  OTP_RESEND_SECONDS,
+  type RegisterBody,
+} from '@pehnava/shared';
 import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON, TEXT_BUTTON } from '../../components/ui/buttons';
 import { Field, FormError, PasswordField } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { login, register } from './api';
-import { VerifyEmail } from './verify-email';
+import { VerifyEmail, type SentCode } from './verify-email';
 
 type Mode = 'login' | 'signup';
 
-/** /login: Login and Sign Up behind one toggle, then the Verify Email step of a sign-up. */
+/** How e-mails are compared: the server keeps them trimmed and in lower case. */
+const emailKey = (email: string) => email.trim().toLowerCase();
+
+/**
+ * /login: Login and Sign Up behind one toggle, then the Verify Email step of a sign-up. The tab
+ * is in the URL (`?mode=signup`), so a link (the small-screen menu's Sign Up) can open either.
+ */
 export function AuthPanel() {
-  const [mode, setMode] = useState<Mode>('login');
+  const [params, setParams] = useSearchParams();
+  const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'login';
+  const setMode = (next: Mode) =>
+    setParams(next === 'signup' ? { mode: 'signup' } : {}, { replace: true });
   // What the shopper typed into Sign Up, kept for Resend OTP and for Change Email.
   const [draft, setDraft] = useState<RegisterBody>();
   const [verifying, setVerifying] = useState(false);
+  // When a code went to each address, and with what details: after Change Email, the same
+  // address again finds its countdown where it was (the server will not send another yet).
+  const [sent, setSent] = useState<Readonly<Record<string, SentCode>>>({});
+  const recordSent = (body: RegisterBody) =>
+    setSent((all) => ({ ...all, [emailKey(body.email)]: { at: Date.now(), body } }));
 
-  if (draft && verifying) {
-    return <VerifyEmail signUp={draft} onChangeEmail={() => setVerifying(false)} />;
+  const code = draft && sent[emailKey(draft.email)];
+  if (draft && verifying && code) {
+    return (
+      <VerifyEmail
+        signUp={draft}
+        sent={code}
+        onResent={recordSent}
+        onChangeEmail={() => setVerifying(false)}
+      />
+    );
   }
   return (
     <div>
@@ -51,6 +80,17 @@ export function AuthPanel() {
           <SignUpForm
             draft={draft}
             onCodeSent={(body) => {
+              recordSent(body);
+              setDraft(body);
+              setVerifying(true);
+            }}
+            onCodeWaiting={(body) => {
+              const earlier = sent[emailKey(body.email)];
+              // Not sent from this page (another tab), or longer ago than this page thinks: the
+              // server says it was within the minute, so count the minute from now.
+              if (!earlier) recordSent(body);
+              else if (Date.now() - earlier.at >= OTP_RESEND_SECONDS * 1000)
+                recordSent(earlier.body);
               setDraft(body);
               setVerifying(true);
             }}
@@ -60,6 +100,10 @@ export function AuthPanel() {
     </div>
   );
 }
+
+/** The server's refusal to mail a second code within the minute (DECISIONS.md 'Accounts'). */
+const isResendTooSoon = (error: unknown) =>
+  error instanceof ApiError && error.status === 429 && error.message === M.otpResendTooSoon;
 
 function LoginForm() {
   const [busy, setBusy] = useState(false);
@@ -102,9 +146,12 @@ function LoginForm() {
 function SignUpForm({
   draft,
   onCodeSent,
+  onCodeWaiting,
 }: {
   draft: RegisterBody | undefined;
   onCodeSent: (signUp: RegisterBody) => void;
+  /** The server sent a code to this address less than a minute ago: that code is still good. */
+  onCodeWaiting: (signUp: RegisterBody) => void;
 }) {
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string>();
@@ -127,8 +174,13 @@ function SignUpForm({
       notify.success(await register(body));
       onCodeSent(body);
     } catch (error) {
-      notify.error((error as Error).message);
       setBusy(false);
+      if (isResendTooSoon(error)) {
+        notify.info(M.otpAlreadySent);
+        onCodeWaiting(body);
+        return;
+      }
+      notify.error((error as Error).message);
     }
   };
 

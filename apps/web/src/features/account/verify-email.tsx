@@ -12,11 +12,18 @@ import { FormError } from '../../components/ui/field';
 import { notify } from '../../lib/notify';
 import { register, verifyOtp } from './api';
 
+/** A code the server mailed: when (this page's clock) and with which sign-up details. */
+export interface SentCode {
+  at: number;
+  body: RegisterBody;
+}
+
 /** Seconds until a new code may be asked for, counted from when the last one was sent. */
-function useResendCountdown() {
-  const [sentAt, setSentAt] = useState(() => Date.now());
-  const [now, setNow] = useState(sentAt);
-  const left = Math.max(0, OTP_RESEND_SECONDS - Math.floor((now - sentAt) / 1000));
+function useResendCountdown(sentAt: number) {
+  const [now, setNow] = useState(() => Date.now());
+  // Never above the full minute: `now` can be from before a code that has just been sent.
+  const elapsed = Math.max(0, now - sentAt);
+  const left = Math.max(0, OTP_RESEND_SECONDS - Math.floor(elapsed / 1000));
   // One interval per code sent, ticking from when it was sent: re-arming it on every tick would
   // let each second run a little long.
   useEffect(() => {
@@ -27,29 +34,34 @@ function useResendCountdown() {
     }, 1000);
     return () => clearInterval(timer);
   }, [sentAt]);
-  return {
-    left,
-    restart: () => {
-      const at = Date.now();
-      setSentAt(at);
-      setNow(at);
-    },
-  };
+  return left;
 }
 
-/** Sign-up step 2: the 6-digit code from the e-mail creates the account and signs in. */
+/**
+ * Sign-up step 2: the 6-digit code from the e-mail creates the account and signs in. The
+ * countdown runs from when the code was sent (`sent.at`), also when the shopper comes back to
+ * this screen after Change Email.
+ */
 export function VerifyEmail({
   signUp,
+  sent,
+  onResent,
   onChangeEmail,
 }: {
+  /** What the sign-up form holds now: a resend sends these details. */
   signUp: RegisterBody;
+  sent: SentCode;
+  /** A new code went out with `body`. */
+  onResent: (body: RegisterBody) => void;
   onChangeEmail: () => void;
 }) {
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
   const [problem, setProblem] = useState<string>();
-  const countdown = useResendCountdown();
+  const left = useResendCountdown(sent.at);
+  // The code creates the account with the details it was sent with (the server keeps them).
+  const detailsChanged = sent.body.name !== signUp.name || sent.body.password !== signUp.password;
 
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -72,7 +84,7 @@ export function VerifyEmail({
     setResending(true);
     try {
       notify.success(await register(signUp, true));
-      countdown.restart();
+      onResent(signUp);
       setOtp('');
     } catch (error) {
       notify.error((error as Error).message);
@@ -125,6 +137,14 @@ export function VerifyEmail({
           The OTP is valid for {OTP_VALID_MINUTES} minutes.
         </p>
       </div>
+      {detailsChanged && (
+        <p
+          className="rounded-lg bg-gold-300/30 px-3 py-2 text-sm text-stone-800 ring-1 ring-gold-500/40"
+          data-testid="otp-earlier-details"
+        >
+          {M.otpSentWithEarlierDetails}
+        </p>
+      )}
       <FormError message={problem} />
       <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
         {busy ? 'Verifying…' : 'Verify & Create Account'}
@@ -134,14 +154,10 @@ export function VerifyEmail({
         <button
           type="button"
           className={TEXT_BUTTON}
-          disabled={countdown.left > 0 || resending}
+          disabled={left > 0 || resending}
           onClick={onResend}
         >
-          {resending
-            ? 'Sending…'
-            : countdown.left > 0
-              ? `Resend OTP in ${countdown.left}s`
-              : 'Resend OTP'}
+          {resending ? 'Sending…' : left > 0 ? `Resend OTP in ${left}s` : 'Resend OTP'}
         </button>
       </p>
     </form>

@@ -1,12 +1,15 @@
 import {
+  DELIVERY_MESSAGES,
   cartSavings,
   formatRupees,
+  freeDeliveryShortfall,
   type ApplyCouponResponse,
   type CartResponse,
+  type PlanId,
   type RentalDuration,
 } from '@pehnava/shared';
-import { Tag, X } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { Tag, Truck, X } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
 import { notify } from '../../lib/notify';
 import { applyCoupon } from './api';
@@ -16,18 +19,22 @@ function Line({
   value,
   testId,
   tone = 'text-stone-900',
+  note,
 }: {
   label: string;
   value: string;
   testId: string;
   tone?: string;
+  /** A line of explanation under the figure. */
+  note?: ReactNode;
 }) {
   return (
-    <div className="flex justify-between gap-4 py-1.5">
+    <div className="flex flex-wrap justify-between gap-x-4 py-1.5">
       <dt className="text-stone-600">{label}</dt>
       <dd className={`font-medium ${tone}`} data-testid={testId}>
         {value}
       </dd>
+      {note}
     </div>
   );
 }
@@ -40,10 +47,13 @@ function Line({
 export function OrderSummary({
   cart,
   cartStamp,
+  plan,
   onProceed,
 }: {
   cart: CartResponse;
   cartStamp: number;
+  /** The shopper's plan: the free plan pays for delivery below ₹1,999. */
+  plan: PlanId;
   onProceed: () => void;
 }) {
   const [code, setCode] = useState('');
@@ -61,6 +71,9 @@ export function OrderSummary({
   );
   const deliveryFee = coupon ? coupon.deliveryFee : cart.deliveryFee;
   const total = coupon ? coupon.totalWithDelivery : cart.totalWithDelivery;
+  // Why there is a fee, and how far free delivery is (the fee itself is the server's).
+  const shortBy =
+    deliveryFee > 0 ? freeDeliveryShortfall(plan, cart.total, coupon?.discountAmount ?? 0) : 0;
 
   const onApply = async (event: FormEvent) => {
     event.preventDefault();
@@ -99,6 +112,19 @@ export function OrderSummary({
           value={deliveryFee === 0 ? 'FREE' : formatRupees(deliveryFee)}
           testId="summary-delivery"
           tone={deliveryFee === 0 ? 'text-emerald-700' : 'text-stone-900'}
+          note={
+            shortBy > 0 && (
+              <dd
+                className="mt-1.5 flex basis-full items-start gap-1.5 rounded-lg bg-maroon-50 px-2.5 py-1.5 text-xs text-maroon-900"
+                data-testid="summary-delivery-hint"
+              >
+                <Truck size={14} aria-hidden className="mt-px shrink-0" />
+                {coupon
+                  ? DELIVERY_MESSAGES.shortAfterCoupon(shortBy)
+                  : DELIVERY_MESSAGES.addForFreeDelivery(shortBy)}
+              </dd>
+            )
+          }
         />
         {coupon && (
           <Line

@@ -55,13 +55,25 @@ export function RentalOptions({
               onClick={() => onChange({ ...choice, size })}
               className={`${choiceButton} min-w-12 ${
                 !available
-                  ? 'border-stone-200 bg-stone-100 text-stone-500 line-through decoration-stone-400'
+                  ? 'border-dashed border-stone-300 bg-stone-50 text-stone-500'
                   : choice.size === size
                     ? chosen
                     : open
               }`}
             >
-              {available ? size : `${size} (Out)`}
+              {available ? (
+                size
+              ) : (
+                // Only the size is struck through: '(Out)' must stay easy to read.
+                <>
+                  <span className="line-through decoration-stone-400" data-testid="size-struck">
+                    {size}
+                  </span>{' '}
+                  <span className="text-xs font-medium text-stone-600" data-testid="size-out">
+                    (Out)
+                  </span>
+                </>
+              )}
             </button>
           ))}
         </div>

@@ -100,7 +100,7 @@ describe('checkCoupon', () => {
     expect(checkCoupon(WELCOME50, ctx({ subtotal: 2499, isFirstOrder: true }))).toEqual({
       ok: true,
       discount: 1249.5,
-      message: 'Coupon applied: -₹1,249.5',
+      message: 'Coupon applied: -₹1,249.50',
     });
     expect(checkCoupon(WELCOME50, ctx({ subtotal: 1500, isFirstOrder: true }))).toEqual({
       ok: true,
@@ -231,7 +231,7 @@ describe('coupon messages', () => {
   it('formats the success text with one ₹ sign and Indian grouping', () => {
     expect(COUPON_MESSAGES.applied(750)).toBe('Coupon applied: -₹750');
     expect(COUPON_MESSAGES.applied(1500)).toBe('Coupon applied: -₹1,500');
-    expect(COUPON_MESSAGES.applied(123456.5)).toBe('Coupon applied: -₹1,23,456.5');
+    expect(COUPON_MESSAGES.applied(123456.5)).toBe('Coupon applied: -₹1,23,456.50');
   });
 
   it('says the minimum and the amount missing', () => {

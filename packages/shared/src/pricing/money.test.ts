@@ -22,7 +22,9 @@ describe('money', () => {
   it('formats with Indian digit grouping', () => {
     expect(formatRupees(123456)).toBe('₹1,23,456');
     expect(formatRupees(1999)).toBe('₹1,999');
-    expect(formatRupees(99.5)).toBe('₹99.5');
+    expect(formatRupees(99.5)).toBe('₹99.50');
+    expect(formatRupees(1299.499)).toBe('₹1,299.50');
+    expect(formatRupees(1999.001)).toBe('₹1,999');
     expect(formatRs(2499)).toBe('Rs.2,499');
   });
 });

@@ -17,7 +17,19 @@ export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
-const inrFormatter = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 2 });
+const wholeFormatter = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
+const paiseFormatter = new Intl.NumberFormat('en-IN', {
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
+
+/** Whole rupees without decimals (1,999); an amount with paise always with two (1,299.50). */
+const inrFormatter = {
+  format: (rupees: number) =>
+    Number.isInteger(roundTo2(rupees))
+      ? wholeFormatter.format(roundTo2(rupees))
+      : paiseFormatter.format(rupees),
+};
 
 /** ₹1,23,456 (Indian digit grouping). */
 export function formatRupees(rupees: number): string {

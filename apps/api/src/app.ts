@@ -44,7 +44,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { createWishlistRepository } from './modules/wishlist/wishlist.repository.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { createWishlistService } from './modules/wishlist/wishlist.service.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { handleRouterError, registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
@@ -89,6 +89,8 @@ export async function buildApp({
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router itself refuses (a broken %-escape, a path segment too long) in our shape.
+    frameworkErrors: handleRouterError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

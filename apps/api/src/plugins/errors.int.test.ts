@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signUp } from '../test/accounts.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;
@@ -18,7 +19,7 @@ const echoRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 });
 afterAll(async () => {
   await t.close();
@@ -116,5 +117,79 @@ describe('error shape', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('what the router refuses, in the error shape', () => {
+  const long = 'a'.repeat(101);
+  const expectFailure = (
+    res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+    status: number,
+    message: string,
+  ) => {
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status,
+      body: { success: false, message },
+    });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  };
+
+  it('answers a broken %-escape with a 400 and an over-long path segment with a 414', async () => {
+    for (const url of ['/api/product/list/%ZZ', '/api/product/list/%E0%A4', '/api/nothing/%ZZ']) {
+      expectFailure(
+        await t.app.inject({ method: 'GET', url }),
+        400,
+        'The requested address is not valid',
+      );
+    }
+    expectFailure(
+      await t.app.inject({ method: 'GET', url: `/api/product/list/${long}` }),
+      414,
+      'The requested address is too long',
+    );
+  });
+
+  it('tells a visitor no more than the 401 a protected route gives', async () => {
+    for (const url of [
+      '/api/cart/remove/%ZZ',
+      `/api/cart/remove/${long}`,
+      '/api/cart/remove/%ZZ?x=1',
+    ]) {
+      expectFailure(await t.app.inject({ method: 'DELETE', url }), 401, 'Please login to continue');
+      expectFailure(
+        await t.app.inject({
+          method: 'DELETE',
+          url,
+          headers: { authorization: 'Bearer nonsense' },
+        }),
+        401,
+        'Session expired. Please login again.',
+      );
+    }
+  });
+
+  it('gives a signed-in shopper the router’s answer on a protected route', async () => {
+    const token = await signUp(t, 'router@pehnava.test');
+    const headers = { authorization: `Bearer ${token}` };
+    expectFailure(
+      await t.app.inject({ method: 'DELETE', url: '/api/cart/remove/%ZZ', headers }),
+      400,
+      'The requested address is not valid',
+    );
+    expectFailure(
+      await t.app.inject({ method: 'DELETE', url: `/api/cart/remove/${long}`, headers }),
+      414,
+      'The requested address is too long',
+    );
+  });
+
+  it('cannot be made to refuse a good request by a header', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-pehnava-router-error': 'guess:FST_ERR_BAD_URL' },
+    });
+    expect(res.statusCode).toBe(200);
   });
 });

@@ -43,13 +43,19 @@ export function createUsersRepository(db: Database) {
       await db.update(users).set({ role, updatedAt: new Date() }).where(eq(users.id, id));
     },
 
+    /** Sets the fields given (undefined ones are left as they are). */
     async updateProfile(
       id: string,
-      profile: { name: string; phone: string; address: string },
+      { name, phone, address }: { name?: string; phone?: string; address?: string },
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ ...profile, updatedAt: new Date() })
+        .set({
+          ...(name === undefined ? {} : { name }),
+          ...(phone === undefined ? {} : { phone }),
+          ...(address === undefined ? {} : { address }),
+          updatedAt: new Date(),
+        })
         .where(eq(users.id, id))
         .returning();
       return row;
@@ -179,7 +185,12 @@ export function createUsersRepository(db: Database) {
           if (used.length === 0) throw new Outcome('code-gone');
           const [created] = await tx
             .insert(users)
-            .values({ name: code.name, email: code.email, passwordHash: code.passwordHash })
+            .values({
+              name: code.name,
+              email: code.email,
+              phone: code.phone,
+              passwordHash: code.passwordHash,
+            })
             .onConflictDoNothing()
             .returning();
           if (!created) throw new Outcome('exists');

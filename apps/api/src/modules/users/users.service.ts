@@ -47,7 +47,7 @@ export function createUsersService({
 
   return {
     /** Sign-up step 1: check the e-mail is free, keep the pending account, mail a code. */
-    async register({ name, email, password }: RegisterBody): Promise<string> {
+    async register({ name, email, password, phone = '' }: RegisterBody): Promise<string> {
       if (await repository.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.accountExists);
       const at = now();
       const recent = await repository.codesSince(email, new Date(at.getTime() - 60 * MINUTE_MS));
@@ -63,6 +63,7 @@ export function createUsersService({
         {
           email,
           name,
+          phone,
           passwordHash: await hashPassword(password),
           codeHash: hashCode(email, code),
           expiresAt: new Date(at.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
@@ -106,6 +107,7 @@ export function createUsersService({
       return tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
     },
 
+    /** Changes the fields given; a field left out keeps its value. */
     async updateProfile(userId: string, profile: UpdateProfileBody): Promise<User> {
       const row = await repository.updateProfile(userId, profile);
       if (!row) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);

@@ -49,7 +49,7 @@ export const removeFromCartBodySchema = z
     duration: durationSchema.optional(),
     startDate: startDateTextSchema.optional(),
   })
-  .optional();
+  .nullish();
 export type RemoveFromCartBody = z.infer<typeof removeFromCartBodySchema>;
 
 export const cartProductParamsSchema = z.object({ productId: productIdSchema });

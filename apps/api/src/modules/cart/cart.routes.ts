@@ -17,7 +17,8 @@ import type { CartService } from './cart.service.js';
  */
 async function emptyBodyIsNoBody(request: FastifyRequest): Promise<void> {
   const { headers } = request;
-  if (headers['content-length'] === '0' && headers['transfer-encoding'] === undefined) {
+  const length = headers['content-length'];
+  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
     delete headers['content-type'];
   }
 }

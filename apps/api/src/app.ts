@@ -44,7 +44,7 @@ import { createUsersService, type UsersService } from './modules/users/users.ser
 import { createWishlistRepository } from './modules/wishlist/wishlist.repository.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { createWishlistService } from './modules/wishlist/wishlist.service.js';
-import { handleRouterError, registerErrorHandling } from './plugins/errors.js';
+import { handleClientError, handleRouterError, registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
@@ -89,8 +89,10 @@ export async function buildApp({
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
-    // What the router itself refuses (a broken %-escape, a path segment too long) in our shape.
+    // What the router itself refuses (a broken %-escape, a path segment too long) and what HTTP
+    // cannot parse, in the API's error shape.
     frameworkErrors: handleRouterError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -184,6 +185,17 @@ describe('what the router refuses, in the error shape', () => {
     );
   });
 
+  it('answers HEAD the same, without a body', async () => {
+    for (const [url, status] of [
+      ['/api/product/list/%ZZ', 400],
+      ['/api/cart/remove/%ZZ', 400],
+      ['/product/%ZZ', 400],
+    ] as const) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status });
+    }
+  });
+
   it('cannot be made to refuse a good request by a header', async () => {
     const res = await t.app.inject({
       method: 'GET',
@@ -191,5 +203,47 @@ describe('what the router refuses, in the error shape', () => {
       headers: { 'x-pehnava-router-error': 'guess:FST_ERR_BAD_URL' },
     });
     expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('what HTTP itself cannot read', () => {
+  /** Send raw bytes to the listening app; resolves to everything it answers. */
+  async function raw(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('is answered in the error shape, and the connection closed', async () => {
+    const app = await appWithTestRoutes();
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      for (const [request, status, message] of [
+        ['GET api/health HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'The request could not be read'],
+        [
+          'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n',
+          400,
+          'The request could not be read',
+        ],
+        [
+          `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          431,
+          'Request headers are too large',
+        ],
+      ] as const) {
+        const answer = await raw(port, request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+        expect(head.toLowerCase()).toContain('content-type: application/json');
+        expect(JSON.parse(body)).toEqual({ success: false, message });
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { ACCOUNT_MESSAGES, MESSAGES, textFieldMessages } from '@pehnava/shared';
@@ -95,6 +97,17 @@ function readablePath(rawUrl: string): string {
     .join('/');
 }
 
+/** The message of an error body, if it is one. */
+function messageIn(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const message = (parsed as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message !== '' ? message : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function sendFailure(reply: FastifyReply, { status, message }: Failure) {
   return reply
     .code(status)
@@ -122,7 +135,8 @@ export async function handleRouterError(
   try {
     const authorization = request.headers.authorization;
     const answer = await request.server.inject({
-      method: request.method as 'GET',
+      // A HEAD answer has no body to read the message from; the GET route has the same hooks.
+      method: (request.method === 'HEAD' ? 'GET' : request.method) as 'GET',
       url: readablePath(request.url),
       headers: {
         [ROUTER_ERROR_HEADER]: `${key}:${error.code}`,
@@ -134,16 +148,43 @@ export async function handleRouterError(
       if (value !== undefined && !BODY_HEADERS.has(name)) reply.header(name, value);
     }
     // No route there (404): nothing to guard, the router's error stands.
-    sendFailure(
-      reply,
-      answer.statusCode === 404
-        ? failure
-        : { status: answer.statusCode, message: answer.json<Failure>().message },
-    );
+    const message = answer.statusCode === 404 ? undefined : messageIn(answer.body);
+    sendFailure(reply, message ? { status: answer.statusCode, message } : failure);
   } catch (cause) {
     request.log.error({ err: cause }, 'router error not answered');
     sendFailure(reply, { status: 500, message: MESSAGES.internalError });
   }
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser cannot read (a request line or
+ * header it refuses, headers too large, too slow) is answered in the API's shape, as Fastify
+ * would otherwise answer it, and the connection is closed.
+ */
+export function handleClientError(
+  this: FastifyInstance,
+  error: Error & { code?: string },
+  socket: Socket,
+): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  const { status, message } =
+    error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+      ? { status: 408, message: MESSAGES.requestTimeout }
+      : error.code === 'HPE_HEADER_OVERFLOW'
+        ? { status: 431, message: MESSAGES.headersTooLarge }
+        : { status: 400, message: MESSAGES.unreadableRequest };
+  this.log.debug({ err: error }, 'client error');
+  if (socket.writable) {
+    const body = JSON.stringify({ success: false, message });
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        'X-Content-Type-Options: nosniff\r\n' +
+        `Connection: close\r\n\r\n${body}`,
+    );
+  }
+  socket.destroy(error);
 }
 
 /** Every error leaves as `{ success: false, message }`; a 5xx never shows internals. */

@@ -11,6 +11,10 @@ export const MESSAGES = {
   badUrl: 'The requested address is not valid',
   /** A path segment longer than the router reads (a product id is far shorter). */
   urlTooLong: 'The requested address is too long',
+  /** A request HTTP itself cannot read (a broken request line or header). */
+  unreadableRequest: 'The request could not be read',
+  headersTooLarge: 'Request headers are too large',
+  requestTimeout: 'The request took too long to arrive',
   internalError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   failedToLoadProducts: FAILED_TO_LOAD_PRODUCTS,

@@ -1,5 +1,3 @@
-import { FIELD_MESSAGES } from './field-messages.js';
-
 /**
  * What accounts say to a shopper (SPEC.md §5 and §8, DECISIONS.md 'Accounts'). Apart from
  * MESSAGES so the storefront's first bundle does not carry them.
@@ -11,7 +9,7 @@ export const ACCOUNT_MESSAGES = {
   phoneInvalid: 'Please enter a valid 10-digit phone number',
   passwordTooShort: 'Password must be at least 8 characters long',
   passwordTooLong: 'Password must be at most 256 characters long',
-  passwordNotAllowed: FIELD_MESSAGES.notAllowed('Password'),
+  passwordNotAllowed: 'Password contains characters that are not allowed',
   passwordRequired: 'Please enter your password',
   otpInvalidFormat: 'Please enter a valid 6-digit OTP',
   accountExists: 'An account with this email already exists. Please login.',

@@ -65,6 +65,7 @@ function describe(error: FastifyError): Failure {
 const ROUTER_ERROR_HEADER = 'x-pehnava-router-error';
 /** Per app, so a client cannot make any request fail this way (not that it would gain anything). */
 const routerErrorKeys = new WeakMap<FastifyInstance, string>();
+const AUTH_HEADERS = ['authorization', 'token'] as const;
 /** Stands in for an unreadable path segment: matches a parameter, names no product. */
 const UNREADABLE_SEGMENT = '-';
 
@@ -133,14 +134,20 @@ export async function handleRouterError(
     return;
   }
   try {
-    const authorization = request.headers.authorization;
+    // Only what authentication reads (a bearer token, or the `token` header SPEC.md §7 names).
+    const credentials = Object.fromEntries(
+      AUTH_HEADERS.flatMap((name) => {
+        const value = request.headers[name];
+        return typeof value === 'string' ? [[name, value]] : [];
+      }),
+    );
     const answer = await request.server.inject({
       // A HEAD answer has no body to read the message from; the GET route has the same hooks.
       method: (request.method === 'HEAD' ? 'GET' : request.method) as 'GET',
       url: readablePath(request.url),
       headers: {
+        ...credentials,
         [ROUTER_ERROR_HEADER]: `${key}:${error.code}`,
-        ...(authorization === undefined ? {} : { authorization }),
       },
     });
     // The app's own headers (security headers: this reply skips the hooks that add them).

@@ -22,7 +22,7 @@ import { devMailPages } from './modules/dev-mail/dev-mail.page.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
-import { registerErrorHandling } from './plugins/errors.js';
+import { handleClientError, handleRouterError, registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
@@ -53,6 +53,10 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
     forceCloseConnections: 'idle',
     routerOptions: { ignoreTrailingSlash: true },
+    // What the router itself refuses (a broken %-escape, a path segment too long) and what HTTP
+    // cannot parse, in the API's error shape.
+    frameworkErrors: handleRouterError,
+    clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

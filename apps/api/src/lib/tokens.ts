@@ -2,6 +2,9 @@ import { SignJWT, errors, jwtVerify } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
 
+/** Account ids are uuids; a `sub` of any other form names no account (and must not reach SQL). */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 /** What a session token says: whose it is, and the account's token version when it was issued. */
 export interface TokenClaims {
   userId: string;
@@ -21,12 +24,20 @@ export function createTokenService(secret: string) {
         .sign(key);
     },
 
-    /** The claims of a valid, unexpired token; undefined for anything else. */
+    /**
+     * The claims of a valid, unexpired token; undefined for anything else. A token must carry an
+     * expiry (one without would be good forever), a uuid subject and a whole version number.
+     */
     async verify(token: string): Promise<TokenClaims | undefined> {
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-        return { userId: payload.sub, tokenVersion: payload.ver };
+        const { payload } = await jwtVerify(token, key, {
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+        });
+        const { sub, ver } = payload;
+        if (typeof sub !== 'string' || !UUID.test(sub)) return undefined;
+        if (typeof ver !== 'number' || !Number.isSafeInteger(ver) || ver < 0) return undefined;
+        return { userId: sub.toLowerCase(), tokenVersion: ver };
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

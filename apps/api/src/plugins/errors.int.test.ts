@@ -1,6 +1,8 @@
+import { connect } from 'node:net';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { signUp } from '../test/accounts.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;
@@ -18,7 +20,7 @@ const echoRoutes: FastifyPluginAsyncZod = async (app) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({ env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });
 });
 afterAll(async () => {
   await t.close();
@@ -116,5 +118,132 @@ describe('error shape', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+});
+
+describe('what the router refuses, in the error shape', () => {
+  const long = 'a'.repeat(101);
+  const expectFailure = (
+    res: { statusCode: number; headers: Record<string, unknown>; json(): unknown },
+    status: number,
+    message: string,
+  ) => {
+    expect({ status: res.statusCode, body: res.json() }).toEqual({
+      status,
+      body: { success: false, message },
+    });
+    expect(res.headers['content-type']).toMatch(/^application\/json/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  };
+
+  it('answers a broken %-escape with a 400 and an over-long path segment with a 414', async () => {
+    for (const url of ['/api/product/list/%ZZ', '/api/product/list/%E0%A4', '/api/nothing/%ZZ']) {
+      expectFailure(
+        await t.app.inject({ method: 'GET', url }),
+        400,
+        'The requested address is not valid',
+      );
+    }
+    expectFailure(
+      await t.app.inject({ method: 'GET', url: `/api/product/list/${long}` }),
+      414,
+      'The requested address is too long',
+    );
+  });
+
+  it('tells a visitor no more than the 401 a protected route gives', async () => {
+    for (const url of [
+      '/api/cart/remove/%ZZ',
+      `/api/cart/remove/${long}`,
+      '/api/cart/remove/%ZZ?x=1',
+    ]) {
+      expectFailure(await t.app.inject({ method: 'DELETE', url }), 401, 'Please login to continue');
+      expectFailure(
+        await t.app.inject({
+          method: 'DELETE',
+          url,
+          headers: { authorization: 'Bearer nonsense' },
+        }),
+        401,
+        'Session expired. Please login again.',
+      );
+    }
+  });
+
+  it('gives a signed-in shopper the router’s answer on a protected route', async () => {
+    const token = await signUp(t, 'router@pehnava.test');
+    const headers = { authorization: `Bearer ${token}` };
+    expectFailure(
+      await t.app.inject({ method: 'DELETE', url: '/api/cart/remove/%ZZ', headers }),
+      400,
+      'The requested address is not valid',
+    );
+    expectFailure(
+      await t.app.inject({ method: 'DELETE', url: `/api/cart/remove/${long}`, headers }),
+      414,
+      'The requested address is too long',
+    );
+  });
+
+  it('answers HEAD the same, without a body', async () => {
+    for (const [url, status] of [
+      ['/api/product/list/%ZZ', 400],
+      ['/api/cart/remove/%ZZ', 400],
+      ['/product/%ZZ', 400],
+    ] as const) {
+      const res = await t.app.inject({ method: 'HEAD', url });
+      expect({ url, status: res.statusCode }).toEqual({ url, status });
+    }
+  });
+
+  it('cannot be made to refuse a good request by a header', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/health',
+      headers: { 'x-pehnava-router-error': 'guess:FST_ERR_BAD_URL' },
+    });
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('what HTTP itself cannot read', () => {
+  /** Send raw bytes to the listening app; resolves to everything it answers. */
+  async function raw(port: number, request: string): Promise<string> {
+    return new Promise((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => socket.write(request));
+      let answer = '';
+      socket.on('data', (chunk) => (answer += chunk.toString()));
+      socket.on('close', () => resolve(answer));
+      socket.on('error', reject);
+    });
+  }
+
+  it('is answered in the error shape, and the connection closed', async () => {
+    const app = await appWithTestRoutes();
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const { port } = app.server.address() as { port: number };
+      for (const [request, status, message] of [
+        ['GET api/health HTTP/1.1\r\nHost: x\r\n\r\n', 400, 'The request could not be read'],
+        [
+          'GET /api/health HTTP/1.1\r\nHost: x\r\nBad Header: 1\r\n\r\n',
+          400,
+          'The request could not be read',
+        ],
+        [
+          `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`,
+          431,
+          'Request headers are too large',
+        ],
+      ] as const) {
+        const answer = await raw(port, request);
+        const [head = '', body = ''] = answer.split('\r\n\r\n');
+        expect(head.split('\r\n')[0]).toMatch(new RegExp(`^HTTP/1.1 ${status} `));
+        expect(head.toLowerCase()).toContain('content-type: application/json');
+        expect(JSON.parse(body)).toEqual({ success: false, message });
+      }
+    } finally {
+      await app.close();
+    }
   });
 });

@@ -5,7 +5,11 @@
 export const ACCOUNT_MESSAGES = {
   nameRequired: 'Please enter your name',
   emailInvalid: 'Please enter a valid email address',
+  /** SPEC.md §5: a phone number is exactly 10 digits. */
+  phoneInvalid: 'Please enter a valid 10-digit phone number',
   passwordTooShort: 'Password must be at least 8 characters long',
+  passwordTooLong: 'Password must be at most 256 characters long',
+  passwordNotAllowed: 'Password contains characters that are not allowed',
   passwordRequired: 'Please enter your password',
   otpInvalidFormat: 'Please enter a valid 6-digit OTP',
   accountExists: 'An account with this email already exists. Please login.',

@@ -7,6 +7,14 @@ export const MESSAGES = {
   invalidJson: 'Request body is not valid JSON',
   unsupportedMediaType: 'Unsupported content type: send application/json',
   bodyTooLarge: 'Request body is too large',
+  /** A path with a broken %-escape (e.g. %ZZ), which no route can read. */
+  badUrl: 'The requested address is not valid',
+  /** A path segment longer than the router reads (a product id is far shorter). */
+  urlTooLong: 'The requested address is too long',
+  /** A request HTTP itself cannot read (a broken request line or header). */
+  unreadableRequest: 'The request could not be read',
+  headersTooLarge: 'Request headers are too large',
+  requestTimeout: 'The request took too long to arrive',
   internalError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
   failedToLoadProducts: FAILED_TO_LOAD_PRODUCTS,

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { RENTAL_DURATIONS } from '../constants/durations.js';
 import { MESSAGES } from '../constants/messages.js';
-import { productSchema } from './catalogue.js';
-import { rupeesSchema } from './common.js';
+import { productIdSchema, productSchema } from './catalogue.js';
+import { durationSchema, rupeesSchema } from './common.js';
+import { textField } from './text-field.js';
 
 /** YYYY-MM-DD. */
 const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
@@ -12,33 +12,47 @@ const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
  * anything else in the body is ignored. The server checks every rule again (SPEC.md §5), forces 14
  * days for plus and pro, and sets the price from the shopper's plan.
  */
+/** A start date as sent: its form (YYYY-MM-DD, a real day, in range) is the service's check. */
+const startDateTextSchema = textField({
+  label: 'Start date',
+  max: 10,
+  messages: {
+    required: MESSAGES.startDateRequired,
+    notText: MESSAGES.startDateRequired,
+    tooLong: MESSAGES.invalidStartDate,
+  },
+});
+
+/** A size as sent ('M', 'Free Size', '32'). */
+const sizeTextSchema = textField({
+  label: 'Size',
+  max: 40,
+  messages: { required: MESSAGES.selectSize, notText: MESSAGES.selectSize },
+});
+
 export const addToCartBodySchema = z.object({
-  productId: z
-    .string({ error: MESSAGES.productNotFound })
-    .min(1, { error: MESSAGES.productNotFound }),
+  productId: productIdSchema,
   // Fields in SPEC.md §5's order: a body with several problems is answered with the first.
-  startDate: z
-    .string({ error: MESSAGES.startDateRequired })
-    .trim()
-    .min(1, { error: MESSAGES.startDateRequired }),
-  size: z.string({ error: MESSAGES.selectSize }).trim().min(1, { error: MESSAGES.selectSize }),
-  duration: z.coerce
-    .number({ error: MESSAGES.invalidDuration })
-    .refine((d) => (RENTAL_DURATIONS as readonly number[]).includes(d), {
-      error: MESSAGES.invalidDuration,
-    }),
+  startDate: startDateTextSchema,
+  size: sizeTextSchema,
+  duration: durationSchema,
 });
 export type AddToCartBody = z.infer<typeof addToCartBodySchema>;
 
-/** DELETE /api/cart/remove/{productId} with this body (SPEC.md §7). */
-export const removeFromCartBodySchema = z.object({
-  size: z.string(),
-  duration: z.coerce.number().int(),
-  startDate: z.string(),
-});
+/**
+ * DELETE /api/cart/remove/{productId}, with this body or none (SPEC.md §7 sends all three). A cart
+ * holds one line per product, so the product decides; a field that is given must match the line.
+ */
+export const removeFromCartBodySchema = z
+  .object({
+    size: sizeTextSchema.optional(),
+    duration: durationSchema.optional(),
+    startDate: startDateTextSchema.optional(),
+  })
+  .nullish();
 export type RemoveFromCartBody = z.infer<typeof removeFromCartBodySchema>;
 
-export const cartProductParamsSchema = z.object({ productId: z.string() });
+export const cartProductParamsSchema = z.object({ productId: productIdSchema });
 
 /** One cart entry (SPEC.md §3). Money in rupees; priceAtTime is one unit's price, fixed at add time. */
 export const cartEntrySchema = z.object({

@@ -1,6 +1,18 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../constants/categories.js';
+import { MESSAGES } from '../constants/messages.js';
 import { rupeesSchema } from './common.js';
+import { textField } from './text-field.js';
+
+/**
+ * A product id as a request sends it (body or path). Which product it names, if any, is the
+ * service's question; an empty one names none.
+ */
+export const productIdSchema = textField({
+  label: 'Product id',
+  max: 100,
+  messages: { required: MESSAGES.productNotFound, notText: MESSAGES.productNotFound },
+});
 
 export const productSizeSchema = z.object({
   size: z.string(),
@@ -47,7 +59,7 @@ export const productDetailResponseSchema = z.object({
 });
 export type ProductDetailResponse = z.infer<typeof productDetailResponseSchema>;
 
-export const productIdParamsSchema = z.object({ id: z.string() });
+export const productIdParamsSchema = z.object({ id: productIdSchema });
 
 /** Filter type to its values, e.g. { category: ['Women', 'Men'], subCategory: [...] }. */
 export const filterOptionsSchema = z.record(z.string(), z.array(z.string()));

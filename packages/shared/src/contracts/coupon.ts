@@ -1,12 +1,18 @@
 import { z } from 'zod';
+import { COUPON_MESSAGES } from '../constants/coupon-messages.js';
 import { rupeesSchema } from './common.js';
+import { textField } from './text-field.js';
 
 /**
  * POST /api/coupon/apply (SPEC.md §7). `subtotal` is accepted for the contract's sake and ignored:
  * the server applies the coupon to the shopper's own cart (DECISIONS.md 'Coupons').
  */
 export const applyCouponBodySchema = z.object({
-  code: z.string().optional().default(''),
+  code: textField({
+    label: 'Coupon code',
+    max: 40,
+    messages: { required: COUPON_MESSAGES.codeRequired },
+  }),
   subtotal: z.unknown().optional(),
 });
 export type ApplyCouponBody = z.input<typeof applyCouponBodySchema>;

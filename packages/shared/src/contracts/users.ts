@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../constants/account-messages.js';
+import { hasDisallowedCharacters, textField } from './text-field.js';
 
 /** E-mails are trimmed and compared case-insensitively: 'A@x.in' and 'a@x.in' are one account. */
 export const emailSchema = z
@@ -16,21 +17,43 @@ export const MIN_PASSWORD_LENGTH = 8;
 /** argon2 hashes anything, but an unbounded input is a free way to burn the server's CPU. */
 export const MAX_PASSWORD_LENGTH = 256;
 
+/**
+ * A password being chosen. Passwords are secrets, not text fields (docs/decisions/020): never
+ * trimmed or normalised, compared exactly, never stored or shown; but a new one may not hold a
+ * character no keyboard types (a control character, an override, a lone surrogate). Passwords
+ * given at login or to confirm are only compared, so they take any string up to the maximum (an
+ * older account's password keeps working).
+ */
 export const newPasswordSchema = z
   .string({ error: ACCOUNT_MESSAGES.passwordTooShort })
   .min(MIN_PASSWORD_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooShort })
-  .max(MAX_PASSWORD_LENGTH, {
-    error: `Password must be at most ${MAX_PASSWORD_LENGTH} characters long`,
+  .max(MAX_PASSWORD_LENGTH, { error: ACCOUNT_MESSAGES.passwordTooLong })
+  .refine((password) => !hasDisallowedCharacters(password), {
+    error: ACCOUNT_MESSAGES.passwordNotAllowed,
   });
 
+const MAX_NAME_LENGTH = 100;
+
+/** SPEC.md §5: a phone number is exactly 10 digits (spaces around it are dropped). */
+export const phoneSchema = textField({
+  label: 'Phone',
+  max: 10,
+  required: false,
+  messages: { tooLong: ACCOUNT_MESSAGES.phoneInvalid },
+}).refine((phone) => phone === '' || /^[0-9]{10}$/.test(phone), {
+  error: ACCOUNT_MESSAGES.phoneInvalid,
+});
+
 export const registerBodySchema = z.object({
-  name: z
-    .string({ error: ACCOUNT_MESSAGES.nameRequired })
-    .trim()
-    .min(1, { error: ACCOUNT_MESSAGES.nameRequired })
-    .max(100, { error: 'Name must be at most 100 characters long' }),
+  name: textField({
+    label: 'Name',
+    max: MAX_NAME_LENGTH,
+    messages: { required: ACCOUNT_MESSAGES.nameRequired, notText: ACCOUNT_MESSAGES.nameRequired },
+  }),
   email: emailSchema,
   password: newPasswordSchema,
+  /** Optional; kept with the pending sign-up and given to the account it creates. */
+  phone: phoneSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -84,23 +107,19 @@ export const profileResponseSchema = z.object({
 });
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
-/** Only these three can be changed; anything else in the body (role, email…) is dropped. */
+/**
+ * Only these three can be changed; anything else in the body (role, email…) is dropped. A field
+ * left out keeps its value; an empty phone or address clears it (a name cannot be emptied). The
+ * profile's phone and address are free text (SPEC.md §5); the address may have several lines.
+ */
 export const updateProfileBodySchema = z.object({
-  name: z
-    .string({ error: ACCOUNT_MESSAGES.nameEmpty })
-    .trim()
-    .min(1, { error: ACCOUNT_MESSAGES.nameEmpty })
-    .max(100, { error: 'Name must be at most 100 characters long' }),
-  phone: z
-    .string()
-    .trim()
-    .max(20, { error: 'Phone must be at most 20 characters long' })
-    .default(''),
-  address: z
-    .string()
-    .trim()
-    .max(500, { error: 'Address must be at most 500 characters long' })
-    .default(''),
+  name: textField({
+    label: 'Name',
+    max: MAX_NAME_LENGTH,
+    messages: { required: ACCOUNT_MESSAGES.nameEmpty },
+  }).optional(),
+  phone: textField({ label: 'Phone', max: 20, required: false }).optional(),
+  address: textField({ label: 'Address', max: 500, required: false, multiline: true }).optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

@@ -1,12 +1,8 @@
 import { z } from 'zod';
-import { MESSAGES } from '../constants/messages.js';
-import { productSchema } from './catalogue.js';
+import { productIdSchema, productSchema } from './catalogue.js';
+import { textField } from './text-field.js';
 
-export const wishlistProductBodySchema = z.object({
-  productId: z
-    .string({ error: MESSAGES.productNotFound })
-    .min(1, { error: MESSAGES.productNotFound }),
-});
+export const wishlistProductBodySchema = z.object({ productId: productIdSchema });
 export type WishlistProductBody = z.infer<typeof wishlistProductBodySchema>;
 
 /** GET /api/wishlist/get: the saved products, newest first (SPEC.md §3: products). */
@@ -16,9 +12,9 @@ export const wishlistResponseSchema = z.object({
 });
 export type WishlistResponse = z.infer<typeof wishlistResponseSchema>;
 
-/** POST /api/wishlist/status. At most 500 ids at a time. */
+/** POST /api/wishlist/status. At most 500 ids at a time; an empty id is simply not saved. */
 export const wishlistStatusBodySchema = z.object({
-  productIds: z.array(z.string()).max(500),
+  productIds: z.array(textField({ label: 'Product id', max: 100, required: false })).max(500),
 });
 export type WishlistStatusBody = z.infer<typeof wishlistStatusBodySchema>;
 

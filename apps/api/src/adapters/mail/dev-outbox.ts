@@ -11,7 +11,7 @@ export type DevOutbox = Mailer & { list(): OutboxMail[] };
 /**
  * The development mailbox, used when SMTP is not configured (never in production): every mail is
  * kept, newest first, for /dev/mail and /api/dev/mail, and its arrival is logged. The log line
- * names the recipient and subject only: codes and links stay out of logs.
+ * names the mail's id and subject only: addresses, codes and links stay out of logs.
  */
 export function createDevOutbox({
   from,
@@ -32,7 +32,7 @@ export function createDevOutbox({
       mails.unshift(mail);
       mails.length = Math.min(mails.length, capacity);
       logger.info(
-        { mailId: mail.id, to: mail.to, subject: mail.subject },
+        { mailId: mail.id, subject: mail.subject },
         'mail kept in the development mailbox: open /dev/mail to read it',
       );
     },

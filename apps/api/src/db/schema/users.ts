@@ -42,6 +42,8 @@ export const otpCodes = pgTable(
     email: text().notNull(),
     name: text().notNull(),
     passwordHash: text().notNull(),
+    /** The phone given at sign-up ('' for none), for the account the code creates. */
+    phone: text().notNull().default(''),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),

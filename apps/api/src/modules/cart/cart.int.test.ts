@@ -365,7 +365,6 @@ describe('DELETE /api/cart/remove/:productId', () => {
       ['not-a-uuid', key],
       [p._id, { ...key, startDate: 'soon' }],
       [p._id, { ...key, startDate: '2026-02-30' }],
-      [p._id, { ...key, duration: 1e10 }],
     ] as const) {
       expectError(
         await s.call('DELETE', `/api/cart/remove/${id}`, body),
@@ -373,6 +372,12 @@ describe('DELETE /api/cart/remove/:productId', () => {
         'This item is not in your cart',
       );
     }
+    // Not a duration at all (durationSchema): refused as such, like at add.
+    expectError(
+      await s.call('DELETE', `/api/cart/remove/${p._id}`, { ...key, duration: 1e10 }),
+      400,
+      'Please choose a rental period of 2, 4, 7 or 14 days',
+    );
 
     const res = await s.call('DELETE', `/api/cart/remove/${p._id}`, key);
     expect(res.statusCode).toBe(200);
@@ -383,6 +388,60 @@ describe('DELETE /api/cart/remove/:productId', () => {
       404,
       'This item is not in your cart',
     );
+  });
+});
+
+describe('DELETE /api/cart/remove/:productId by the product alone', () => {
+  it('needs no body: a cart holds one line per product', async () => {
+    const s = await shopper();
+    const [p, q, r] = [premium[19]!, premium[20]!, premium[21]!];
+    for (const product of [p, q, r]) {
+      expect((await s.call('POST', '/api/cart/add', addBody(product))).statusCode).toBe(200);
+    }
+    const remove = (id: string, options: Parameters<typeof t.app.inject>[0] & object = {}) =>
+      t.app.inject({
+        method: 'DELETE',
+        url: `/api/cart/remove/${id}`,
+        ...options,
+        headers: { authorization: `Bearer ${s.token}`, ...options.headers },
+      });
+
+    expect((await remove(p._id)).json()).toEqual({
+      success: true,
+      message: 'Item removed from cart',
+    });
+    // An empty body, with or without a JSON content type, is no body.
+    const empty = await remove(q._id, {
+      headers: { 'content-type': 'application/json' },
+      payload: '',
+    });
+    expect(empty.statusCode).toBe(200);
+    expect((await remove(r._id, { payload: {} })).statusCode).toBe(200);
+    expect((await getCart(s)).cart).toEqual([]);
+    expectError(await remove(r._id), 404, 'This item is not in your cart');
+  });
+
+  it('takes any of size, duration and start date, each of which must match', async () => {
+    const s = await shopper();
+    const p = premium[22]!;
+    const start = inDays(12);
+    await s.call('POST', '/api/cart/add', addBody(p, { startDate: start, duration: 4 }));
+    for (const wrong of [{ size: 'XXXXL' }, { duration: 7 }, { startDate: inDays(13) }]) {
+      expectError(
+        await s.call('DELETE', `/api/cart/remove/${p._id}`, wrong),
+        404,
+        'This item is not in your cart',
+      );
+    }
+    expect((await getCart(s)).cart).toHaveLength(1);
+    for (const [body, status] of [
+      [{ duration: [[4]] }, 400],
+      [{ duration: '4.0' }, 400],
+      [{ duration: '4' }, 200],
+    ] as const) {
+      expect((await s.call('DELETE', `/api/cart/remove/${p._id}`, body)).statusCode).toBe(status);
+    }
+    expect((await getCart(s)).cart).toEqual([]);
   });
 });
 

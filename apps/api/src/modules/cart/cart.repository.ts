@@ -15,12 +15,12 @@ export interface CartItemWrite {
   pricePaise: number;
 }
 
-/** Which entry to remove: the shopper's line for this product with exactly these terms. */
+/** Which entry to remove: the shopper's line for this product, with these terms where given. */
 export interface CartItemKey {
   productId: string;
-  size: string;
-  durationDays: number;
-  startDate: string;
+  size?: string;
+  durationDays?: number;
+  startDate?: string;
 }
 
 /** Product ids are uuid columns: anything else cannot match a row (and must not reach SQL). */
@@ -60,9 +60,11 @@ export function createCartRepository(db: Database) {
           and(
             eq(cartItems.userId, userId),
             eq(cartItems.productId, key.productId.toLowerCase()),
-            eq(cartItems.size, key.size),
-            eq(cartItems.durationDays, key.durationDays),
-            eq(cartItems.startDate, key.startDate),
+            key.size === undefined ? undefined : eq(cartItems.size, key.size),
+            key.durationDays === undefined
+              ? undefined
+              : eq(cartItems.durationDays, key.durationDays),
+            key.startDate === undefined ? undefined : eq(cartItems.startDate, key.startDate),
           ),
         )
         .returning({ id: cartItems.id });

@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   MESSAGES,
@@ -9,6 +10,18 @@ import {
 } from '@pehnava/shared';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { CartService } from './cart.service.js';
+
+/**
+ * An empty DELETE body is no body, whatever its Content-Type says (clients that set
+ * `content-type: application/json` on every call send one); JSON's parser would refuse it.
+ */
+async function emptyBodyIsNoBody(request: FastifyRequest): Promise<void> {
+  const { headers } = request;
+  const length = headers['content-length'];
+  if ((length === undefined || length === '0') && headers['transfer-encoding'] === undefined) {
+    delete headers['content-type'];
+  }
+}
 
 export const cartRoutes: FastifyPluginAsyncZod<{
   cart: CartService;
@@ -38,7 +51,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/cart/remove/:productId',
     {
-      onRequest: authenticate,
+      onRequest: [authenticate, emptyBodyIsNoBody],
       schema: {
         params: cartProductParamsSchema,
         body: removeFromCartBodySchema,
@@ -53,7 +66,10 @@ export const cartRoutes: FastifyPluginAsyncZod<{
 
   app.delete(
     '/cart/clear',
-    { onRequest: authenticate, schema: { response: { 200: cartChangeResponseSchema } } },
+    {
+      onRequest: [authenticate, emptyBodyIsNoBody],
+      schema: { response: { 200: cartChangeResponseSchema } },
+    },
     async (request) => {
       await cart.clear(request.account!.id);
       return { success: true as const, message: MESSAGES.cartCleared };

@@ -184,17 +184,20 @@ export function createCartService({
       if (!inserted) throw conflict(MESSAGES.alreadyInCart);
     },
 
+    /**
+     * Remove the shopper's line for this product. A cart holds one line per product, so the
+     * product is enough; a size, duration or start date given must match the line.
+     */
     async remove(userId: string, productId: string, body: RemoveFromCartBody): Promise<void> {
-      const startDate = body.startDate.trim();
-      // No entry can have another rental length or an impossible date (nor may they reach SQL).
+      const { size, duration, startDate } = body ?? {};
+      // No line has an impossible start date (nor may one reach SQL).
       const removed =
-        isRentalDuration(body.duration) &&
-        isIsoDate(startDate) &&
+        (startDate === undefined || isIsoDate(startDate)) &&
         (await repository.removeItem(userId, {
-          productId: productId.trim(),
-          size: body.size.trim(),
-          durationDays: body.duration,
-          startDate,
+          productId,
+          ...(size === undefined ? {} : { size }),
+          ...(duration === undefined ? {} : { durationDays: duration }),
+          ...(startDate === undefined ? {} : { startDate }),
         }));
       if (!removed) throw notFound(MESSAGES.notInCart);
     },

@@ -62,6 +62,33 @@ describe('update-profile', () => {
     expect(me.user).toMatchObject({ name: 'Tara Iyer', phone: '' });
   });
 
+  it('leaves a field that is left out as it is, and clears one sent empty', async () => {
+    const token = await signUp('partial@pehnava.test');
+    const me = async () =>
+      profileResponseSchema.parse((await call('GET', '/api/user/profile', token)).json()).user;
+    const update = async (body: object) => {
+      const res = await call('POST', '/api/user/update-profile', token, body);
+      expect(res.statusCode).toBe(200);
+      return updateProfileResponseSchema.parse(res.json()).user;
+    };
+    await update({ name: 'Tara Iyer', phone: '9820012345', address: '12 Carter Road\nBandra' });
+
+    expect(await update({ name: 'Tara R. Iyer' })).toMatchObject({
+      name: 'Tara R. Iyer',
+      phone: '9820012345',
+      address: '12 Carter Road\nBandra',
+    });
+    expect(await update({ phone: '9820099999' })).toMatchObject({
+      name: 'Tara R. Iyer',
+      phone: '9820099999',
+      address: '12 Carter Road\nBandra',
+    });
+    expect(await update({})).toMatchObject({ name: 'Tara R. Iyer', phone: '9820099999' });
+    expect(await update({ address: '' })).toMatchObject({ phone: '9820099999', address: '' });
+    expect(await update({ phone: ' \u200b ' })).toMatchObject({ phone: '', address: '' });
+    expect(await me()).toMatchObject({ name: 'Tara R. Iyer', phone: '', address: '' });
+  });
+
   it('needs a session: a visitor gets 401 before anything else is looked at', async () => {
     const res = await call('POST', '/api/user/update-profile', undefined, { name: '' });
     expect(res.statusCode).toBe(401);

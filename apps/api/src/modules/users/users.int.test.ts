@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
+import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   devMailResponseSchema,
@@ -7,6 +8,7 @@ import {
   tokenResponseSchema,
 } from '@pehnava/shared';
 import { otpCodes, users } from '../../db/schema/index.js';
+import { resolveJwtSecret } from '../../lib/jwt-secret.js';
 import { codeFor as codeForIn } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 
@@ -269,6 +271,110 @@ describe('login and sessions', () => {
       expect(log).not.toContain(`"${mailedCode}"`);
       expect(log).not.toContain(` ${mailedCode}`);
     }
+  });
+});
+
+describe('tokens signed with the right key but not issued by us', () => {
+  /** A token signed with the app's own key, with these claims. */
+  async function forged(
+    claims: { sub?: string; ver?: unknown },
+    expiresIn: string | null = '1h',
+  ): Promise<string> {
+    const jwt = new SignJWT(claims.ver === undefined ? {} : { ver: claims.ver })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt();
+    if (claims.sub !== undefined) jwt.setSubject(claims.sub);
+    if (expiresIn) jwt.setExpirationTime(expiresIn);
+    return jwt.sign(new TextEncoder().encode(resolveJwtSecret(t.config)));
+  }
+  let id: string;
+  beforeAll(async () => {
+    await signUp('forged@pehnava.test');
+    const [row] = await t.database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'forged@pehnava.test'));
+    id = row!.id;
+  });
+
+  it('works when well formed (so the refusals below are about the claims)', async () => {
+    expect((await profile(await forged({ sub: id, ver: 0 }))).statusCode).toBe(200);
+  });
+
+  it('is refused (401, never 500) when its subject is not an account id', async () => {
+    for (const sub of ['not-a-uuid', "1' or '1'='1", `${id}x`, '', '\u0000']) {
+      const res = await profile(await forged({ sub, ver: 0 }));
+      expect({ sub, status: res.statusCode, body: res.json() }).toEqual({
+        sub,
+        status: 401,
+        body: { success: false, message: 'Session expired. Please login again.' },
+      });
+    }
+  });
+
+  it('is refused without an expiry, or without a whole version number', async () => {
+    for (const token of [
+      await forged({ sub: id, ver: 0 }, null),
+      await forged({ sub: id }),
+      await forged({ sub: id, ver: '0' }),
+      await forged({ sub: id, ver: 0.5 }),
+      await forged({ sub: id, ver: -1 }),
+      await forged({ ver: 0 }),
+    ]) {
+      expect((await profile(token)).statusCode).toBe(401);
+    }
+  });
+});
+
+describe('a phone number at sign-up', () => {
+  it('is kept with the pending sign-up and given to the account', async () => {
+    const email = 'phone@pehnava.test';
+    expect((await register(email, { phone: ' 9820012345 ' })).statusCode).toBe(200);
+    const [pending] = await t.database.db.select().from(otpCodes).where(eq(otpCodes.email, email));
+    expect(pending!.phone).toBe('9820012345');
+    const res = await post('/api/user/verify-otp', { email, otp: await codeFor(email) });
+    const me = await profile(tokenResponseSchema.parse(res.json()).token);
+    expect(profileResponseSchema.parse(me.json()).user).toMatchObject({
+      email,
+      phone: '9820012345',
+    });
+  });
+
+  it('is optional', async () => {
+    const email = 'nophone@pehnava.test';
+    expect((await register(email, { phone: '' })).statusCode).toBe(200);
+    const res = await post('/api/user/verify-otp', { email, otp: await codeFor(email) });
+    const me = await profile(tokenResponseSchema.parse(res.json()).token);
+    expect(profileResponseSchema.parse(me.json()).user.phone).toBe('');
+  });
+
+  it('must be exactly 10 digits', async () => {
+    for (const phone of [
+      '98200123',
+      '98200123456',
+      '98200-12345',
+      '+919820012345',
+      '९८२००१२३४५',
+      9820012345,
+    ]) {
+      const res = await register('badphone@pehnava.test', { phone });
+      expect({ phone, status: res.statusCode, body: res.json() }).toEqual({
+        phone,
+        status: 400,
+        body: {
+          success: false,
+          message:
+            typeof phone === 'number'
+              ? 'Phone must be text'
+              : 'Please enter a valid 10-digit phone number',
+        },
+      });
+    }
+    const [pending] = await t.database.db
+      .select()
+      .from(otpCodes)
+      .where(eq(otpCodes.email, 'badphone@pehnava.test'));
+    expect(pending).toBeUndefined();
   });
 });
 

@@ -44,13 +44,19 @@ export function createUsersRepository(db: Database, clock: Clock) {
       await db.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, id));
     },
 
+    /** Sets the fields given (undefined ones are left as they are). */
     async updateProfile(
       id: string,
-      profile: { name: string; phone: string; address: string },
+      { name, phone, address }: { name?: string; phone?: string; address?: string },
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
-        .set({ ...profile, updatedAt: clock.now() })
+        .set({
+          ...(name === undefined ? {} : { name }),
+          ...(phone === undefined ? {} : { phone }),
+          ...(address === undefined ? {} : { address }),
+          updatedAt: clock.now(),
+        })
         .where(eq(users.id, id))
         .returning();
       return row;
@@ -166,6 +172,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
             .values({
               name: code.name,
               email: code.email,
+              phone: code.phone,
               passwordHash: code.passwordHash,
               createdAt: now,
               updatedAt: now,

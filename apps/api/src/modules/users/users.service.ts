@@ -48,7 +48,7 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
      * mail in the same transaction (the outbox sends it after commit, and retries if the mail
      * server is down).
      */
-    async register({ name, email, password }: RegisterBody): Promise<string> {
+    async register({ name, email, password, phone = '' }: RegisterBody): Promise<string> {
       if (await repository.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.accountExists);
       const at = now();
       const recent = await repository.codesSince(email, new Date(at.getTime() - 60 * MINUTE_MS));
@@ -66,6 +66,7 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
           {
             email,
             name,
+            phone,
             passwordHash,
             codeHash: hashCode(email, code),
             expiresAt: new Date(at.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
@@ -105,6 +106,7 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
       return tokens.issue({ userId: user.id, tokenVersion: user.tokenVersion });
     },
 
+    /** Changes the fields given; a field left out keeps its value. */
     async updateProfile(userId: string, profile: UpdateProfileBody): Promise<User> {
       const row = await repository.updateProfile(userId, profile);
       if (!row) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);

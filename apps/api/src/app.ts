@@ -48,6 +48,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
+import { registerPublicOrigin } from './plugins/public-origin.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
 
 export interface AppOptions {
@@ -95,6 +96,7 @@ export async function buildApp({
   // The API speaks JSON only: any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerPublicOrigin(app, { publicUrl: config.PUBLIC_URL });
 
   // While shutting down, responses still in flight close their connection when sent, so a
   // keep-alive socket does not hold the process open until its idle timeout.
@@ -111,7 +113,14 @@ export async function buildApp({
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Image URLs in API answers start with PUBLIC_URL when it is set, which need not be the
+        // address this page was loaded from.
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+        ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': config.isProduction ? [] : null,
       },
@@ -190,7 +199,6 @@ export async function buildApp({
     webRoot,
     imagesDir: imagesDirFor(config),
     pageMeta: createPageMetaResolver(catalogue),
-    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
   });
   return app;
 }

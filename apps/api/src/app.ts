@@ -48,6 +48,7 @@ import { registerErrorHandling } from './plugins/errors.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
+import { registerApiDocs } from './plugins/api-docs.js';
 import { registerPublicOrigin } from './plugins/public-origin.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
 
@@ -177,6 +178,7 @@ export async function buildApp({
   app.decorate('services', { catalogue, users, ...(devOutbox ? { devOutbox } : {}) });
   const authLimiter = await registerRateLimits(app, config);
   const authenticate = createAuthenticate(users);
+  await registerApiDocs(app, { version: API_VERSION, publicUrl: config.PUBLIC_URL });
 
   await app.register(
     async (api) => {

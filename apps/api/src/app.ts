@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
@@ -49,6 +48,7 @@ import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
 import { registerApiDocs } from './plugins/api-docs.js';
+import { registerCrossOrigin } from './plugins/cross-origin.js';
 import { registerPublicOrigin } from './plugins/public-origin.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
 
@@ -128,9 +128,7 @@ export async function buildApp({
     },
     crossOriginEmbedderPolicy: false,
   });
-  if (config.CORS_ORIGINS.length > 0) {
-    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
-  }
+  await registerCrossOrigin(app, config.CORS_ORIGINS);
   // ETags are computed on the uncompressed body, so etag registers before compress.
   await app.register(etag, { weak: true });
   // Responses compressed per request (product detail, images) use a moderate brotli quality:

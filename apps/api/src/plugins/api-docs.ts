@@ -45,6 +45,16 @@ for (const [schema, id] of NAMED_SCHEMAS) {
   z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
 }
 
+/** The brand's mark (apps/web/public/favicon.svg) and a wordmark, for the reference's top bar. */
+const LOGO_SVG = [
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 260 64" width="260" height="64">',
+  '<rect width="64" height="64" rx="14" fill="#7a1f3d"/>',
+  '<path d="M22 48V16h12c7 0 11 4 11 10s-4 10-11 10h-6v12z" fill="#f4d58d"/>',
+  '<path d="M28 22v8h5c3 0 5-1.5 5-4s-2-4-5-4z" fill="#7a1f3d"/>',
+  '<text x="80" y="43" font-family="Georgia, serif" font-size="30" fill="#f4d58d">Pehnava API</text>',
+  '</svg>',
+].join('');
+
 type OpenApiDocument = ReturnType<SwaggerTransformObject>;
 
 /**
@@ -107,6 +117,7 @@ export async function registerApiDocs(
   await app.register(swaggerUi, {
     routePrefix: API_DOCS_PREFIX,
     theme: { title: 'Pehnava API reference' },
+    logo: { type: 'image/svg+xml', content: LOGO_SVG, href: API_DOCS_PREFIX, target: '_self' },
     // No call to an outside validator: the page loads only what this server sends.
     validatorUrl: false,
     uiConfig: {

@@ -70,7 +70,11 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
  */
 export function addVary(reply: FastifyReply, field: string) {
   const current = reply.getHeader('vary');
-  const fields = (Array.isArray(current) ? current.join(',') : String(current ?? ''))
+  if (current === undefined) {
+    reply.header('vary', field);
+    return;
+  }
+  const fields = (Array.isArray(current) ? current.join(',') : String(current))
     .split(',')
     .map((f) => f.trim())
     .filter(Boolean);

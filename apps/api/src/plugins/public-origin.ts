@@ -35,12 +35,27 @@ export function publicUrlBase(publicUrl: string | undefined): string | undefined
   return publicUrl?.replace(/\/+$/, '');
 }
 
+/** Hosts whose origin is remembered, so a request costs a lookup rather than a URL parse. */
+const REMEMBERED_HOSTS = 32;
+
 /** Give every request its `publicOrigin`. */
 export function registerPublicOrigin(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
   const fixed = publicUrlBase(publicUrl);
+  const remembered = new Map<string, string>();
+  const originOf = (request: FastifyRequest) => {
+    const key = `${request.protocol} ${request.host}`;
+    let origin = remembered.get(key);
+    if (origin === undefined) {
+      origin = requestOrigin(request);
+      // Made-up Host headers can only churn this small map, never grow it.
+      if (remembered.size >= REMEMBERED_HOSTS) remembered.clear();
+      remembered.set(key, origin);
+    }
+    return origin;
+  };
   app.decorateRequest('publicOrigin', {
     getter(this: FastifyRequest) {
-      return fixed ?? requestOrigin(this);
+      return fixed ?? originOf(this);
     },
   });
 }

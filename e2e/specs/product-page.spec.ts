@@ -258,6 +258,43 @@ test('the page title, description and link-preview tags describe the product', a
   await expect(page.locator('meta[property="og:image"]')).toHaveCount(0);
 });
 
+test('a link by product code (any case) opens the product and moves to its own address', async ({
+  page,
+  request,
+  baseURL,
+}) => {
+  const product = (await catalogue(request))[7]!;
+  // Image URLs in API answers are absolute, on the address the page is served from.
+  expect(product.images[0]).toMatch(new RegExp(`^${baseURL}/images/`));
+  const requests: string[] = [];
+  page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+
+  await page.goto(`/product/${product.productId.toLowerCase()}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page).toHaveURL(`${baseURL}/product/${product._id}`);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    `${baseURL}/product/${product._id}`,
+  );
+  await expect(page.locator('meta[property="og:url"]')).toHaveAttribute(
+    'content',
+    `${baseURL}/product/${product._id}`,
+  );
+  await expect(page.getByTestId('main-image')).toHaveAttribute('src', product.images[0]!);
+  await expect
+    .poll(() =>
+      page.getByTestId('main-image').evaluate((img: HTMLImageElement) => img.naturalWidth),
+    )
+    .toBeGreaterThan(0);
+  // Moving to the _id address shows what was loaded; the product is not asked for again.
+  expect(requests.filter((path) => path === `/api/product/list/${product._id}`)).toEqual([]);
+
+  // Back in the browser's history is where the shopper came from, not the code address.
+  await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  await page.goBack();
+  await expect(page).toHaveURL(`${baseURL}/product/${product._id}`);
+});
+
 test.describe('an unknown product', () => {
   // The browser logs the 404 answer to the product request itself: that is the case under test.
   test.use({ expectedConsoleErrors: [/Failed to load resource.*404/] });

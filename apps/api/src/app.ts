@@ -1,6 +1,5 @@
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
-import cors from '@fastify/cors';
 import etag from '@fastify/etag';
 import helmet from '@fastify/helmet';
 import { constants as zlibConstants } from 'node:zlib';
@@ -26,6 +25,9 @@ import { handleClientError, handleRouterError, registerErrorHandling } from './p
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerWeb } from './plugins/web.js';
+import { registerApiDocs } from './plugins/api-docs.js';
+import { registerCrossOrigin } from './plugins/cross-origin.js';
+import { registerPublicOrigin } from './plugins/public-origin.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
 import type { Services } from './services.js';
 
@@ -63,6 +65,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   // The API speaks JSON only: any other body type is answered 415.
   app.removeContentTypeParser('text/plain');
   registerErrorHandling(app);
+  registerPublicOrigin(app, { publicUrl: config.PUBLIC_URL });
 
   // While shutting down, responses still in flight close their connection when sent, so a
   // keep-alive socket does not hold the process open until its idle timeout.
@@ -79,16 +82,21 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     contentSecurityPolicy: {
       useDefaults: true,
       directives: {
-        'img-src': ["'self'", 'data:', 'blob:'],
+        // Image URLs in API answers start with PUBLIC_URL when it is set, which need not be the
+        // address this page was loaded from.
+        'img-src': [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(config.PUBLIC_URL ? [new URL(config.PUBLIC_URL).origin] : []),
+        ],
         'style-src': ["'self'", "'unsafe-inline'"],
         'upgrade-insecure-requests': config.isProduction ? [] : null,
       },
     },
     crossOriginEmbedderPolicy: false,
   });
-  if (config.CORS_ORIGINS.length > 0) {
-    await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
-  }
+  await registerCrossOrigin(app, config.CORS_ORIGINS);
   // ETags are computed on the uncompressed body, so etag registers before compress.
   await app.register(etag, { weak: true });
   // Responses compressed per request (product detail, images) use a moderate brotli quality:
@@ -103,6 +111,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   app.decorate('services', services);
   const authLimiter = await registerRateLimits(app, config);
   const authenticate = createAuthenticate(users);
+  await registerApiDocs(app, { version: API_VERSION, publicUrl: config.PUBLIC_URL });
 
   await app.register(
     async (api) => {
@@ -125,7 +134,6 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     webRoot,
     imagesDir: imagesDirFor(config),
     pageMeta: createPageMetaResolver(catalogue),
-    ...(config.PUBLIC_URL ? { publicUrl: config.PUBLIC_URL } : {}),
   });
   return app;
 }

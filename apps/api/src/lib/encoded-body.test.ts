@@ -1,6 +1,7 @@
 import { gunzipSync, brotliDecompressSync } from 'node:zlib';
+import type { FastifyReply } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { encodeJsonBody, etagMatches, negotiateEncoding } from './encoded-body.js';
+import { addVary, encodeJsonBody, etagMatches, negotiateEncoding } from './encoded-body.js';
 
 describe('encodeJsonBody', () => {
   it('keeps identical JSON in every encoding with a weak ETag of its content', () => {
@@ -38,5 +39,31 @@ describe('etagMatches', () => {
     expect(etagMatches('*', 'W/"abc"')).toBe(true);
     expect(etagMatches('W/"abd"', 'W/"abc"')).toBe(false);
     expect(etagMatches(undefined, 'W/"abc"')).toBe(false);
+  });
+});
+
+describe('addVary', () => {
+  /** Just enough of a reply to hold headers. */
+  const replyWith = (vary?: string) => {
+    const headers: Record<string, string> = vary === undefined ? {} : { vary };
+    const reply = {
+      getHeader: (name: string) => headers[name],
+      header(name: string, value: string) {
+        headers[name] = value;
+        return reply;
+      },
+    };
+    return { reply: reply as unknown as FastifyReply, headers };
+  };
+
+  it.each([
+    [undefined, 'accept-encoding'],
+    ['Origin', 'Origin, accept-encoding'],
+    ['Origin, Accept-Encoding', 'Origin, Accept-Encoding'],
+    ['*', '*'],
+  ] as const)('%s + accept-encoding → %s', (before, after) => {
+    const { reply, headers } = replyWith(before);
+    addVary(reply, 'accept-encoding');
+    expect(headers.vary).toBe(after);
   });
 });

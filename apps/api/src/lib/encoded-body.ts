@@ -65,6 +65,24 @@ export function etagMatches(ifNoneMatch: string | undefined, etag: string): bool
 }
 
 /**
+ * Add a field to the Vary header, keeping what is there (CORS answers vary by Origin as well), so
+ * a shared cache never hands one origin's or one encoding's answer to another.
+ */
+export function addVary(reply: FastifyReply, field: string) {
+  const current = reply.getHeader('vary');
+  if (current === undefined) {
+    reply.header('vary', field);
+    return;
+  }
+  const fields = (Array.isArray(current) ? current.join(',') : String(current))
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
+  if (fields.includes('*') || fields.some((f) => f.toLowerCase() === field)) return;
+  reply.header('vary', [...fields, field].join(', '));
+}
+
+/**
  * Send a pre-serialized, pre-compressed JSON body: 304 when the client's copy is current, else the
  * best encoding it accepts. Browsers revalidate each time (no-cache), so a repeat load costs a 304.
  */
@@ -79,10 +97,8 @@ export function sendEncoded(
   body: EncodedBody,
   contentType: string,
 ) {
-  reply
-    .header('etag', body.etag)
-    .header('cache-control', 'no-cache')
-    .header('vary', 'accept-encoding');
+  reply.header('etag', body.etag).header('cache-control', 'no-cache');
+  addVary(reply, 'accept-encoding');
   if (etagMatches(request.headers['if-none-match'], body.etag)) {
     return reply.code(304).send();
   }

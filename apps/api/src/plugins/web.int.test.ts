@@ -84,8 +84,13 @@ describe('serving the web app', () => {
       new RegExp(`<meta property="${property}" content="([^"]*)" />`).exec(html)?.[1];
     expect(og('og:type')).toBe('product');
     expect(og('og:title')).toBe(`${product.name} on rent · Pehnava`);
-    expect(og('og:image')).toBe(`https://pehnava.example${product.images[0]}`);
+    // The API's image URLs are absolute already (PUBLIC_URL): the preview uses the same one.
+    expect(product.images[0]).toMatch(/^https:\/\/pehnava\.example\/images\//);
+    expect(og('og:image')).toBe(product.images[0]);
     expect(og('og:url')).toBe(`https://pehnava.example/product/${product._id}`);
+    expect(html).toContain(
+      `<link rel="canonical" href="https://pehnava.example/product/${product._id}" />`,
+    );
     expect(html).toContain(`<title>${product.name} on rent · Pehnava</title>`);
 
     const unknown = await t.app.inject({ method: 'GET', url: '/product/no-such-thing' });
@@ -94,9 +99,43 @@ describe('serving the web app', () => {
     const resolve = createPageMetaResolver(t.app.services.catalogue);
     expect(await resolve('/product/%E0%A4%A')).toEqual({ meta: PRODUCT_FALLBACK_META });
     expect(await resolve('/somewhere-else')).toEqual({ meta: HOME_META });
-    // The gallery's first image is fetched before the script asks for it.
+    // The gallery's first image is fetched before the script asks for it: the very URL it shows.
     expect(html).toContain(
       `<link rel="preload" as="image" href="${product.images[0]}" fetchpriority="high" />`,
+    );
+  });
+
+  it('answers a product page by its code in any case, with the _id page as its one address', async () => {
+    const { products } = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    const product = products[3]!;
+    const code = product.productId.toLowerCase();
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${code}` })).body;
+    expect(html).toContain(`<title>${product.name} on rent · Pehnava</title>`);
+    const canonical = `https://pehnava.example/product/${product._id}`;
+    expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
+    expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
+    expect(html).toContain(`<meta property="og:image" content="${product.images[0]}" />`);
+    // The page asks for the product by the address it was opened with: that is what is preloaded.
+    expect(html).toContain(
+      `<link rel="preload" as="fetch" crossorigin href="/api/product/list/${code}" />`,
+    );
+  });
+
+  it("lets pages show images from PUBLIC_URL, which need not be the page's own address", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: '10.0.0.5:3000' } });
+    const csp = String(res.headers['content-security-policy']);
+    expect(csp).toContain("img-src 'self' data: blob: https://pehnava.example;");
+  });
+
+  it('preloads the first card image of the collection as the API gives it', async () => {
+    const { products } = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    const html = (await t.app.inject({ method: 'GET', url: '/collection' })).body;
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${products[0]!.images[0]}" fetchpriority="high" />`,
     );
   });
 

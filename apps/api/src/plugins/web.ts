@@ -42,15 +42,8 @@ export interface WebOptions {
   imagesDir: string;
   /** Each page's title, description and link-preview tags, written into its first HTML. */
   pageMeta: PageMetaResolver;
-  /** The site's public origin for absolute preview addresses; else the request's own. */
-  publicUrl?: string;
 }
 
-/**
- * Images (content-addressed names: cached for a year), the built web app (hashed assets cached for
- * a year, index.html revalidated) and the fallback that lets the web app route every other path.
- * Unknown /api paths get the JSON 404.
- */
 /** A JSON file the web build wrote, or undefined when there is none (API-only runs, tests). */
 function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
   if (webRoot === undefined) return undefined;
@@ -58,9 +51,14 @@ function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
   return existsSync(path) ? (JSON.parse(readFileSync(path, 'utf8')) as T) : undefined;
 }
 
+/**
+ * Images (content-addressed names: cached for a year), the built web app (hashed assets cached for
+ * a year, index.html revalidated) and the fallback that lets the web app route every other path.
+ * Unknown /api paths get the JSON 404.
+ */
 export async function registerWeb(
   app: FastifyInstance,
-  { webRoot, imagesDir, pageMeta, publicUrl }: WebOptions,
+  { webRoot, imagesDir, pageMeta }: WebOptions,
 ) {
   mkdirSync(imagesDir, { recursive: true });
   await app.register(fastifyStatic, {
@@ -72,6 +70,9 @@ export async function registerWeb(
     cacheControl: false,
     setHeaders: (reply) => {
       reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
+      // Images are public: a storefront or app on another origin may show them (helmet's
+      // same-origin default stays on everything else).
+      reply.header('cross-origin-resource-policy', 'cross-origin');
     },
   });
 
@@ -113,10 +114,11 @@ export async function registerWeb(
       // A missing script or stylesheet is a 404, never the page in its place.
       !path.startsWith('/assets/');
     if (wantsPage) {
-      const origin = (publicUrl ?? `${request.protocol}://${request.host}`).replace(/\/+$/, '');
+      // The same origin the API's image URLs use, so a preloaded image is the one the page shows.
+      const origin = request.publicOrigin;
       const hasQuery = request.url.includes('?');
       const head = {
-        ...(await pageMeta(path, { hasQuery })),
+        ...(await pageMeta(path, { hasQuery, origin })),
         preloadModules: routeChunks(path),
         firstPaint: (path === '/' ? firstPaints?.home : firstPaints?.frame) ?? '',
       };

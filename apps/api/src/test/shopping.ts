@@ -3,6 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import {
   addDays,
+  productListResponseSchema,
   todayInIndia,
   type PlanId,
   type Product,
@@ -160,9 +161,10 @@ export async function reserveUnits(
   return units.length;
 }
 
-/** The seeded products, in server order. */
+/** The seeded products as the API lists them (image URLs absolute for inject's host), in server order. */
 export async function catalogueProducts(t: TestApp): Promise<Product[]> {
-  return (await t.app.services.catalogue.snapshot()).products;
+  const res = await t.app.inject({ method: 'GET', url: '/api/product/list' });
+  return productListResponseSchema.parse(res.json()).products;
 }
 
 /** In stock and offered in at least one size. */

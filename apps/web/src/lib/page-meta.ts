@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import type { PageMeta } from '@pehnava/shared';
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string | undefined) {
@@ -15,11 +16,24 @@ function setMeta(attribute: 'name' | 'property', key: string, content: string | 
   tag.content = content;
 }
 
+function setCanonical(href: string) {
+  let link = document.head.querySelector<HTMLLinkElement>('link[rel="canonical"]');
+  if (!link) {
+    link = document.createElement('link');
+    link.rel = 'canonical';
+    document.head.append(link);
+  }
+  link.href = href;
+}
+
 /**
- * Keep the tab title, description and link-preview tags in step with the page. The server writes
- * the same tags into the first HTML (apps/api/src/plugins/web.ts) for crawlers that run no script.
+ * Keep the tab title, description, link-preview tags and canonical address in step with the page.
+ * The server writes the same into the first HTML (apps/api/src/plugins/web.ts) for crawlers that
+ * run no script. A page reached by another address that moves to its own (a product by its code)
+ * gets its own address here once it has moved.
  */
 export function usePageMeta({ title, description, image, type }: PageMeta) {
+  const { pathname } = useLocation();
   useEffect(() => {
     document.title = title;
     setMeta('name', 'description', description);
@@ -28,5 +42,6 @@ export function usePageMeta({ title, description, image, type }: PageMeta) {
     setMeta('property', 'og:type', type ?? 'website');
     setMeta('property', 'og:url', location.href);
     setMeta('property', 'og:image', image && new URL(image, location.origin).href);
-  }, [title, description, image, type]);
+    setCanonical(location.origin + pathname);
+  }, [title, description, image, type, pathname]);
 }

@@ -14,12 +14,12 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useLocation, useNavigate, useParams } from 'react-router';
 import { Section } from '../components/ui/section';
 import { WishlistHeart } from '../components/ui/wishlist-heart';
 import { useProducts } from '../features/catalogue/api';
 import { ProductGrid } from '../features/catalogue/product-grid';
-import { addToCart, useProduct } from '../features/product/api';
+import { addToCart, useProduct, useRememberProduct } from '../features/product/api';
 import { AssuranceChecks, PristinePromise, UpgradeBox } from '../features/product/assurances';
 import { ProductGallery } from '../features/product/gallery';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
@@ -34,9 +34,26 @@ const RELATED_COUNT = 5;
 export function ProductPage() {
   const { productId = '' } = useParams();
   const navigate = useNavigate();
-  const { data: product, error, isPending, refetch, isFetching } = useProduct(productId);
+  const { search, hash } = useLocation();
+  const {
+    data: product,
+    dataUpdatedAt,
+    error,
+    isPending,
+    refetch,
+    isFetching,
+  } = useProduct(productId);
+  const rememberProduct = useRememberProduct();
   const notFound = error instanceof ApiError && error.status === 404;
   usePageMeta(product ? productPageMeta(product) : PRODUCT_FALLBACK_META);
+
+  // A link by product code (/product/PHN-LEH-0047) moves to the product's own address, its _id.
+  const movedTo = product && product._id !== productId ? product._id : undefined;
+  useEffect(() => {
+    if (!product || !movedTo) return;
+    rememberProduct(product, dataUpdatedAt);
+    void navigate(`/product/${encodeURIComponent(movedTo)}${search}${hash}`, { replace: true });
+  }, [product, movedTo, dataUpdatedAt, rememberProduct, navigate, search, hash]);
 
   useEffect(() => {
     if (!error) return;

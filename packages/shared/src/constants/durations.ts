@@ -2,6 +2,11 @@
 export const RENTAL_DURATIONS = [2, 4, 7, 14] as const;
 export type RentalDuration = (typeof RENTAL_DURATIONS)[number];
 
+/** A number of days in words, as SPEC.md shows durations: '1 day', '14 days'. */
+export function daysLabel(days: number): string {
+  return days === 1 ? '1 day' : `${days} days`;
+}
+
 /** What a free-plan shopper can choose; plus and pro always rent for 14 days. */
 export const FREE_PLAN_DURATIONS = [2, 4, 7] as const satisfies readonly RentalDuration[];
 export const PAID_PLAN_DURATION = 14 as const satisfies RentalDuration;

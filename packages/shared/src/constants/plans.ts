@@ -1,3 +1,5 @@
+import { daysLabel } from './durations.js';
+
 export const PLAN_IDS = ['free', 'plus', 'pro'] as const;
 export type PlanId = (typeof PLAN_IDS)[number];
 
@@ -75,3 +77,11 @@ export const PLAN_DEFINITIONS: readonly PlanDefinition[] = [
     },
   },
 ];
+
+/**
+ * A plan's period in words, for showing after 'per' ('₹999 per 14 days'). The free plan has no
+ * period, so its label is empty: its price shows as 'Free' (SPEC.md §2), with nothing after it.
+ */
+export function planPeriodLabel(durationDays: number): string {
+  return durationDays > 0 ? daysLabel(durationDays) : '';
+}

@@ -7,8 +7,13 @@ export const planSchema = z.object({
   name: z.string(),
   /** Rupees per period; 0 for Free. */
   price: z.number().nonnegative(),
+  /**
+   * The period as words, for showing after 'per' ('₹999 per 14 days'). Empty for Free, which has no
+   * period: its price is shown as 'Free' (SPEC.md §2 Subscription Plans).
+   */
+  duration: z.string().describe("One period in words ('14 days'); empty for Free (no period)"),
   /** Days in one period; 0 for Free (no period). */
-  duration: z.number().int().nonnegative(),
+  durationDays: z.number().int().nonnegative().describe('Days in one period; 0 for Free'),
   features: z.array(z.string()),
   benefits: z.object({ premium: z.string(), royal: z.string(), luxury: z.string() }),
   rentalLimit: z.number().int().positive().nullable(),

@@ -2,7 +2,7 @@
 export interface PageMeta {
   title: string;
   description: string;
-  /** Relative image address for link previews (og:image). */
+  /** Image address for link previews (og:image): root-relative or absolute. */
   image?: string;
   /** og:type: 'website' unless said otherwise. */
   type?: 'website' | 'product';

@@ -8,6 +8,8 @@ import {
   cartResponseSchema,
   removeFromCartBodySchema,
 } from '@pehnava/shared';
+import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
+import { withImageOrigin } from '../../lib/image-urls.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { CartService } from './cart.service.js';
 
@@ -27,12 +29,28 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   cart: CartService;
   authenticate: Authenticate;
 }> = async (app, { cart, authenticate }) => {
+  const docs = { tags: ['Cart'], security: NEEDS_SESSION };
   app.get(
     '/cart',
-    { onRequest: authenticate, schema: { response: { 200: cartResponseSchema } } },
+    {
+      onRequest: authenticate,
+      schema: {
+        ...docs,
+        summary: 'The cart: entries in the order added, their total and the delivery fee',
+        response: { 200: cartResponseSchema, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, ...(await cart.view(request.account!.id)) };
+      const view = await cart.view(request.account!.id);
+      return {
+        success: true as const,
+        ...view,
+        cart: view.cart.map((entry) => ({
+          ...entry,
+          product: withImageOrigin(entry.product, request.publicOrigin),
+        })),
+      };
     },
   );
 
@@ -40,7 +58,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     '/cart/add',
     {
       onRequest: authenticate,
-      schema: { body: addToCartBodySchema, response: { 200: cartChangeResponseSchema } },
+      schema: {
+        ...docs,
+        summary: 'Add a product for a size, duration and start date',
+        description:
+          'The server checks every rule again, forces 14 days on Plus and Pro and sets the price from the plan.',
+        body: addToCartBodySchema,
+        response: { 200: cartChangeResponseSchema, ...errorResponses(400, 401, 404, 409) },
+      },
     },
     async (request) => {
       await cart.add(request.account!.id, request.body);
@@ -53,9 +78,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     {
       onRequest: [authenticate, emptyBodyIsNoBody],
       schema: {
+        ...docs,
+        summary: 'Remove the entry for a product (size, duration and start date, when sent, must match)',
         params: cartProductParamsSchema,
         body: removeFromCartBodySchema,
-        response: { 200: cartChangeResponseSchema },
+        response: { 200: cartChangeResponseSchema, ...errorResponses(400, 401, 404) },
       },
     },
     async (request) => {
@@ -68,7 +95,11 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     '/cart/clear',
     {
       onRequest: [authenticate, emptyBodyIsNoBody],
-      schema: { response: { 200: cartChangeResponseSchema } },
+      schema: {
+        ...docs,
+        summary: 'Empty the cart',
+        response: { 200: cartChangeResponseSchema, ...errorResponses(401) },
+      },
     },
     async (request) => {
       await cart.clear(request.account!.id);

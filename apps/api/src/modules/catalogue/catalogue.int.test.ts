@@ -7,6 +7,7 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { ORIGIN_SLOTS } from './catalogue.service.js';
 
 let t: TestApp;
 let products: Product[];
@@ -127,10 +128,29 @@ describe('GET /api/product/list/:id', () => {
     expect(repeat.statusCode).toBe(304);
   });
 
+  it('finds the product by its code too, in any case, with the same answer as by _id', async () => {
+    const wanted = products[11]!;
+    const byId = await t.app.inject({ method: 'GET', url: `/api/product/list/${wanted._id}` });
+    for (const code of [
+      wanted.productId,
+      wanted.productId.toLowerCase(),
+      ` ${wanted.productId} `,
+      wanted._id.toUpperCase(),
+    ]) {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/product/list/${encodeURIComponent(code)}`,
+      });
+      expect(res.statusCode, code).toBe(200);
+      expect(productDetailResponseSchema.parse(res.json()).product, code).toEqual(wanted);
+      expect(res.headers.etag, code).toBe(byId.headers.etag);
+    }
+  });
+
   it.each([
     ['an unknown id', '00000000-0000-4000-8000-000000000000'],
     ['a malformed id', 'not-a-real-id'],
-    ['the merchant code instead of _id', 'PHN-LEH-0001'],
+    ['an unknown product code', 'PHN-LEH-9999'],
     ['an injection attempt', "1' or '1'='1"],
   ])('answers %s with 404 Product not found', async (_label, id) => {
     const res = await t.app.inject({
@@ -172,8 +192,9 @@ describe('GET /api/product/filter-options', () => {
 describe('images', () => {
   it('are served with long-lived cache headers', async () => {
     const url = products[0]!.images[0]!;
-    expect(url).toMatch(/^\/images\/products\/.+\.svg$/);
-    const res = await t.app.inject({ method: 'GET', url });
+    // Absolute, on the address the request came in on (inject's Host is localhost:80).
+    expect(url).toMatch(/^http:\/\/localhost\/images\/products\/.+\.svg$/);
+    const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
@@ -182,5 +203,111 @@ describe('images', () => {
     expect(missing.statusCode).toBe(404);
     const escape = await t.app.inject({ method: 'GET', url: '/images/../../etc/passwd' });
     expect(escape.statusCode).toBe(404);
+  });
+});
+
+describe('image addresses', () => {
+  const listFrom = async (headers: Record<string, string>) =>
+    productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list', headers })).json(),
+    ).products;
+
+  it('start with the address the request came in on, in the list and the detail', async () => {
+    const [first] = await listFrom({ host: 'Shop.Example:8080' });
+    expect(first!.images.every((url) => url.startsWith('http://shop.example:8080/images/'))).toBe(
+      true,
+    );
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/api/product/list/${first!._id}`,
+      headers: { host: '192.168.1.20:3000' },
+    });
+    expect(productDetailResponseSchema.parse(detail.json()).product.images[0]).toMatch(
+      /^http:\/\/192\.168\.1\.20:3000\/images\//,
+    );
+    // Each origin is its own answer, with its own ETag.
+    const other = await t.app.inject({
+      method: 'GET',
+      url: '/api/product/list',
+      headers: { host: 'other.example' },
+    });
+    const local = await t.app.inject({ method: 'GET', url: '/api/product/list' });
+    expect(other.headers.etag).not.toBe(local.headers.etag);
+  });
+
+  it('never carry a Host header that is not a plain host: such a request gets /images/… as stored', async () => {
+    for (const host of ['evil.example"},{"x":"', 'a b', 'x.example/path']) {
+      const [first] = await listFrom({ host });
+      expect(first!.images[0], host).toMatch(/^\/images\/products\//);
+    }
+  });
+
+  it(`keep encoded answers for ${ORIGIN_SLOTS} origins; others are answered the same, made per request`, async () => {
+    const { catalogue } = t.app.services;
+    catalogue.invalidate();
+    const origins = Array.from({ length: ORIGIN_SLOTS + 1 }, (_, i) => `https://o${i}.example`);
+    const bodies = [];
+    for (const origin of origins) bodies.push(await catalogue.listBody(origin));
+    for (const [i, origin] of origins.entries()) {
+      const again = await catalogue.listBody(origin);
+      // Kept: the very same buffers. Past the slots: equal content, encoded again.
+      if (i < ORIGIN_SLOTS) expect(again, origin).toBe(bodies[i]);
+      else expect(again, origin).not.toBe(bodies[i]);
+      expect(again.identity.equals(bodies[i]!.identity), origin).toBe(true);
+      expect(brotliDecompressSync(again.br).equals(again.identity), origin).toBe(true);
+      expect(JSON.parse(again.identity.toString()).products[0].images[0]).toMatch(
+        new RegExp(`^${origin.replaceAll('.', '\\.')}/images/`),
+      );
+    }
+    catalogue.invalidate();
+  });
+});
+
+// Each on an app of its own (created in a hook: seeding a second catalogue takes a while).
+describe('image addresses behind a trusted proxy', () => {
+  let behindProxy: TestApp;
+  beforeAll(async () => {
+    behindProxy = await createTestApp({ seed: true, env: { TRUST_PROXY: 'true' } });
+  });
+  afterAll(async () => {
+    await behindProxy.close();
+  });
+
+  it('believe X-Forwarded-Proto and -Host only from a trusted proxy', async () => {
+    const forwarded = {
+      host: 'internal:3000',
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'pehnava.in',
+    };
+    const first = async (app: TestApp) =>
+      productListResponseSchema.parse(
+        (
+          await app.app.inject({ method: 'GET', url: '/api/product/list', headers: forwarded })
+        ).json(),
+      ).products[0]!.images[0];
+    expect(await first(t)).toMatch(/^http:\/\/internal:3000\/images\//);
+    expect(await first(behindProxy)).toMatch(/^https:\/\/pehnava\.in\/images\//);
+  });
+});
+
+describe('image addresses with PUBLIC_URL set', () => {
+  let fixed: TestApp;
+  beforeAll(async () => {
+    fixed = await createTestApp({ seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
+  });
+  afterAll(async () => {
+    await fixed.close();
+  });
+
+  it('start with PUBLIC_URL, whatever the Host', async () => {
+    for (const host of ['localhost:3000', 'other.example']) {
+      const res = await fixed.app.inject({
+        method: 'GET',
+        url: '/api/product/list',
+        headers: { host },
+      });
+      const [first] = productListResponseSchema.parse(res.json()).products;
+      expect(first!.images[0], host).toMatch(/^https:\/\/pehnava\.example\/images\/products\//);
+    }
   });
 });

@@ -1,32 +1,67 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { MESSAGES, productIdParamsSchema } from '@pehnava/shared';
+import {
+  MESSAGES,
+  filterOptionsResponseSchema,
+  productDetailResponseSchema,
+  productIdParamsSchema,
+  productListResponseSchema,
+} from '@pehnava/shared';
+import { errorResponses } from '../../lib/api-docs.js';
 import { notFound } from '../../lib/http-error.js';
 import { sendEncodedJson } from '../../lib/encoded-body.js';
 import type { CatalogueService } from './catalogue.service.js';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const tags = ['Catalogue'];
 
 export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
   app,
   { catalogue },
 ) => {
-  // Served from the catalogue snapshot, already serialized and compressed (catalogue.service.ts).
-  // Shapes: productListResponseSchema, filterOptionsResponseSchema, productDetailResponseSchema;
-  // the API tests check every response against them.
-  app.get('/product/list', async (request, reply) =>
-    sendEncodedJson(request, reply, (await catalogue.snapshot()).listBody),
+  // Served from the catalogue snapshot, already serialized and compressed (catalogue.service.ts),
+  // so the response schemas below document the answers rather than serialize them; the API tests
+  // check every answer against them.
+  app.get(
+    '/product/list',
+    {
+      schema: {
+        tags,
+        summary: 'Every product in the catalogue',
+        description:
+          'Image URLs are absolute. Answers carry an ETag; send it back in If-None-Match for a 304.',
+        response: { 200: productListResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      sendEncodedJson(request, reply, await catalogue.listBody(request.publicOrigin)),
   );
 
-  app.get('/product/filter-options', async (request, reply) =>
-    sendEncodedJson(request, reply, (await catalogue.snapshot()).filterOptionsBody),
+  app.get(
+    '/product/filter-options',
+    {
+      schema: {
+        tags,
+        summary: 'The filter values in use, by filter type',
+        response: { 200: filterOptionsResponseSchema },
+      },
+    },
+    async (request, reply) =>
+      sendEncodedJson(request, reply, (await catalogue.snapshot()).filterOptionsBody),
   );
 
   app.get(
     '/product/list/:id',
-    { schema: { params: productIdParamsSchema } },
+    {
+      schema: {
+        tags,
+        summary: 'One product, by its _id or its product code',
+        description:
+          "The code (e.g. PHN-LEH-0047) is matched in any case; the product's _id stays its canonical address.",
+        params: productIdParamsSchema,
+        response: { 200: productDetailResponseSchema, ...errorResponses(404) },
+      },
+    },
     async (request, reply) => {
-      const { id } = request.params;
-      const body = UUID.test(id) ? await catalogue.productBody(id.toLowerCase()) : undefined;
+      const body = await catalogue.productBody(request.params.id, request.publicOrigin);
       if (!body) throw notFound(MESSAGES.productNotFound);
       return sendEncodedJson(request, reply, body);
     },

@@ -1,18 +1,73 @@
+import { randomUUID } from 'node:crypto';
 import { categoryForMrp, type FilterOptions, type Product } from '@pehnava/shared';
 import type { CatalogueRepository, ProductWrite } from './catalogue.repository.js';
-import { encodeJsonBody, type EncodedBody } from '../../lib/encoded-body.js';
+import { encodeBody, encodeJsonBody, type EncodedBody } from '../../lib/encoded-body.js';
+import { withImageOrigin } from '../../lib/image-urls.js';
 import { RebuildableCache } from '../../lib/rebuildable-cache.js';
 
+/**
+ * How many origins keep their own encoded list and detail answers per snapshot. With PUBLIC_URL
+ * set there is exactly one; without it, one per address the site is reached at (localhost, the
+ * LAN address, the domain…). Origins beyond these are answered too, encoded per request at the
+ * cheaper effort and not kept, so a stream of made-up Host headers costs what an uncached answer
+ * costs and cannot push the real origins out.
+ */
+export const ORIGIN_SLOTS = 8;
+
+/** The list and detail answers for one origin, image URLs absolute, ready to send. */
+export interface OriginBodies {
+  /** `{ success: true, products }`. */
+  list: EncodedBody;
+  /** `{ success: true, product }` per product id, encoded on first request. */
+  details: Map<string, EncodedBody>;
+  effort: 'max' | 'fast';
+}
+
 export interface CatalogueSnapshot {
+  /** The products with their image addresses as stored (root-relative for the local store). */
   products: Product[];
   byId: Map<string, Product>;
+  /** By merchant code in upper case (PHN-LEH-0047), for links made with the code. */
+  byCode: Map<string, Product>;
   filterOptions: FilterOptions;
-  /** `{ success: true, products }`, ready to send. */
-  listBody: EncodedBody;
-  /** `{ success: true, filterOptions }`, ready to send. */
+  /** `{ success: true, filterOptions }`, ready to send (it holds no address). */
   filterOptionsBody: EncodedBody;
-  /** `{ success: true, product }` per product id, encoded on first request. */
-  detailBodies: Map<string, EncodedBody>;
+  /**
+   * The list answer serialized once with a placeholder origin and split at it: joining the parts
+   * with an origin gives that origin's answer without serializing again.
+   */
+  listParts: string[];
+  /** Encoded answers by origin, at most ORIGIN_SLOTS of them. */
+  byOrigin: Map<string, OriginBodies>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The product a link names, by its id or by its code (any case); undefined when none. */
+export function findProduct(
+  snapshot: Pick<CatalogueSnapshot, 'byId' | 'byCode'>,
+  idOrCode: string,
+): Product | undefined {
+  const key = idOrCode.trim();
+  return UUID.test(key)
+    ? snapshot.byId.get(key.toLowerCase())
+    : snapshot.byCode.get(key.toUpperCase());
+}
+
+/** An origin as it may appear inside a JSON string. */
+const asJsonText = (origin: string) => JSON.stringify(origin).slice(1, -1);
+
+function bodiesFor(snapshot: CatalogueSnapshot, origin: string): OriginBodies {
+  const kept = snapshot.byOrigin.get(origin);
+  if (kept) return kept;
+  const effort = snapshot.byOrigin.size < ORIGIN_SLOTS ? 'max' : 'fast';
+  const bodies: OriginBodies = {
+    list: encodeBody(Buffer.from(snapshot.listParts.join(asJsonText(origin))), effort),
+    details: new Map(),
+    effort,
+  };
+  if (effort === 'max') snapshot.byOrigin.set(origin, bodies);
+  return bodies;
 }
 
 /** The filter groups shown first, in this order; other types follow as first seen. */
@@ -51,28 +106,47 @@ export function createCatalogueService(
   const cache = new RebuildableCache<CatalogueSnapshot>(async () => {
     const products = await repository.listProducts();
     const filterOptions = deriveFilterOptions(products);
+    // A random host no product text can contain by chance, so splitting finds only image URLs.
+    const placeholder = `https://${randomUUID()}.origin.invalid`;
+    const listJson = JSON.stringify({
+      success: true,
+      products: products.map((product) => withImageOrigin(product, placeholder)),
+    });
     return {
       products,
       byId: new Map(products.map((p) => [p._id, p])),
+      byCode: new Map(products.map((p) => [p.productId.toUpperCase(), p])),
       filterOptions,
-      listBody: encodeJsonBody({ success: true, products }),
       filterOptionsBody: encodeJsonBody({ success: true, filterOptions }),
-      detailBodies: new Map(),
+      listParts: listJson.split(placeholder),
+      byOrigin: new Map(),
     };
   }, options.cacheTtlMs);
 
   return {
     snapshot: () => cache.get(),
 
-    /** The product's detail response, ready to send; undefined for an unknown id. */
-    async productBody(id: string): Promise<EncodedBody | undefined> {
+    /** The list answer with image URLs absolute for `origin`, ready to send. */
+    async listBody(origin: string): Promise<EncodedBody> {
+      return bodiesFor(await cache.get(), origin).list;
+    },
+
+    /**
+     * The detail answer of the product with this id or code, image URLs absolute for `origin`,
+     * ready to send; undefined when there is no such product.
+     */
+    async productBody(idOrCode: string, origin: string): Promise<EncodedBody | undefined> {
       const snapshot = await cache.get();
-      const product = snapshot.byId.get(id);
+      const product = findProduct(snapshot, idOrCode);
       if (!product) return undefined;
-      let body = snapshot.detailBodies.get(id);
+      const bodies = bodiesFor(snapshot, origin);
+      let body = bodies.details.get(product._id);
       if (!body) {
-        body = encodeJsonBody({ success: true, product });
-        snapshot.detailBodies.set(id, body);
+        body = encodeBody(
+          Buffer.from(JSON.stringify({ success: true, product: withImageOrigin(product, origin) })),
+          bodies.effort,
+        );
+        bodies.details.set(product._id, body);
       }
       return body;
     },

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { applyCouponBodySchema, applyCouponResponseSchema } from '@pehnava/shared';
+import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { CouponsService } from './coupons.service.js';
 
@@ -12,7 +13,15 @@ export const couponsRoutes: FastifyPluginAsyncZod<{
     '/coupon/apply',
     {
       onRequest: authenticate,
-      schema: { body: applyCouponBodySchema, response: { 200: applyCouponResponseSchema } },
+      schema: {
+        tags: ['Coupons'],
+        security: NEEDS_SESSION,
+        summary: "Apply a coupon to the shopper's own cart",
+        description:
+          'The discount is worked out on the server from the cart; a subtotal in the body is ignored. Nothing is held.',
+        body: applyCouponBodySchema,
+        response: { 200: applyCouponResponseSchema, ...errorResponses(400, 401) },
+      },
     },
     async (request) => ({
       success: true as const,

@@ -9,7 +9,13 @@ export const devMailRoutes: FastifyPluginAsyncZod<{ devOutbox: DevOutbox }> = as
 ) => {
   app.get(
     '/dev/mail',
-    { schema: { response: { 200: devMailResponseSchema } } },
+    {
+      schema: {
+        tags: ['Development'],
+        summary: 'The development mailbox, newest first (outside production only)',
+        response: { 200: devMailResponseSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-store');
       return { success: true as const, mails: devOutbox.list() };

@@ -10,7 +10,16 @@ export const healthRoutes: FastifyPluginAsyncZod<{
 }> = async (app, { database, version }) => {
   app.get(
     '/health',
-    { schema: { response: { 200: healthResponseSchema, 503: healthResponseSchema } } },
+    {
+      schema: {
+        tags: ['Site'],
+        summary: "The service's health: 200 when the database answers, else 503",
+        response: {
+          200: healthResponseSchema,
+          503: healthResponseSchema.describe('The database does not answer'),
+        },
+      },
+    },
     async (_request, reply) => {
       const started = performance.now();
       const reachable = await Promise.race([

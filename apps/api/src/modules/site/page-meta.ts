@@ -7,8 +7,9 @@ import {
   productPageMeta,
   type PageMeta,
 } from '@pehnava/shared';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { findProduct, type CatalogueService } from '../catalogue/catalogue.service.js';
 import { escapeHtml } from '../../lib/html.js';
+import { absoluteImageUrl } from '../../lib/image-urls.js';
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 // The API calls the web app makes first on these pages (features/*/api.ts).
@@ -18,7 +19,15 @@ const FILTER_OPTIONS = '/api/product/filter-options';
 /** What the first HTML of a page says about it, and the image it should fetch first. */
 export interface PageHead {
   meta: PageMeta;
-  /** The page's largest image above the fold, preloaded so it need not wait for the script. */
+  /**
+   * The page's one address when others lead to the same page (a product's is /product/{_id}, also
+   * reached by its code); else the path itself. Used for og:url and rel=canonical.
+   */
+  canonicalPath?: string;
+  /**
+   * The page's largest image above the fold, preloaded so it need not wait for the script; for a
+   * product, the same absolute URL the API gives the web app, so the preload is the image shown.
+   */
   preloadImage?: string;
   /** The page's own script chunks, preloaded alongside the first script. */
   preloadModules?: string[];
@@ -29,15 +38,20 @@ export interface PageHead {
 }
 
 /**
- * The head of the page at `path`, from the same definitions the web app uses; a product page is
- * described from the catalogue snapshot. Paths the server does not know get the site's own.
+ * The head of the page at `path`, from the same definitions the web app uses; a product page
+ * (/product/{_id} or /product/{code}) is described from the catalogue snapshot. Paths the server
+ * does not know get the site's own.
  */
 export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapshot'>) {
   /**
    * `hasQuery`: the address carries a search, filters or a sort, so the first card of the
-   * collection is not known here and no image is preloaded for it.
+   * collection is not known here and no image is preloaded for it. `origin`: the request's public
+   * origin, which the API's image URLs start with (request.publicOrigin).
    */
-  return async (path: string, { hasQuery = false } = {}): Promise<PageHead> => {
+  return async (
+    path: string,
+    { hasQuery = false, origin = '' }: { hasQuery?: boolean; origin?: string } = {},
+  ): Promise<PageHead> => {
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (normalised === '/') {
       return { meta: HOME_META, preloadImage: heroImageUrl(0), preloadData: [LIST] };
@@ -47,27 +61,29 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       return {
         meta: COLLECTION_META,
         preloadData: [LIST, FILTER_OPTIONS],
-        ...(first ? { preloadImage: first } : {}),
+        ...(first ? { preloadImage: absoluteImageUrl(first, origin) } : {}),
       };
     }
     const fixed = STATIC_PAGE_META[normalised];
     if (fixed) return { meta: fixed };
-    const productId = PRODUCT_PATH.exec(path)?.[1];
-    if (productId === undefined) return { meta: HOME_META };
-    let id: string;
+    const segment = PRODUCT_PATH.exec(path)?.[1];
+    if (segment === undefined) return { meta: HOME_META };
+    let idOrCode: string;
     try {
-      id = decodeURIComponent(productId);
+      idOrCode = decodeURIComponent(segment);
     } catch {
       return { meta: PRODUCT_FALLBACK_META };
     }
-    const product = (await catalogue.snapshot()).byId.get(id);
+    const product = findProduct(await catalogue.snapshot(), idOrCode);
     if (!product) return { meta: PRODUCT_FALLBACK_META };
     const meta = productPageMeta(product);
     return {
       meta,
-      // The detail first (the page waits on it), then the list for related products.
-      preloadData: [`/api/product/list/${encodeURIComponent(product._id)}`, LIST],
-      ...(meta.image ? { preloadImage: meta.image } : {}),
+      canonicalPath: `/product/${encodeURIComponent(product._id)}`,
+      // The detail first (the page waits on it), asked for as the page asks (by the address's id
+      // or code), then the list for related products.
+      preloadData: [`/api/product/list/${encodeURIComponent(idOrCode)}`, LIST],
+      ...(meta.image ? { preloadImage: absoluteImageUrl(meta.image, origin) } : {}),
     };
   };
 }
@@ -75,26 +91,35 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
 export type PageMetaResolver = ReturnType<typeof createPageMetaResolver>;
 
 /**
- * index.html with the page's title and description, and its Open Graph tags before </head>.
- * `origin` makes the preview's addresses absolute, as Open Graph requires.
+ * index.html with the page's title and description, its Open Graph tags and canonical address
+ * before </head>. `origin` makes the preview's addresses absolute, as Open Graph requires.
  */
 export function renderPageHtml(
   template: string,
-  { meta, preloadImage, preloadModules = [], preloadData = [], firstPaint = '' }: PageHead,
+  {
+    meta,
+    canonicalPath,
+    preloadImage,
+    preloadModules = [],
+    preloadData = [],
+    firstPaint = '',
+  }: PageHead,
   { origin, path }: { origin: string; path: string },
 ): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
-  const tags = [
-    ['og:site_name', 'Pehnava'],
-    ['og:type', meta.type ?? 'website'],
-    ['og:title', title],
-    ['og:description', description],
-    ['og:url', escapeHtml(origin + path)],
-    ...(meta.image ? [['og:image', escapeHtml(origin + meta.image)]] : []),
-  ]
-    .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
-    .join('');
+  const url = escapeHtml(origin + (canonicalPath ?? path));
+  const tags =
+    [
+      ['og:site_name', 'Pehnava'],
+      ['og:type', meta.type ?? 'website'],
+      ['og:title', title],
+      ['og:description', description],
+      ['og:url', url],
+      ...(meta.image ? [['og:image', escapeHtml(absoluteImageUrl(meta.image, origin))]] : []),
+    ]
+      .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
+      .join('') + `<link rel="canonical" href="${url}" />`;
   const preload =
     (preloadImage
       ? `<link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />`

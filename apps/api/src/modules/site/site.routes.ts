@@ -18,7 +18,13 @@ export const siteRoutes: FastifyPluginAsyncZod<{ config: Config }> = async (app,
   const site = siteInfoFrom(config);
   app.get(
     '/site',
-    { schema: { response: { 200: siteInfoResponseSchema } } },
+    {
+      schema: {
+        tags: ['Site'],
+        summary: 'Brand and contact details for the footer and contact page',
+        response: { 200: siteInfoResponseSchema },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
       return { success: true as const, site };

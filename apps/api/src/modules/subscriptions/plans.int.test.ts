@@ -11,14 +11,16 @@ afterAll(async () => {
 });
 
 describe('GET /api/subscription/plans', () => {
-  it('returns free, plus and pro with their prices, periods and limits, and the category labels', async () => {
+  it('returns free, plus and pro with their prices, periods (in words and days) and limits, and the category labels', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/subscription/plans' });
     expect(res.statusCode).toBe(200);
     const body = plansResponseSchema.parse(res.json());
-    expect(body.plans.map((p) => [p.id, p.name, p.price, p.duration, p.rentalLimit])).toEqual([
-      ['free', 'Free', 0, 0, null],
-      ['plus', 'Plus', 999, 14, 4],
-      ['pro', 'Pro', 1999, 14, 8],
+    expect(
+      body.plans.map((p) => [p.id, p.name, p.price, p.duration, p.durationDays, p.rentalLimit]),
+    ).toEqual([
+      ['free', 'Free', 0, '', 0, null],
+      ['plus', 'Plus', 999, '14 days', 14, 4],
+      ['pro', 'Pro', 1999, '14 days', 14, 8],
     ]);
     for (const plan of body.plans) {
       expect(plan.features.length).toBeGreaterThan(2);

@@ -13,6 +13,7 @@ import {
   tokenResponseSchema,
   verifyOtpBodySchema,
 } from '@pehnava/shared';
+import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { AuthLimiterFactory } from '../../plugins/rate-limits.js';
 import type { UsersService } from './users.service.js';
@@ -22,11 +23,17 @@ export const usersRoutes: FastifyPluginAsyncZod<{
   authLimiter: AuthLimiterFactory;
   authenticate: Authenticate;
 }> = async (app, { users, authLimiter, authenticate }) => {
+  const tags = ['Accounts'];
   app.post(
     '/user/register',
     {
       preHandler: authLimiter('register'),
-      schema: { body: registerBodySchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Sign up: mails a 6-digit code to the address',
+        body: registerBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 409, 429, 502) },
+      },
     },
     async (request) => ({ success: true as const, message: await users.register(request.body) }),
   );
@@ -35,7 +42,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/user/verify-otp',
     {
       preHandler: authLimiter('verify-otp'),
-      schema: { body: verifyOtpBodySchema, response: { 200: tokenResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Sign up, step 2: the mailed code creates the account and answers a session token',
+        body: verifyOtpBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 409, 429) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -48,7 +60,12 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/user/login',
     {
       preHandler: authLimiter('login'),
-      schema: { body: loginBodySchema, response: { 200: tokenResponseSchema } },
+      schema: {
+        tags,
+        summary: 'Log in: answers a session token (7 days)',
+        body: loginBodySchema,
+        response: { 200: tokenResponseSchema, ...errorResponses(400, 401, 429) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -59,7 +76,15 @@ export const usersRoutes: FastifyPluginAsyncZod<{
 
   app.get(
     '/user/profile',
-    { onRequest: authenticate, schema: { response: { 200: profileResponseSchema } } },
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: NEEDS_SESSION,
+        summary: "The shopper's account",
+        response: { 200: profileResponseSchema, ...errorResponses(401) },
+      },
+    },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
       return { success: true as const, user: request.account!.user };
@@ -70,7 +95,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/user/update-profile',
     {
       onRequest: authenticate,
-      schema: { body: updateProfileBodySchema, response: { 200: updateProfileResponseSchema } },
+      schema: {
+        tags,
+        security: NEEDS_SESSION,
+        summary: 'Change name, phone and address (anything else in the body is ignored)',
+        body: updateProfileBodySchema,
+        response: { 200: updateProfileResponseSchema, ...errorResponses(400, 401) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -83,7 +114,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/user/change-password',
     {
       onRequest: authenticate,
-      schema: { body: changePasswordBodySchema, response: { 200: changePasswordResponseSchema } },
+      schema: {
+        tags,
+        security: NEEDS_SESSION,
+        summary: 'Change the password: ends every session and answers a new token',
+        body: changePasswordBodySchema,
+        response: { 200: changePasswordResponseSchema, ...errorResponses(400, 401) },
+      },
     },
     async (request) => ({
       success: true as const,
@@ -96,7 +133,13 @@ export const usersRoutes: FastifyPluginAsyncZod<{
     '/user/delete-account',
     {
       onRequest: authenticate,
-      schema: { body: deleteAccountBodySchema, response: { 200: messageResponseSchema } },
+      schema: {
+        tags,
+        security: NEEDS_SESSION,
+        summary: 'Delete the account, confirmed with the password',
+        body: deleteAccountBodySchema,
+        response: { 200: messageResponseSchema, ...errorResponses(400, 401) },
+      },
     },
     async (request) => {
       await users.deleteAccount(request.account!.id, request.body);

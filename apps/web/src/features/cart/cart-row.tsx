@@ -1,6 +1,7 @@
 import {
   CATEGORY_INFO,
   FREE_RENTAL_TEXT,
+  daysLabel,
   formatIsoDate,
   formatRupees,
   listPriceFor,
@@ -13,8 +14,6 @@ import { ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cartPriceLabel } from './price-label';
-
-const days = (n: number) => (n === 1 ? '1 day' : `${n} days`);
 
 /** One item of the cart (SPEC.md §2 Cart): what, which size, for when, and what it costs. */
 export function CartRow({
@@ -84,7 +83,7 @@ export function CartRow({
           <dt className="text-stone-500">Size</dt>
           <dd>{entry.size}</dd>
           <dt className="text-stone-500">Duration</dt>
-          <dd>{days(entry.duration)}</dd>
+          <dd>{daysLabel(entry.duration)}</dd>
           {quantity > 1 && (
             <>
               <dt className="text-stone-500">Quantity</dt>

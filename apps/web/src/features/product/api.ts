@@ -1,15 +1,36 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { MESSAGES, type Product, type ProductDetailResponse } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
 
+const productKey = (id: string) => ['product', id];
+
 /**
- * One product by its database id. When the catalogue list is already loaded (the shopper came
- * from a card), the page shows at once from it and refreshes from the detail call.
+ * Keep a product fetched by another address under its id too, so moving to /product/{_id} shows
+ * it at once without asking again.
+ */
+export function useRememberProduct() {
+  const queryClient = useQueryClient();
+  return useCallback(
+    (product: Product, updatedAt: number) =>
+      queryClient.setQueryData(productKey(product._id), product, { updatedAt }),
+    [queryClient],
+  );
+}
+
+/** True when `key` (an address's id or product code) names this product. */
+export const isProductKey = (product: Product, key: string) =>
+  product._id === key.toLowerCase() || product.productId.toUpperCase() === key.toUpperCase();
+
+/**
+ * One product by its database id or its product code (any case), as links may carry either. When
+ * the catalogue list is already loaded (the shopper came from a card), the page shows at once from
+ * it and refreshes from the detail call.
  */
 export function useProduct(id: string) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: ['product', id],
+    queryKey: productKey(id),
     queryFn: async () =>
       (
         await apiGet<ProductDetailResponse>(
@@ -17,7 +38,8 @@ export function useProduct(id: string) {
           MESSAGES.failedToFetchProduct,
         )
       ).product,
-    initialData: () => queryClient.getQueryData<Product[]>(['products'])?.find((p) => p._id === id),
+    initialData: () =>
+      queryClient.getQueryData<Product[]>(['products'])?.find((p) => isProductKey(p, id)),
     initialDataUpdatedAt: () => queryClient.getQueryState(['products'])?.dataUpdatedAt,
     staleTime: 60_000,
     retry: (failures, error) =>

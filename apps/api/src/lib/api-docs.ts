@@ -1,0 +1,44 @@
+import { errorResponseSchema } from '@pehnava/shared';
+
+/** What each error status means on this API (docs/architecture.md, 'Errors'). */
+const ERROR_MEANINGS = {
+  400: 'The request is not valid; the message says what to fix',
+  401: 'No session token, or one that has expired or was ended',
+  404: 'Nothing found at this address',
+  409: 'A conflict: an account that exists already, an item already in the cart, no unit free for those dates',
+  413: 'The body is too large',
+  415: 'The body is not JSON',
+  429: 'Too many tries; Retry-After says when to try again',
+  502: 'The e-mail with the code could not be sent; try again',
+} as const;
+
+export type DocumentedErrorStatus = keyof typeof ERROR_MEANINGS;
+
+/** Route schema `response` entries for these error statuses: `{ success: false, message }`. */
+export function errorResponses(...statuses: DocumentedErrorStatus[]) {
+  return Object.fromEntries(
+    statuses.map((status) => [status, errorResponseSchema.describe(ERROR_MEANINGS[status])]),
+  );
+}
+
+/** The name of the bearer-token scheme in the API reference. */
+export const BEARER_SCHEME = 'bearerAuth';
+
+/** A route schema's `security` for routes that need a signed-in shopper. */
+export const NEEDS_SESSION = [{ [BEARER_SCHEME]: [] }];
+
+/** The reference's groups, in the order it shows them. */
+export const API_TAGS = [
+  { name: 'Catalogue', description: 'Products and their filters. Public.' },
+  {
+    name: 'Accounts',
+    description:
+      'Sign-up with an e-mail code, login, profile, password and deletion. Login, register and verify-otp are rate-limited.',
+  },
+  { name: 'Subscriptions', description: 'Plans (public) and the shopper’s current plan.' },
+  { name: 'Cart', description: 'The shopper’s cart, priced by the server.' },
+  { name: 'Wishlist', description: 'The shopper’s saved products.' },
+  { name: 'Coupons', description: 'Coupons applied to the shopper’s own cart.' },
+  { name: 'Site', description: 'Brand and contact details, and the service’s health.' },
+  { name: 'Development', description: 'The development mailbox; absent in production.' },
+];

@@ -79,7 +79,8 @@ export const cartRoutes: FastifyPluginAsyncZod<{
       onRequest: [authenticate, emptyBodyIsNoBody],
       schema: {
         ...docs,
-        summary: 'Remove the entry for a product (size, duration and start date, when sent, must match)',
+        summary:
+          'Remove the entry for a product (size, duration and start date, when sent, must match)',
         params: cartProductParamsSchema,
         body: removeFromCartBodySchema,
         response: { 200: cartChangeResponseSchema, ...errorResponses(400, 401, 404) },

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -12,7 +12,7 @@ import { seedDatabase, type SeedReport } from '../db/seed/seed.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, templates } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,10 +23,19 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-/** The whole app on a fresh database and a temporary DATA_DIR, logging nothing. */
+/** The instant the seeded test database was seeded at (listing dates count back from it). */
+export const SEED_NOW = new Date('2026-11-01T06:30:00Z');
+
+/**
+ * The whole app on a database of its own and a temporary DATA_DIR, logging nothing. The database
+ * is copied from the run's migrated template, or with `seed` from the seeded one (its images are
+ * the run's shared seeded images, linked read-only into DATA_DIR).
+ */
 export async function createTestApp(
   options: {
     seed?: boolean;
+    /** Use this database instead (the global set-up seeds its template this way); closed with the app. */
+    database?: DatabaseHandle;
     env?: Record<string, string>;
     webRoot?: string;
     mailer?: Mailer;
@@ -41,7 +50,8 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase({ seeded: options.seed }));
+  if (options.seed) symlinkSync(templates().seededImages, imagesDirFor(config), 'dir');
   const app = await buildApp({
     config,
     database,
@@ -58,7 +68,7 @@ export async function createTestApp(
     webRoot: options.webRoot,
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
-  const seed = (now = new Date('2026-11-01T06:30:00Z')) =>
+  const seed = (now = SEED_NOW) =>
     seedDatabase({
       catalogue: app.services.catalogue,
       catalogueRepository: createCatalogueRepository(database.db),
@@ -67,7 +77,6 @@ export async function createTestApp(
       images: createLocalDiskImageStore(imagesDirFor(config)),
       now,
     });
-  if (options.seed) await seed();
   await app.ready();
   return {
     app,

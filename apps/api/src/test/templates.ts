@@ -118,7 +118,7 @@ async function seedInto(opening: Promise<DatabaseHandle>, imagesTarget: string):
 }
 
 /** Template and test databases that a run which never finished left behind. */
-async function removeStaleDatabases(postgresUrl: string): Promise<void> {
+export async function removeStaleDatabases(postgresUrl: string): Promise<void> {
   const { rows } = await adminQuery(
     postgresUrl,
     `select datname from pg_database where datname like 'pehnava\\_t%'`,
@@ -132,8 +132,7 @@ async function removeStaleDatabases(postgresUrl: string): Promise<void> {
 }
 
 /** Template, database and DATA_DIR folders that a run which never finished left behind. */
-function removeStaleFolders(): void {
-  const dir = tmpdir();
+export function removeStaleFolders(dir: string = tmpdir()): void {
   for (const name of readdirSync(dir)) {
     if (!/^pehnava-(templates|db|test)-/.test(name)) continue;
     const path = join(dir, name);

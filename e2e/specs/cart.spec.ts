@@ -1,22 +1,10 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { addDays, productListResponseSchema, todayInIndia, type Product } from '@pehnava/shared';
+import type { Page } from '@playwright/test';
+import { addDays, todayInIndia, type Product } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
 
 /** The server's refusals (409 already in cart, 400 coupon) are logged by Chromium. */
 test.use({ expectedConsoleErrors: [/Failed to load resource.*status of (400|404|409)/] });
-
-async function catalogue(request: APIRequestContext): Promise<Product[]> {
-  const res = await request.get('/api/product/list');
-  return productListResponseSchema.parse(await res.json()).products;
-}
-
-/** An available piece with an available size, whose 2-day price is in the given range. */
-function rentable(products: Product[], where: (p: Product) => boolean = () => true): Product {
-  const found = products.find((p) => p.isAvailable && p.sizes.some((s) => s.available) && where(p));
-  if (!found) throw new Error('no rentable product in the seed for this test');
-  return found;
-}
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -40,8 +28,9 @@ const firstSize = (product: Product) => product.sizes.find((s) => s.available)!.
 test('ADD TO CART checks the date and size in order, then adds once, with the header badge', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const product = rentable(await catalogue(request));
+  const product = workerProducts.take();
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -66,10 +55,10 @@ test('ADD TO CART checks the date and size in order, then adds once, with the he
 test('the cart lists each item with its dates and price; remove and clear empty it', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const products = await catalogue(request);
-  const cheap = rentable(products, (p) => p.fourDayRentalPrice < 1_999);
-  const other = rentable(products, (p) => p._id !== cheap._id && p.category === 'royal');
+  const cheap = workerProducts.take((p) => p.fourDayRentalPrice < 1_999);
+  const other = workerProducts.take((p) => p.category === 'royal');
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${cheap._id}`);
   const start = inDays(10);
@@ -116,10 +105,10 @@ test('the cart lists each item with its dates and price; remove and clear empty 
 test('coupons: required, invalid, applied and cleared, and reset when the cart changes', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const products = await catalogue(request);
-  const first = rentable(products, (p) => p.twoDayRentalPrice >= 1_000);
-  const second = rentable(products, (p) => p._id !== first._id);
+  const first = workerProducts.take((p) => p.twoDayRentalPrice >= 1_000);
+  const second = workerProducts.take();
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${first._id}`);
   await addToCart(page, first, { size: firstSize(first), startDate: inDays(7), days: 2 });
@@ -172,8 +161,12 @@ test("a visitor's cart asks them to log in, and so does Proceed to Checkout", as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Proceed to Checkout with items goes on to /place-order', async ({ page, request }) => {
-  const product = rentable(await catalogue(request));
+test('Proceed to Checkout with items goes on to /place-order', async ({
+  page,
+  request,
+  workerProducts,
+}) => {
+  const product = workerProducts.take();
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${product._id}`);
   await addToCart(page, product, { size: firstSize(product), startDate: inDays(3) });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { accessSync, constants, cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -42,7 +42,7 @@ export async function createTestDatabase(
   const available = templates();
   if (!serverUrl) {
     if (!available.pglite) throw new Error('No PGlite templates were made for this run.');
-    const dir = mkdtempSync(join(tmpdir(), 'pehnava-db-'));
+    const dir = mkdtempSync(join(scratchDir(), 'pehnava-db-'));
     try {
       cpSync(available.pglite[from], dir, { recursive: true });
       const inner = await openDatabase({ kind: 'pglite', dataDir: dir });
@@ -75,6 +75,20 @@ export async function createTestDatabase(
 }
 
 export const usingPostgres = () => Boolean(process.env.TEST_DATABASE_URL);
+
+/**
+ * Where PGlite templates and their copies go: /dev/shm (memory) where it exists, else the temporary
+ * folder. Copying and deleting a 40 MB database folder there takes a fraction of the time it takes
+ * on a busy disk.
+ */
+export function scratchDir(): string {
+  try {
+    accessSync('/dev/shm', constants.W_OK);
+    return '/dev/shm';
+  } catch {
+    return tmpdir();
+  }
+}
 
 /** What the global set-up made for this run (apps/api/src/test/global-setup.ts). */
 export function templates(): TestTemplates {

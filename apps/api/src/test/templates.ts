@@ -1,6 +1,6 @@
 // The template databases of one API test run, made once by the global set-up (global-setup.ts) so
 // that each test file copies a database instead of migrating and seeding its own (decision 035).
-import { cpSync, mkdtempSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { imagesDirFor } from '../app.js';
@@ -10,6 +10,7 @@ import { SEED_NOW, createTestApp } from './app.js';
 import {
   adminQuery,
   databaseStamp,
+  scratchDir,
   stampedAt,
   withDatabase,
   type TestTemplates,
@@ -30,8 +31,8 @@ export interface PreparedTemplates {
  * SEED_NOW; its images are kept in one folder that seeded test apps link to.
  */
 export async function prepareTemplates(postgresUrl?: string): Promise<PreparedTemplates> {
-  removeStaleFolders();
-  const root = mkdtempSync(join(tmpdir(), 'pehnava-templates-'));
+  for (const dir of new Set([tmpdir(), scratchDir()])) removeStaleFolders(dir);
+  const root = mkdtempSync(join(scratchDir(), 'pehnava-templates-'));
   const seededImages = join(root, 'images');
   const removeRoot = () => rmSync(root, { recursive: true, force: true });
   try {
@@ -111,7 +112,7 @@ async function seedInto(opening: Promise<DatabaseHandle>, imagesTarget: string):
   const t = await createTestApp({ database: await opening });
   try {
     await t.seed(SEED_NOW);
-    renameSync(imagesDirFor(t.config), imagesTarget);
+    cpSync(imagesDirFor(t.config), imagesTarget, { recursive: true });
   } finally {
     await t.close();
   }
@@ -132,7 +133,7 @@ export async function removeStaleDatabases(postgresUrl: string): Promise<void> {
 }
 
 /** Template, database and DATA_DIR folders that a run which never finished left behind. */
-export function removeStaleFolders(dir: string = tmpdir()): void {
+export function removeStaleFolders(dir: string): void {
   for (const name of readdirSync(dir)) {
     if (!/^pehnava-(templates|db|test)-/.test(name)) continue;
     const path = join(dir, name);

@@ -61,6 +61,7 @@ function timeRun(label, databaseUrl) {
     files,
     tests: files.reduce((n, f) => n + f.tests, 0),
     failed: files.reduce((n, f) => n + f.failed, 0),
+    failedFiles: files.filter((f) => !f.passed).length,
     hooksTotal: hooks.reduce((a, b) => a + b, 0),
     hooksMedian: median(hooks),
   };
@@ -79,11 +80,11 @@ try {
 
 const lines = [
   '',
-  '| database | wall time | files | tests | failed | hooks, all files | hooks, median file |',
-  '| -------- | --------: | ----: | ----: | -----: | ---------------: | -----------------: |',
+  '| database | wall time | files (failed) | tests (failed) | hooks, all files | hooks, median file |',
+  '| -------- | --------: | -------------: | -------------: | ---------------: | -----------------: |',
   ...runs.map(
     (r) =>
-      `| ${r.label} | ${r.wall.toFixed(1)} s | ${r.files.length} | ${r.tests} | ${r.failed} | ${(r.hooksTotal / 1000).toFixed(1)} s | ${r.hooksMedian} ms |`,
+      `| ${r.label} | ${r.wall.toFixed(1)} s | ${r.files.length} (${r.failedFiles}) | ${r.tests} (${r.failed}) | ${(r.hooksTotal / 1000).toFixed(1)} s | ${r.hooksMedian} ms |`,
   ),
 ];
 if (args.has('--files')) {

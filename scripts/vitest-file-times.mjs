@@ -13,6 +13,7 @@ export default class FileTimesReporter {
       return {
         file: relative(process.cwd(), module.moduleId),
         tests: tests.length,
+        passed: module.ok(),
         failed: tests.filter((test) => test.result().state === 'failed').length,
         totalMs: Math.round(duration),
         hooksMs: Math.round(Math.max(0, duration - inTests)),

@@ -22,7 +22,10 @@ export default defineConfig({
           name: 'api',
           environment: 'node',
           include: ['apps/api/src/**/*.int.test.ts'],
-          // Each file opens its own fresh database; PGlite is CPU-bound, so keep two at a time.
+          // Once per run: build packages/shared and make the template databases (migrated,
+          // seeded) that each file copies its own database from (apps/api/src/test/templates.ts).
+          globalSetup: ['apps/api/src/test/global-setup.ts'],
+          // Each file opens its own database; PGlite is CPU-bound, so keep two at a time.
           maxWorkers: 2,
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit tests, the API suite on PGlite and on PostgreSQL, then the
-// browser tests. Ends with one line "tests: N passed, N failed".
+// browser tests. Prints each step's time as it ends and all of them with the total at the end,
+// then one last line "tests: N passed, N failed".
 //
-// PostgreSQL: TEST_DATABASE_URL names the server (a database is created per test file and dropped
-// after). Unset, the PostgreSQL run uses postgres://postgres@127.0.0.1:5432/test when that server
-// answers; with CI=true it must answer. Browser tests need Chromium (/usr/bin/chromium or
+// PostgreSQL: TEST_DATABASE_URL names the server (each test file copies a database of its own from
+// template databases made once per run, and drops it after). Unset, the PostgreSQL run uses
+// postgres://postgres@127.0.0.1:5432/test when that server answers; with CI=true it must answer. Browser tests need Chromium (/usr/bin/chromium or
 // CHROME_PATH); with CI=true a missing browser fails the run. Redis: TEST_REDIS_URL, or
 // redis://127.0.0.1:6379 when it answers, runs the rate-limit tests on Redis as well.
 import { spawnSync } from 'node:child_process';
@@ -20,6 +21,9 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+const startedAll = Date.now();
+/** Each step run, with its time in seconds, for the summary at the end. */
+const steps = [];
 
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n== ${label}\n`);
@@ -27,6 +31,7 @@ function run(label, command, args, env = {}) {
   const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
   const ok = child.status === 0;
+  steps.push({ label, seconds, ok });
   process.stdout.write(
     `== ${label}: ${ok ? 'ok' : `FAILED (exit ${child.status})`} in ${seconds}s\n`,
   );
@@ -146,7 +151,16 @@ if (chromium || ci) {
   process.stdout.write('Skipping browser tests: no Chromium (apt-get install -y chromium).\n');
 }
 
-process.stdout.write('\n');
+process.stdout.write('\nTime per step:\n');
+const width = Math.max(...steps.map((step) => step.label.length));
+for (const step of steps) {
+  process.stdout.write(
+    `  ${step.label.padEnd(width)} ${step.seconds.padStart(7)}s${step.ok ? '' : '  FAILED'}\n`,
+  );
+}
+process.stdout.write(
+  `  ${'total'.padEnd(width)} ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)}s\n\n`,
+);
 if (failures.length > 0) process.stdout.write(`Failed steps: ${failures.join(', ')}\n`);
 if (failures.length > 0 && totals.failed === 0) totals.failed = failures.length;
 process.stdout.write(

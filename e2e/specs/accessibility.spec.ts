@@ -106,7 +106,11 @@ for (const width of WIDTHS) {
       expect(await seriousViolations(page)).toEqual([]);
     });
 
-    test('the cart and the wishlist, empty and full, have none', async ({ page, request }) => {
+    test('the cart and the wishlist, empty and full, have none', async ({
+      page,
+      request,
+      workerProducts,
+    }) => {
       const account = await createAccount(request);
       const auth = { authorization: `Bearer ${account.token}` };
       await signInWith(page, account.token, '/cart');
@@ -116,11 +120,8 @@ for (const width of WIDTHS) {
       await expect(page.getByRole('heading', { name: 'Your Wishlist is Empty' })).toBeVisible();
       expect(await seriousViolations(page)).toEqual([]);
 
-      const { products } = productListResponseSchema.parse(
-        await (await request.get('/api/product/list')).json(),
-      );
       const startDate = addDays(todayInIndia(new Date()), 5);
-      for (const product of products.filter((p) => p.isAvailable).slice(0, 2)) {
+      for (const product of [workerProducts.take(), workerProducts.take()]) {
         const size = product.sizes.find((s) => s.available)!.size;
         await request.post('/api/cart/add', {
           headers: auth,

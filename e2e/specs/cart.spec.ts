@@ -1,9 +1,8 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   DELIVERY_MESSAGES,
   addDays,
   freeDeliveryShortfall,
-  productListResponseSchema,
   todayInIndia,
   type Product,
 } from '@pehnava/shared';
@@ -12,18 +11,6 @@ import { expect, test } from '../fixtures';
 
 /** The server's refusals (409 already in cart, 400 coupon) are logged by Chromium. */
 test.use({ expectedConsoleErrors: [/Failed to load resource.*status of (400|404|409)/] });
-
-async function catalogue(request: APIRequestContext): Promise<Product[]> {
-  const res = await request.get('/api/product/list');
-  return productListResponseSchema.parse(await res.json()).products;
-}
-
-/** An available piece with an available size, whose 2-day price is in the given range. */
-function rentable(products: Product[], where: (p: Product) => boolean = () => true): Product {
-  const found = products.find((p) => p.isAvailable && p.sizes.some((s) => s.available) && where(p));
-  if (!found) throw new Error('no rentable product in the seed for this test');
-  return found;
-}
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
@@ -47,8 +34,9 @@ const firstSize = (product: Product) => product.sizes.find((s) => s.available)!.
 test('ADD TO CART checks the date and size in order, then adds once, with the header badge', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const product = rentable(await catalogue(request));
+  const product = workerProducts.take();
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
@@ -73,10 +61,10 @@ test('ADD TO CART checks the date and size in order, then adds once, with the he
 test('the cart lists each item with its dates and price; remove and clear empty it', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const products = await catalogue(request);
-  const cheap = rentable(products, (p) => p.fourDayRentalPrice < 1_999);
-  const other = rentable(products, (p) => p._id !== cheap._id && p.category === 'royal');
+  const cheap = workerProducts.take((p) => p.fourDayRentalPrice < 1_999);
+  const other = workerProducts.take((p) => p.category === 'royal');
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${cheap._id}`);
   const start = inDays(10);
@@ -123,10 +111,10 @@ test('the cart lists each item with its dates and price; remove and clear empty 
 test('coupons: required, invalid, applied and cleared, and reset when the cart changes', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const products = await catalogue(request);
-  const first = rentable(products, (p) => p.twoDayRentalPrice >= 1_000);
-  const second = rentable(products, (p) => p._id !== first._id);
+  const first = workerProducts.take((p) => p.twoDayRentalPrice >= 1_000);
+  const second = workerProducts.take();
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${first._id}`);
   await addToCart(page, first, { size: firstSize(first), startDate: inDays(7), days: 2 });
@@ -179,8 +167,12 @@ test("a visitor's cart asks them to log in, and so does Proceed to Checkout", as
   await expect(page).toHaveURL(/\/login$/);
 });
 
-test('Proceed to Checkout with items goes on to /place-order', async ({ page, request }) => {
-  const product = rentable(await catalogue(request));
+test('Proceed to Checkout with items goes on to /place-order', async ({
+  page,
+  request,
+  workerProducts,
+}) => {
+  const product = workerProducts.take();
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${product._id}`);
   await addToCart(page, product, { size: firstSize(product), startDate: inDays(3) });
@@ -193,8 +185,9 @@ test('Proceed to Checkout with items goes on to /place-order', async ({ page, re
 test('below ₹1,999 the summary says how much more makes delivery free', async ({
   page,
   request,
+  workerProducts,
 }) => {
-  const cheap = rentable(await catalogue(request), (p) => p.twoDayRentalPrice < 1_500);
+  const cheap = workerProducts.take((p) => p.twoDayRentalPrice < 1_500);
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${cheap._id}`);
   await addToCart(page, cheap, { size: firstSize(cheap), startDate: inDays(9), days: 2 });
@@ -213,10 +206,10 @@ test('below ₹1,999 the summary says how much more makes delivery free', async 
 test('when WELCOME50 brings the delivery fee back, the summary says why and how far free is', async ({
   page,
   request,
+  workerProducts,
 }) => {
   // At least ₹1,999 (free delivery), but under it once WELCOME50 takes half off.
-  const dear = rentable(
-    await catalogue(request),
+  const dear = workerProducts.take(
     (p) => p.twoDayRentalPrice >= 2_000 && p.twoDayRentalPrice < 3_900,
   );
   const account = await createAccount(request);

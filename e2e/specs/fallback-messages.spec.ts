@@ -126,8 +126,8 @@ test('profile, password and deletion fall back to their failure messages', async
 });
 
 for (const outcome of OUTCOMES) {
-  test(`cart and wishlist: ${outcome}`, async ({ page, request }) => {
-    const product = await rentable(request);
+  test(`cart and wishlist: ${outcome}`, async ({ page, request, workerProducts }) => {
+    const product = workerProducts.take();
     const account = await createAccount(request);
     await signInWith(page, account.token, `/product/${product._id}`);
 

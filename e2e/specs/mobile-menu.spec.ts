@@ -1,21 +1,9 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import {
-  addDays,
-  productListResponseSchema,
-  todayInIndia,
-  type Product,
-  type Subscription,
-} from '@pehnava/shared';
+import type { Page } from '@playwright/test';
+import { addDays, todayInIndia, type Subscription } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
 
 test.use({ viewport: { width: 390, height: 844 } });
-
-async function rentable(request: APIRequestContext, count: number): Promise<Product[]> {
-  const res = await request.get('/api/product/list');
-  const { products } = productListResponseSchema.parse(await res.json());
-  return products.filter((p) => p.isAvailable && p.sizes.some((s) => s.available)).slice(0, count);
-}
 
 const menu = (page: Page) => page.getByRole('dialog', { name: 'Menu' });
 const openMenu = async (page: Page) => {
@@ -71,10 +59,11 @@ test('the menu keeps the keyboard inside while open, and Escape gives it back', 
 test("a shopper's menu has their name, plan, pages with counts, and Logout", async ({
   page,
   request,
+  workerProducts,
 }) => {
   const account = await createAccount(request, { name: 'Nandini Iyer' });
   const headers = { authorization: `Bearer ${account.token}` };
-  const [saved1, saved2, inCart] = await rentable(request, 3);
+  const [saved1, saved2, inCart] = [0, 1, 2].map(() => workerProducts.take());
   for (const product of [saved1!, saved2!]) {
     const res = await request.post('/api/wishlist/add', {
       headers,

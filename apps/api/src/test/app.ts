@@ -1,8 +1,8 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app.js';
+import { buildApp, imagesDirFor } from '../app.js';
 import { seed as seedServices } from '../bootstrap.js';
 import type { Mailer } from '../adapters/mail/mailer.js';
 import { loadConfig, type Config } from '../config.js';
@@ -12,7 +12,7 @@ import { MAIL_OUTBOX_JOB } from '../jobs/mail-outbox.job.js';
 import type { Clock } from '../lib/clock.js';
 import { createLogger } from '../lib/logger.js';
 import { createServices, type Services } from '../services.js';
-import { createTestDatabase } from './database.js';
+import { createTestDatabase, templates } from './database.js';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -26,14 +26,21 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The instant the seeded test database was seeded at (listing dates count back from it). */
+export const SEED_NOW = new Date('2026-11-01T06:30:00Z');
+
 /**
- * The whole app on a fresh database and a temporary DATA_DIR, built by the composition root as
- * the server builds it, logging nothing. Background jobs run unless `jobs: false` (tests that
- * drive them by hand); a test may pass its own clock to move time.
+ * The whole app on a database of its own and a temporary DATA_DIR, built by the composition root
+ * as the server builds it, logging nothing. The database is copied from the run's migrated
+ * template, or with `seed` from the seeded one (its images are the run's shared seeded images,
+ * linked read-only into DATA_DIR). Background jobs run unless `jobs: false` (tests that drive
+ * them by hand); a test may pass its own clock to move time.
  */
 export async function createTestApp(
   options: {
     seed?: boolean;
+    /** Use this database instead (the global set-up seeds its template this way); closed with the app. */
+    database?: DatabaseHandle;
     env?: Record<string, string>;
     webRoot?: string;
     mailer?: Mailer;
@@ -50,7 +57,8 @@ export async function createTestApp(
     LOG_LEVEL: options.logStream ? 'info' : 'silent',
     ...options.env,
   });
-  const database = await createTestDatabase();
+  const database = options.database ?? (await createTestDatabase({ seeded: options.seed }));
+  if (options.seed) symlinkSync(templates().seededImages, imagesDirFor(config), 'dir');
   const services = createServices({
     config,
     database,
@@ -59,8 +67,7 @@ export async function createTestApp(
     ...(options.mailer ? { mailer: options.mailer } : {}),
   });
   const app = await buildApp({ services, webRoot: options.webRoot });
-  const seed = (now = new Date('2026-11-01T06:30:00Z')) => seedServices(services, now);
-  if (options.seed) await seed();
+  const seed = (now = SEED_NOW) => seedServices(services, now);
   await app.ready();
   if (options.jobs !== false) services.jobs.start();
   return {

@@ -1,0 +1,56 @@
+// Each Playwright worker rents from its own products, so tests running side by side never reach for
+// the same piece (a test that reserves a unit would make it unavailable to the other worker's test).
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname } from 'node:path';
+import type { Product } from '@pehnava/shared';
+
+/** In stock and offered in at least one size. */
+export const isRentable = (p: Product) => p.isAvailable && p.sizes.some((s) => s.available);
+
+/**
+ * The rentable products that belong to worker slot `slot` of `slots`: every `slots`-th one in
+ * product-code order, so each share has pieces of every kind, tier and price, and the shares of
+ * two slots never overlap.
+ */
+export function shareOf(products: readonly Product[], slot: number, slots: number): Product[] {
+  return products
+    .filter(isRentable)
+    .sort((a, b) => a.productId.localeCompare(b.productId))
+    .filter((_, index) => index % slots === slot);
+}
+
+export interface WorkerProducts {
+  /** This worker's rentable products, in product-code order. */
+  readonly all: readonly Product[];
+  /**
+   * The first of this worker's products matching `where` that no earlier test in this worker slot
+   * has taken. It is never handed out again in this run, so what one test reserved cannot stand
+   * in another's way, even after a worker restarts.
+   */
+  take(where?: (p: Product) => boolean): Product;
+}
+
+/**
+ * A worker's share, remembering what it handed out in `ledger` (a JSON file of product ids kept for
+ * the run: a worker that replaces a failed one in the same slot carries on from it).
+ */
+export function workerProducts(share: readonly Product[], ledger: string): WorkerProducts {
+  const taken = new Set<string>(
+    existsSync(ledger) ? (JSON.parse(readFileSync(ledger, 'utf8')) as string[]) : [],
+  );
+  return {
+    all: share,
+    take(where = () => true) {
+      const product = share.find((p) => !taken.has(p._id) && where(p));
+      if (!product) {
+        throw new Error(
+          `No product left in this worker's share (${share.length} products, ${taken.size} taken) for this test: widen its filter or use fewer workers.`,
+        );
+      }
+      taken.add(product._id);
+      mkdirSync(dirname(ledger), { recursive: true });
+      writeFileSync(ledger, JSON.stringify([...taken]));
+      return product;
+    },
+  };
+}

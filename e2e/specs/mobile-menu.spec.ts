@@ -1,5 +1,10 @@
 import type { Page } from '@playwright/test';
-import { addDays, todayInIndia, type Subscription } from '@pehnava/shared';
+import {
+  addDays,
+  productListResponseSchema,
+  todayInIndia,
+  type Subscription,
+} from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
 

@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import {
   DELIVERY_MESSAGES,
   addDays,
+  formatRupees,
   freeDeliveryShortfall,
   todayInIndia,
   type Product,
@@ -14,7 +15,7 @@ test.use({ expectedConsoleErrors: [/Failed to load resource.*status of (400|404|
 
 const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
-const rs = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
+const rs = formatRupees;
 const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
 
 /** On a product page: choose what is given, then ADD TO CART. */

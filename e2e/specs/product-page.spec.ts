@@ -3,6 +3,7 @@ import {
   CATEGORY_INFO,
   MAX_START_DAYS_AHEAD,
   addDays,
+  formatRupees,
   productListResponseSchema,
   todayInIndia,
   type Product,
@@ -14,7 +15,7 @@ async function catalogue(request: APIRequestContext): Promise<Product[]> {
   return productListResponseSchema.parse(await res.json()).products;
 }
 
-const rs = (rupees: number) => `₹${rupees.toLocaleString('en-IN')}`;
+const rs = formatRupees;
 const valuesOf = (p: Product, type: string) =>
   p.filters
     .filter((f) => f.type === type)

@@ -61,6 +61,9 @@ for (const width of WIDTHS) {
     });
 
     test('sign-up, Verify Email and the signed-in pages have none', async ({ page, request }) => {
+      // Eight full axe scans over five screens: about 17 s on a quiet machine, so the default
+      // 30 s leaves too little room when the two cores are shared.
+      test.setTimeout(60_000);
       await page.goto('/login');
       await page.getByRole('tab', { name: 'Sign Up' }).click();
       expect(await seriousViolations(page)).toEqual([]);

@@ -1,6 +1,9 @@
+import { webcrypto } from 'node:crypto';
 import { SignJWT, errors, jwtVerify } from 'jose';
 
 export const TOKEN_LIFETIME_SECONDS = 7 * 24 * 60 * 60;
+/** Verified tokens remembered per process (about 300 bytes each); the oldest goes first. */
+export const VERIFIED_TOKENS_KEPT = 10_000;
 
 /** What a session token says: whose it is, and the account's token version when it was issued. */
 export interface TokenClaims {
@@ -8,25 +11,71 @@ export interface TokenClaims {
   tokenVersion: number;
 }
 
-/** Signed session tokens (JWT, HS256, 7 days). */
-export function createTokenService(secret: string) {
-  const key = new TextEncoder().encode(secret);
+export interface TokenServiceOptions {
+  now?: () => Date;
+  /** How many verified tokens to remember (0 verifies every time). */
+  verifiedTokensKept?: number;
+}
+
+/**
+ * Signed session tokens (JWT, HS256, 7 days).
+ *
+ * Checking a signature is a pure function of the token and the secret, so a token found valid once
+ * is remembered with its claims and expiry: a repeat is answered from memory after its expiry is
+ * checked against the clock again. Only the signature check is remembered, never the account: the
+ * caller still compares the claims with the account on every request (a password change or a
+ * deleted account refuses the token at once). Decision 040.
+ */
+export function createTokenService(secret: string, options: TokenServiceOptions = {}) {
+  const { now = () => new Date(), verifiedTokensKept = VERIFIED_TOKENS_KEPT } = options;
+  // Imported once: handing jose the raw bytes would import the key again for every token.
+  const key = webcrypto.subtle.importKey(
+    'raw',
+    new TextEncoder().encode(secret),
+    { name: 'HMAC', hash: 'SHA-256' },
+    false,
+    ['sign', 'verify'],
+  );
+  const verified = new Map<string, { claims: TokenClaims; expiresAt: number }>();
+  const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
+
   return {
     async issue({ userId, tokenVersion }: TokenClaims): Promise<string> {
       return new SignJWT({ ver: tokenVersion })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(userId)
-        .setIssuedAt()
-        .setExpirationTime(`${TOKEN_LIFETIME_SECONDS}s`)
-        .sign(key);
+        .setIssuedAt(seconds(now()))
+        .setExpirationTime(seconds(now()) + TOKEN_LIFETIME_SECONDS)
+        .sign(await key);
     },
 
     /** The claims of a valid, unexpired token; undefined for anything else. */
     async verify(token: string): Promise<TokenClaims | undefined> {
+      const at = now();
+      const known = verified.get(token);
+      if (known) {
+        // jose's own rule: a token is expired once the clock reaches `exp`.
+        if (seconds(at) < known.expiresAt) return known.claims;
+        verified.delete(token);
+        return undefined;
+      }
       try {
-        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'] });
+        const { payload } = await jwtVerify(token, await key, {
+          algorithms: ['HS256'],
+          currentDate: at,
+        });
         if (typeof payload.sub !== 'string' || typeof payload.ver !== 'number') return undefined;
-        return { userId: payload.sub, tokenVersion: payload.ver };
+        const claims = { userId: payload.sub, tokenVersion: payload.ver };
+        // Only tokens shaped like the ones issued here (an expiry, no not-before) are remembered.
+        if (
+          verifiedTokensKept > 0 &&
+          typeof payload.exp === 'number' &&
+          payload.nbf === undefined
+        ) {
+          if (verified.size >= verifiedTokensKept) verified.delete(verified.keys().next().value!);
+          verified.set(token, { claims, expiresAt: payload.exp });
+        }
+        return claims;
       } catch (error) {
         if (error instanceof errors.JOSEError) return undefined;
         throw error;

@@ -14,12 +14,14 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   cart: CartService;
   authenticate: Authenticate;
 }> = async (app, { cart, authenticate }) => {
+  // The cart is read in the same statement as the session's account (decision 040).
+  const cartGuard = authenticate.reading((userId) => cart.viewWithAccount(userId));
   app.get(
     '/cart',
-    { onRequest: authenticate, schema: { response: { 200: cartResponseSchema } } },
+    { onRequest: cartGuard.hook, schema: { response: { 200: cartResponseSchema } } },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      return { success: true as const, ...(await cart.view(request.account!.id)) };
+      return { success: true as const, ...cartGuard.data(request) };
     },
   );
 

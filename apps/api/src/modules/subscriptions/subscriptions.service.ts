@@ -7,9 +7,25 @@ import {
   type PlanId,
   type Subscription,
 } from '@pehnava/shared';
-import type { SubscriptionsRepository } from './subscriptions.repository.js';
+import type { CurrentPlanRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
 const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).includes(id);
+
+/** The shopper's plan from its current row; 'free' when no paid period is running. */
+export function subscriptionFrom(current: CurrentPlanRow | undefined): Subscription {
+  if (!current || !isPlanId(current.planId) || current.planId === 'free') {
+    return FREE_SUBSCRIPTION;
+  }
+  return {
+    plan: current.planId,
+    itemsRentedInPeriod: current.itemsRented,
+    rentalLimit: current.rentalLimit,
+    startDate: current.startDate.toISOString(),
+    endDate: current.endDate.toISOString(),
+    isActive: true,
+    autoRenew: current.autoRenew,
+  };
+}
 
 export function createSubscriptionsService(
   repository: SubscriptionsRepository,
@@ -18,23 +34,7 @@ export function createSubscriptionsService(
   return {
     /** The shopper's plan in effect now; 'free' when no paid period is running. */
     async mySubscription(userId: string): Promise<Subscription> {
-      const current = await repository.findCurrent(userId, now());
-      if (!current || !isPlanId(current.planId) || current.planId === 'free') {
-        return FREE_SUBSCRIPTION;
-      }
-      return {
-        plan: current.planId,
-        itemsRentedInPeriod: await repository.itemsRentedBetween(
-          userId,
-          current.startDate,
-          current.endDate,
-        ),
-        rentalLimit: current.rentalLimit,
-        startDate: current.startDate.toISOString(),
-        endDate: current.endDate.toISOString(),
-        isActive: true,
-        autoRenew: current.autoRenew,
-      };
+      return subscriptionFrom(await repository.findCurrent(userId, now()));
     },
 
     /** The plans in level order (free, plus, pro) and the category labels. */

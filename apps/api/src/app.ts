@@ -1,7 +1,6 @@
 import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import cors from '@fastify/cors';
-import etag from '@fastify/etag';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import {
@@ -44,6 +43,7 @@ import { createWishlistRepository } from './modules/wishlist/wishlist.repository
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { createWishlistService } from './modules/wishlist/wishlist.service.js';
 import { registerErrorHandling } from './plugins/errors.js';
+import { registerEtags } from './plugins/etags.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
@@ -111,8 +111,8 @@ export async function buildApp({
   if (config.CORS_ORIGINS.length > 0) {
     await app.register(cors, { origin: config.CORS_ORIGINS, credentials: false });
   }
-  // ETags are computed on the uncompressed body, so etag registers before compress.
-  await app.register(etag, { weak: true });
+  // ETags are computed on the uncompressed body: this onSend hook runs before compression's.
+  registerEtags(app);
   // Responses compressed per request (the cart, the wishlist, images) use a low brotli quality:
   // within a few per cent of quality 5's size at a third of its CPU (decision 040); what is read
   // often and changes rarely (the catalogue, pages) is compressed once, harder, and kept.

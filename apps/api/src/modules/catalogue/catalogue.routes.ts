@@ -12,18 +12,20 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 ) => {
   // Served from the catalogue snapshot, already serialized and compressed (catalogue.service.ts).
   // Shapes: productListResponseSchema, filterOptionsResponseSchema, productDetailResponseSchema;
-  // the API tests check every response against them.
-  app.get('/product/list', async (request, reply) =>
+  // the API tests check every response against them. Nothing to compress or decompress here, so
+  // @fastify/compress adds no hooks to these routes (decision 040).
+  const encoded = { compress: false, decompress: false } as const;
+  app.get('/product/list', encoded, async (request, reply) =>
     sendEncodedJson(request, reply, (await catalogue.snapshot()).listBody),
   );
 
-  app.get('/product/filter-options', async (request, reply) =>
+  app.get('/product/filter-options', encoded, async (request, reply) =>
     sendEncodedJson(request, reply, (await catalogue.snapshot()).filterOptionsBody),
   );
 
   app.get(
     '/product/list/:id',
-    { schema: { params: productIdParamsSchema } },
+    { ...encoded, schema: { params: productIdParamsSchema } },
     async (request, reply) => {
       const { id } = request.params;
       const body = UUID.test(id) ? await catalogue.productBody(id.toLowerCase()) : undefined;

@@ -132,8 +132,8 @@ async function shopperWithCart(base, products) {
   return token;
 }
 
-/** A response's body exactly as sent (fetch would decompress it). */
-function rawBody(url, headers) {
+/** A response's body and headers exactly as sent (fetch would decompress it). */
+function rawResponse(url, headers) {
   return new Promise((resolve, reject) => {
     get(url, { headers }, (response) => {
       const chunks = [];
@@ -143,11 +143,14 @@ function rawBody(url, headers) {
           reject(
             new Error(`${url}: ${response.statusCode}, ${response.headers['content-encoding']}`),
           );
-        } else resolve(Buffer.concat(chunks));
+        } else resolve({ body: Buffer.concat(chunks), headers: response.headers });
       });
     }).on('error', reject);
   });
 }
+
+/** Headers of the connection and the message framing, which every server sends its own way. */
+const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length']);
 
 function wrk(url, duration, headers) {
   const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '5s', '-s', luaScript];
@@ -216,14 +219,18 @@ try {
   const pl = `http://127.0.0.1:${plPort}`;
   const pgBase = `http://127.0.0.1:${pgPort}`;
 
-  // The very bytes the list sends a browser, for the bare route to send too.
-  const listBytes = await rawBody(`${pl}/api/product/list`, { 'accept-encoding': 'br, gzip' });
+  // The very bytes and headers the list sends a browser, for the bare routes to send too.
+  const list = await rawResponse(`${pl}/api/product/list`, { 'accept-encoding': 'br, gzip' });
+  const listBytes = list.body;
   const sameFile = join(dataDir, 'list.br');
+  const sameHeadersFile = join(dataDir, 'list-headers.json');
   writeFileSync(sameFile, listBytes);
+  const listHeaders = Object.entries(list.headers).filter(([name]) => !HOP_HEADERS.has(name));
+  writeFileSync(sameHeadersFile, JSON.stringify(Object.fromEntries(listHeaders)));
   await start(
     'hello-world',
     ['scripts/hello-server.mjs'],
-    { SAME_BODY_FILE: sameFile },
+    { SAME_BODY_FILE: sameFile, SAME_HEADERS_FILE: sameHeadersFile },
     helloPort,
     '/',
   );
@@ -242,6 +249,11 @@ try {
       key: 'same',
       label: `bare Fastify, the list's ${count(listBytes.length)} bytes (brotli)`,
       url: `${hello}/same`,
+    },
+    {
+      key: 'same-headers',
+      label: "bare Fastify, the list's bytes and its headers",
+      url: `${hello}/same-headers`,
     },
   ];
   for (const [db, base, products, token] of [
@@ -289,16 +301,18 @@ try {
   const med = (key, field) => median(samples[key].map((s) => s[field]));
   const helloRps = med('hello', 'rps');
   const sameRps = med('same', 'rps');
+  const sameHeadersRps = med('same-headers', 'rps');
   const rows = targets.map((t) => {
     const rps = med(t.key, 'rps');
-    const toSame = t.key === 'same' || t.key.endsWith('-list') ? (rps / sameRps).toFixed(2) : '';
+    const sameKind = t.key.startsWith('same') || t.key.endsWith('-list');
     return [
       t.label,
       count(rps),
       ms(med(t.key, 'p50')),
       ms(med(t.key, 'p99')),
       (rps / helloRps).toFixed(2),
-      toSame,
+      sameKind ? (rps / sameRps).toFixed(2) : '',
+      sameKind && t.key !== 'same' ? (rps / sameHeadersRps).toFixed(2) : '',
     ];
   });
   const date = new Date().toISOString().slice(0, 10);
@@ -316,8 +330,16 @@ try {
       `${count(listJsonBytes)} bytes of JSON, ${count(listBytes.length)} bytes as sent.`,
     '',
     markdownTable(
-      ['target', 'req/s', 'p50 ms', 'p99 ms', 'ratio to hello-world', 'ratio to same bytes'],
-      ['l', 'r', 'r', 'r', 'r', 'r'],
+      [
+        'target',
+        'req/s',
+        'p50 ms',
+        'p99 ms',
+        'ratio to hello-world',
+        'ratio to same bytes',
+        'ratio to same bytes and headers',
+      ],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
     '',

@@ -53,7 +53,19 @@ function start(name, args, env, port, readyPath) {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   children.push(child);
-  return waitFor(`http://127.0.0.1:${port}${readyPath}`, name, child);
+  return waitFor(`http://127.0.0.1:${port}${readyPath}`, name, child).then(() => child);
+}
+
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU seconds a process has used (user + system, all its threads); undefined without /proc. */
+function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
 }
 
 async function waitFor(url, name, child) {
@@ -171,6 +183,7 @@ function wrk(url, duration, headers) {
       const failed = r.errors.connect + r.errors.read + r.errors.write + r.errors.status;
       if (failed > 0) return reject(new Error(`${url}: ${JSON.stringify(r.errors)}\n${out}`));
       resolve({
+        requests: r.requests,
         rps: r.requests / (r.duration_us / 1e6),
         p50: r.p50_us / 1000,
         p99: r.p99_us / 1000,
@@ -208,8 +221,8 @@ try {
   const [helloPort, plPort, pgPort] = [firstPort, firstPort + 1, firstPort + 2];
   const app = ['apps/api/dist/server.js'];
   const appEnv = { DATA_DIR: dataDir, LOG_LEVEL: logLevel, NODE_ENV: 'development' };
-  await start('Pehnava on PGlite', app, appEnv, plPort, '/api/health');
-  await start(
+  const plServer = await start('Pehnava on PGlite', app, appEnv, plPort, '/api/health');
+  const pgServerProcess = await start(
     'Pehnava on PostgreSQL',
     app,
     { ...appEnv, DATABASE_URL: pgUrl.toString() },
@@ -227,7 +240,7 @@ try {
   writeFileSync(sameFile, listBytes);
   const listHeaders = Object.entries(list.headers).filter(([name]) => !HOP_HEADERS.has(name));
   writeFileSync(sameHeadersFile, JSON.stringify(Object.fromEntries(listHeaders)));
-  await start(
+  const helloServer = await start(
     'hello-world',
     ['scripts/hello-server.mjs'],
     { SAME_BODY_FILE: sameFile, SAME_HEADERS_FILE: sameHeadersFile },
@@ -244,24 +257,27 @@ try {
   const browser = { 'accept-encoding': 'br, gzip' };
   const hello = `http://127.0.0.1:${helloPort}`;
   const targets = [
-    { key: 'hello', label: 'hello-world (bare Fastify)', url: `${hello}/` },
+    { key: 'hello', label: 'hello-world (bare Fastify)', url: `${hello}/`, server: helloServer },
     {
       key: 'same',
       label: `bare Fastify, the list's ${count(listBytes.length)} bytes (brotli)`,
       url: `${hello}/same`,
+      server: helloServer,
     },
     {
       key: 'same-headers',
       label: "bare Fastify, the list's bytes and its headers",
       url: `${hello}/same-headers`,
+      server: helloServer,
     },
   ];
-  for (const [db, base, products, token] of [
-    ['PGlite', pl, plList, plToken],
-    ['PostgreSQL', pgBase, pgList, pgToken],
+  for (const [db, base, products, token, server] of [
+    ['PGlite', pl, plList, plToken, plServer],
+    ['PostgreSQL', pgBase, pgList, pgToken, pgServerProcess],
   ]) {
     const k = db === 'PGlite' ? 'pglite' : 'pg';
     const auth = { authorization: `Bearer ${token}` };
+    const first = targets.length;
     targets.push(
       { key: `${k}-list`, label: `${db}: GET /api/product/list`, url: `${base}/api/product/list` },
       {
@@ -282,6 +298,7 @@ try {
         headers: auth,
       },
     );
+    for (const target of targets.slice(first)) target.server = server;
   }
 
   for (const target of targets) {
@@ -290,10 +307,19 @@ try {
   const samples = Object.fromEntries(targets.map((t) => [t.key, []]));
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
+      const cpuBefore = cpuSeconds(target.server.pid);
       const result = await wrk(target.url, seconds, { ...browser, ...target.headers });
+      const cpuAfter = cpuSeconds(target.server.pid);
+      // The server's CPU per response: steadier than req/s on a shared machine.
+      result.cpu =
+        cpuBefore === undefined || cpuAfter === undefined
+          ? undefined
+          : ((cpuAfter - cpuBefore) * 1e6) / result.requests;
       samples[target.key].push(result);
       console.log(
-        `round ${round} ${target.label}: ${count(result.rps)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms${result.timeouts ? `, ${result.timeouts} timeouts` : ''}`,
+        `round ${round} ${target.label}: ${count(result.rps)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` +
+          `${result.cpu === undefined ? '' : `, server ${Math.round(result.cpu)} µs CPU/req`}` +
+          `${result.timeouts ? `, ${result.timeouts} timeouts` : ''}`,
       );
     }
   }
@@ -305,11 +331,13 @@ try {
   const rows = targets.map((t) => {
     const rps = med(t.key, 'rps');
     const sameKind = t.key.startsWith('same') || t.key.endsWith('-list');
+    const cpu = samples[t.key].every((r) => r.cpu !== undefined) ? med(t.key, 'cpu') : undefined;
     return [
       t.label,
       count(rps),
       ms(med(t.key, 'p50')),
       ms(med(t.key, 'p99')),
+      cpu === undefined ? '' : String(Math.round(cpu)),
       (rps / helloRps).toFixed(2),
       sameKind ? (rps / sameRps).toFixed(2) : '',
       sameKind && t.key !== 'same' ? (rps / sameHeadersRps).toFixed(2) : '',
@@ -326,7 +354,8 @@ try {
     `wrk ${wrkVersion}, 1 thread, ${connections} connections, ${seconds} s per target after a ${WARM_UP_SECONDS} s warm-up, ` +
       `${rounds} interleaved rounds, medians; ${cpus().length} cores shared by wrk, the servers and PostgreSQL ` +
       `(and other work on the machine); requests send \`accept-encoding: br, gzip\` as a browser does; ` +
-      `servers at LOG_LEVEL=${logLevel}. The list is ${plList.length} products: ` +
+      `servers at LOG_LEVEL=${logLevel}; server CPU is user + system time of the server process over the run, per response. ` +
+      `The list is ${plList.length} products: ` +
       `${count(listJsonBytes)} bytes of JSON, ${count(listBytes.length)} bytes as sent.`,
     '',
     markdownTable(
@@ -335,11 +364,12 @@ try {
         'req/s',
         'p50 ms',
         'p99 ms',
+        'server CPU µs/req',
         'ratio to hello-world',
         'ratio to same bytes',
         'ratio to same bytes and headers',
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
     '',

@@ -97,11 +97,7 @@ export function createServices({
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
   const bookings = createBookingsService({ repository: repos.bookings });
-  const subscriptions = createSubscriptionsService({
-    repository: repos.subscriptions,
-    bookings,
-    clock,
-  });
+  const subscriptions = createSubscriptionsService({ repository: repos.subscriptions, clock });
   const cart = createCartService({
     repository: repos.cart,
     catalogue,
@@ -118,7 +114,7 @@ export function createServices({
   const users = createUsersService({
     repository: repos.users,
     uow,
-    tokens: createTokenService(jwtSecret),
+    tokens: createTokenService(jwtSecret, { now: () => clock.now() }),
     codeKey: jwtSecret,
     clock,
   });

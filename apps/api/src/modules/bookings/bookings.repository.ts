@@ -1,9 +1,24 @@
-import { and, eq, gte, lt, ne, sql } from 'drizzle-orm';
+import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { bookingItems, bookings, unitReservations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
-/** Bookings and their items. The bookings module is the one place that reads these tables. */
+/**
+ * Items (times quantity) in a shopper's paid bookings made in [from, to), as an SQL expression:
+ * the one definition of what the rental limit counts. The arguments may be values or columns of
+ * an outer query (subscriptions.repository.ts reads it beside the plan in one statement).
+ */
+export function paidItemsSql(userId: SQLWrapper, from: SQLWrapper, to: SQLWrapper) {
+  return sql<number>`(
+    select coalesce(sum(${bookingItems.quantity}), 0) from ${bookingItems}
+    inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
+    where ${bookings.userId} = ${userId}
+      and ${bookings.paymentStatus} = 'completed'
+      and ${bookings.createdAt} >= ${from}
+      and ${bookings.createdAt} < ${to})`.mapWith(Number);
+}
+
+/** Bookings and their items. The bookings module is the one place that defines them. */
 export function createBookingsRepository(db: Database, clock: Clock) {
   return {
     /** True when the shopper has a booking whose payment completed. */
@@ -14,23 +29,6 @@ export function createBookingsRepository(db: Database, clock: Clock) {
         .where(and(eq(bookings.userId, userId), eq(bookings.paymentStatus, 'completed')))
         .limit(1);
       return rows.length > 0;
-    },
-
-    /** Items (times quantity) in the shopper's paid bookings made in [from, to). */
-    async itemsRentedBetween(userId: string, from: Date, to: Date): Promise<number> {
-      const [row] = await db
-        .select({ items: sql<string>`coalesce(sum(${bookingItems.quantity}), 0)` })
-        .from(bookingItems)
-        .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
-        .where(
-          and(
-            eq(bookings.userId, userId),
-            eq(bookings.paymentStatus, 'completed'),
-            gte(bookings.createdAt, from),
-            lt(bookings.createdAt, to),
-          ),
-        );
-      return Number(row?.items ?? 0);
     },
 
     /**

@@ -1,6 +1,11 @@
 import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { cartItems, productUnits, unitReservations } from '../../db/schema/index.js';
+import { cartItems, productUnits, unitReservations, users } from '../../db/schema/index.js';
+import {
+  currentPlanQuery,
+  type CurrentPlanRow,
+} from '../subscriptions/subscriptions.repository.js';
+import { accountColumns, type AccountRow } from '../users/users.repository.js';
 
 export type CartItemRow = typeof cartItems.$inferSelect;
 
@@ -26,15 +31,60 @@ export interface CartItemKey {
 /** Product ids are uuid columns: anything else cannot match a row (and must not reach SQL). */
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
+/**
+ * A shopper's cart read in one statement: the account (for the session check, plugins/auth.ts),
+ * the lines in cart order and the plan in effect. No account: no such user, and nothing else.
+ */
+export interface CartRead {
+  account: AccountRow | undefined;
+  items: CartItemRow[];
+  plan: CurrentPlanRow | undefined;
+}
+
 export function createCartRepository(db: Database) {
+  // Every cart view reads the account, the lines and the plan in effect in one statement (one
+  // round trip): built once, and a named prepared statement on PostgreSQL (decision 040).
+  const currentPlan = currentPlanQuery(db, users.id, sql.placeholder('now')).as('current_plan');
+  const cartOf = db
+    .select({
+      account: accountColumns,
+      item: cartItems,
+      plan: {
+        planId: currentPlan.planId,
+        startDate: currentPlan.startDate,
+        endDate: currentPlan.endDate,
+        autoRenew: currentPlan.autoRenew,
+        rentalLimit: currentPlan.rentalLimit,
+        itemsRented: currentPlan.itemsRented,
+      },
+    })
+    .from(users)
+    .leftJoinLateral(currentPlan, sql`true`)
+    .leftJoin(cartItems, eq(cartItems.userId, users.id))
+    .where(eq(users.id, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_read_of_user');
+  const itemsOf = db
+    .select()
+    .from(cartItems)
+    .where(eq(cartItems.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
+    .prepare('cart_items_of_user');
+
   return {
     /** The shopper's cart lines in the order they were added. */
     async listItems(userId: string): Promise<CartItemRow[]> {
-      return db
-        .select()
-        .from(cartItems)
-        .where(eq(cartItems.userId, userId))
-        .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+      return itemsOf.execute({ userId });
+    },
+
+    /** The account, the cart lines in cart order and the plan in effect at `now`: one statement. */
+    async readCart(userId: string, now: Date): Promise<CartRead> {
+      const rows = await cartOf.execute({ userId, now: now.toISOString() });
+      return {
+        account: rows[0]?.account,
+        items: rows.flatMap((row) => (row.item ? [row.item] : [])),
+        plan: rows[0]?.plan ?? undefined,
+      };
     },
 
     /**

@@ -30,10 +30,12 @@ export const cartRoutes: FastifyPluginAsyncZod<{
   authenticate: Authenticate;
 }> = async (app, { cart, authenticate }) => {
   const docs = { tags: ['Cart'], security: NEEDS_SESSION };
+  // The cart is read in the same statement as the session's account (decision 040).
+  const cartGuard = authenticate.reading((userId) => cart.viewWithAccount(userId));
   app.get(
     '/cart',
     {
-      onRequest: authenticate,
+      onRequest: cartGuard.hook,
       schema: {
         ...docs,
         summary: 'The cart: entries in the order added, their total and the delivery fee',
@@ -42,7 +44,7 @@ export const cartRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'private, no-store');
-      const view = await cart.view(request.account!.id);
+      const view = cartGuard.data(request);
       return {
         success: true as const,
         ...view,

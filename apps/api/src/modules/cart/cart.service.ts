@@ -23,7 +23,11 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import {
+  subscriptionFrom,
+  type SubscriptionsService,
+} from '../subscriptions/subscriptions.service.js';
+import type { AccountRow } from '../users/users.repository.js';
 import type { CartItemRow, CartRepository } from './cart.repository.js';
 
 export interface CartServiceDeps {
@@ -73,11 +77,14 @@ export function createCartService({
     return rows.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
   }
 
-  async function current(userId: string): Promise<CurrentCart> {
-    const [known, subscription] = await Promise.all([
-      lines(userId),
-      subscriptions.mySubscription(userId),
+  /** The cart as stored, priced, with the account it was read with (one statement). */
+  async function read(userId: string): Promise<CurrentCart & { account: AccountRow | undefined }> {
+    const [stored, snapshot] = await Promise.all([
+      repository.readCart(userId, clock.now()),
+      catalogue.snapshot(),
     ]);
+    const known = stored.items.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
+    const subscription = subscriptionFrom(stored.plan);
     let totalPaise = 0;
     const entries = known.map(({ row, product, duration }): CartEntry => {
       totalPaise += row.pricePaise * row.quantity;
@@ -91,24 +98,47 @@ export function createCartService({
         priceAtTime: paiseToRupees(row.pricePaise),
       };
     });
-    return { entries, total: paiseToRupees(totalPaise), subscription };
+    return {
+      account: stored.account,
+      entries,
+      total: paiseToRupees(totalPaise),
+      subscription,
+    };
   }
 
-  return {
-    /** The shopper's own cart, priced as stored (coupons apply to this total). */
-    current,
-
-    /** GET /api/cart: the entries, their total and the delivery fee for the current plan. */
-    async view(userId: string): Promise<CartView> {
-      const { entries, total, subscription } = await current(userId);
-      const totals = orderTotals({ plan: subscription.plan, subtotal: total, insurance: false });
-      return {
+  async function viewWithAccount(
+    userId: string,
+  ): Promise<{ account: AccountRow | undefined; data: CartView }> {
+    const { account, entries, total, subscription } = await read(userId);
+    const totals = orderTotals({ plan: subscription.plan, subtotal: total, insurance: false });
+    return {
+      account,
+      data: {
         cart: entries,
         total: totals.subtotal,
         deliveryFee: totals.deliveryFee,
         totalWithDelivery: totals.total,
-      };
+      },
+    };
+  }
+
+  return {
+    /** The shopper's own cart, priced as stored (coupons apply to this total). */
+    async current(userId: string): Promise<CurrentCart> {
+      const { entries, total, subscription } = await read(userId);
+      return { entries, total, subscription };
     },
+
+    /** The entries, their total and the delivery fee for the current plan. */
+    async view(userId: string): Promise<CartView> {
+      return (await viewWithAccount(userId)).data;
+    },
+
+    /**
+     * GET /api/cart: the view, read in one statement with the account, for the session check
+     * (plugins/auth.ts `reading`).
+     */
+    viewWithAccount,
 
     /**
      * Add one unit of a product, checked in SPEC.md §5's order, with the duration and the price

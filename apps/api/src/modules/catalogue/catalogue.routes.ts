@@ -19,10 +19,13 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
 ) => {
   // Served from the catalogue snapshot, already serialized and compressed (catalogue.service.ts),
   // so the response schemas below document the answers rather than serialize them; the API tests
-  // check every answer against them.
+  // check every answer against them. Nothing to compress or decompress here, so @fastify/compress
+  // adds no hooks to these routes (decision 040).
+  const encoded = { compress: false, decompress: false } as const;
   app.get(
     '/product/list',
     {
+      ...encoded,
       schema: {
         tags,
         summary: 'Every product in the catalogue',
@@ -38,6 +41,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   app.get(
     '/product/filter-options',
     {
+      ...encoded,
       schema: {
         tags,
         summary: 'The filter values in use, by filter type',
@@ -51,6 +55,7 @@ export const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueServic
   app.get(
     '/product/list/:id',
     {
+      ...encoded,
       schema: {
         tags,
         summary: 'One product, by its _id or its product code',

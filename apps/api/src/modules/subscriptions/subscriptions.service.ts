@@ -9,43 +9,36 @@ import {
   type Subscription,
 } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
-import type { BookingsService } from '../bookings/bookings.service.js';
-import type { SubscriptionsRepository } from './subscriptions.repository.js';
+import type { CurrentPlanRow, SubscriptionsRepository } from './subscriptions.repository.js';
 
 const isPlanId = (id: string): id is PlanId => (PLAN_IDS as readonly string[]).includes(id);
 
+/** The shopper's plan from its current row; 'free' when no paid period is running. */
+export function subscriptionFrom(current: CurrentPlanRow | undefined): Subscription {
+  if (!current || !isPlanId(current.planId) || current.planId === 'free') {
+    return FREE_SUBSCRIPTION;
+  }
+  return {
+    plan: current.planId,
+    itemsRentedInPeriod: current.itemsRented,
+    rentalLimit: current.rentalLimit,
+    startDate: current.startDate.toISOString(),
+    endDate: current.endDate.toISOString(),
+    isActive: true,
+    autoRenew: current.autoRenew,
+  };
+}
+
 export interface SubscriptionsServiceDeps {
   repository: SubscriptionsRepository;
-  /** Counts the items of the period (paid bookings are the bookings module's to define). */
-  bookings: Pick<BookingsService, 'itemsRentedBetween'>;
   clock: Clock;
 }
 
-export function createSubscriptionsService({
-  repository,
-  bookings,
-  clock,
-}: SubscriptionsServiceDeps) {
+export function createSubscriptionsService({ repository, clock }: SubscriptionsServiceDeps) {
   return {
     /** The shopper's plan in effect now; 'free' when no paid period is running. */
     async mySubscription(userId: string): Promise<Subscription> {
-      const current = await repository.findCurrent(userId, clock.now());
-      if (!current || !isPlanId(current.planId) || current.planId === 'free') {
-        return FREE_SUBSCRIPTION;
-      }
-      return {
-        plan: current.planId,
-        itemsRentedInPeriod: await bookings.itemsRentedBetween(
-          userId,
-          current.startDate,
-          current.endDate,
-        ),
-        rentalLimit: current.rentalLimit,
-        startDate: current.startDate.toISOString(),
-        endDate: current.endDate.toISOString(),
-        isActive: true,
-        autoRenew: current.autoRenew,
-      };
+      return subscriptionFrom(await repository.findCurrent(userId, clock.now()));
     },
 
     /** The plans in level order (free, plus, pro) and the category labels. */

@@ -7,7 +7,23 @@ import type { Clock } from '../../lib/clock.js';
 export type UserRow = typeof users.$inferSelect;
 export type OtpCodeRow = typeof otpCodes.$inferSelect;
 
-export function toUser(row: UserRow): User {
+/**
+ * What a session needs of its account: the token version to check, and the profile. A read that
+ * checks a session in its own statement (plugins/auth.ts) selects exactly these.
+ */
+export const accountColumns = {
+  id: users.id,
+  tokenVersion: users.tokenVersion,
+  name: users.name,
+  email: users.email,
+  phone: users.phone,
+  address: users.address,
+  role: users.role,
+  createdAt: users.createdAt,
+};
+export type AccountRow = Pick<UserRow, keyof typeof accountColumns>;
+
+export function toUser(row: Omit<AccountRow, 'id' | 'tokenVersion'>): User {
   return {
     name: row.name,
     email: row.email,
@@ -20,6 +36,14 @@ export function toUser(row: UserRow): User {
 
 /** E-mails arrive normalised (trimmed, lower-case); the unique index is on lower(email) too. */
 export function createUsersRepository(db: Database, clock: Clock) {
+  // Read on every authenticated request: built once, and a named prepared statement on
+  // PostgreSQL (parsed and planned once per connection). See decision 040.
+  const accountById = db
+    .select(accountColumns)
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('users_account_by_id');
+
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -31,6 +55,12 @@ export function createUsersRepository(db: Database, clock: Clock) {
 
     async findById(id: string): Promise<UserRow | undefined> {
       const [row] = await db.select().from(users).where(eq(users.id, id));
+      return row;
+    },
+
+    /** The account a session token names, without its password hash; undefined when gone. */
+    async findAccount(id: string): Promise<AccountRow | undefined> {
+      const [row] = await accountById.execute({ id });
       return row;
     },
 

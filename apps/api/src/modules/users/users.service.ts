@@ -20,8 +20,8 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
-import type { TokenService } from '../../lib/tokens.js';
-import { toUser, type UsersRepository } from './users.repository.js';
+import type { TokenClaims, TokenService } from '../../lib/tokens.js';
+import { toUser, type AccountRow, type UsersRepository } from './users.repository.js';
 
 const MINUTE_MS = 60_000;
 
@@ -141,17 +141,38 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
     },
 
     /** The account a bearer token belongs to, if the token is valid and still current. */
-    async userForToken(token: string): Promise<{ id: string; user: User } | undefined> {
+    async userForToken(token: string): Promise<Session | undefined> {
       const claims = await tokens.verify(token);
       if (!claims) return undefined;
-      const row = await repository.findById(claims.userId);
-      if (!row || row.tokenVersion !== claims.tokenVersion) return undefined;
-      return { id: row.id, user: toUser(row) };
+      return sessionFor(claims, await repository.findAccount(claims.userId));
     },
+
+    /** The claims of a validly signed, unexpired token; not yet compared with its account. */
+    claimsOf: (token: string): Promise<TokenClaims | undefined> => tokens.verify(token),
+
+    sessionFor,
   };
 }
 
 export type UsersService = ReturnType<typeof createUsersService>;
+
+/** A signed-in shopper: the account id and the profile. */
+export interface Session {
+  id: string;
+  user: User;
+}
+
+/**
+ * The session a token's claims open, given the account row read for `claims.userId`: none when the
+ * account is gone (deleted) or its token version has moved on (a password change since the token
+ * was issued). The one place this comparison is made.
+ */
+export function sessionFor(claims: TokenClaims, row: AccountRow | undefined): Session | undefined {
+  if (!row || row.id !== claims.userId || row.tokenVersion !== claims.tokenVersion) {
+    return undefined;
+  }
+  return { id: row.id, user: toUser(row) };
+}
 
 export type AdminOutcome = 'created' | 'promoted' | 'already-admin';
 

@@ -115,8 +115,13 @@ async function shopperWithCart(base, products) {
     method: 'POST',
     body: { name: 'Bench Shopper', email, password: 'bench-password-1' },
   });
-  const { mails } = await call(base, '/api/dev/mail');
-  const otp = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
+  // The mail leaves through the outbox a moment after the sign-up commits: look for up to 5 s.
+  let otp;
+  for (let tries = 0; !otp && tries < 50; tries += 1) {
+    if (tries > 0) await new Promise((resolve) => setTimeout(resolve, 100));
+    const { mails } = await call(base, '/api/dev/mail');
+    otp = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
+  }
   if (!otp) throw new Error(`no sign-up code for ${email} in the development mailbox`);
   const { token } = await call(base, '/api/user/verify-otp', {
     method: 'POST',

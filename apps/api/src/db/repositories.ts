@@ -13,13 +13,17 @@ import type { Database } from './client.js';
  * Every repository, bound to one executor: the database itself, or one transaction (see
  * unit-of-work.ts), so a service can write through several repositories atomically.
  */
-export function createRepositories(db: Database, clock: Clock) {
+export function createRepositories(
+  db: Database,
+  clock: Clock,
+  hooks: { mailQueued?: () => void } = {},
+) {
   return {
     bookings: createBookingsRepository(db, clock),
     cart: createCartRepository(db),
     catalogue: createCatalogueRepository(db, clock),
     coupons: createCouponsRepository(db),
-    outbox: createOutboxRepository(db, clock),
+    outbox: createOutboxRepository(db, clock, hooks.mailQueued),
     subscriptions: createSubscriptionsRepository(db),
     users: createUsersRepository(db, clock),
     wishlist: createWishlistRepository(db),

@@ -26,12 +26,7 @@ export function createUnitOfWork({
     async run(work) {
       let mailQueued = false;
       const result = await db.transaction(async (tx) => {
-        const repos = createRepositories(tx as unknown as Database, clock);
-        const enqueue = repos.outbox.enqueue;
-        repos.outbox.enqueue = async (...args) => {
-          mailQueued = true;
-          return enqueue(...args);
-        };
+        const repos = createRepositories(tx, clock, { mailQueued: () => (mailQueued = true) });
         return work(repos);
       });
       if (mailQueued) afterCommit?.mailQueued?.();

@@ -16,7 +16,6 @@ export const ACCOUNT_MESSAGES = {
   otpSent: 'OTP sent to your email!',
   otpResendTooSoon: 'Please wait a minute before asking for a new code.',
   otpHourlyLimit: 'Too many codes requested for this email. Please try again in an hour.',
-  otpMailFailed: 'We could not send the code to your email. Please try again.',
   otpNotRequested: 'No code is waiting for this email. Please sign up again.',
   otpExpired: 'This code has expired. Please request a new one.',
   otpWrong: 'Incorrect OTP. Please check the code and try again.',

@@ -7,7 +7,12 @@ import type { MailMessage } from '../../adapters/mail/mailer.js';
 export type OutboxMailRow = typeof outboxMails.$inferSelect;
 
 /** The outbox table: mails queued with the change that causes them, claimed and sent by a job. */
-export function createOutboxRepository(db: Database, clock: Clock) {
+export function createOutboxRepository(
+  db: Database,
+  clock: Clock,
+  /** Told of every mail queued (the unit of work nudges the job after its commit). */
+  onEnqueued: () => void = () => undefined,
+) {
   return {
     /** Queue a mail; it becomes due at once. Call inside the change's own transaction. */
     async enqueue(kind: string, message: MailMessage): Promise<string> {
@@ -24,6 +29,7 @@ export function createOutboxRepository(db: Database, clock: Clock) {
           createdAt: at,
         })
         .returning({ id: outboxMails.id });
+      onEnqueued();
       return row!.id;
     },
 

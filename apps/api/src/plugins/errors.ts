@@ -203,11 +203,16 @@ export function handleClientError(
 export function registerErrorHandling(app: FastifyInstance) {
   const key = randomBytes(16).toString('base64url');
   routerErrorKeys.set(app, key);
-  app.addHook('preParsing', async (request) => {
+  // Runs on every request: a plain callback, not an async function, keeps it off the promise
+  // machinery on the hot path (decision 040).
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     const mark = request.headers[ROUTER_ERROR_HEADER];
-    if (typeof mark !== 'string' || !mark.startsWith(`${key}:`)) return;
-    const failure = FASTIFY_ERRORS[mark.slice(key.length + 1)];
-    if (failure) throw new HttpError(failure.status, failure.message);
+    const failure =
+      typeof mark === 'string' && mark.startsWith(`${key}:`)
+        ? FASTIFY_ERRORS[mark.slice(key.length + 1)]
+        : undefined;
+    if (failure) done(new HttpError(failure.status, failure.message));
+    else done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {

@@ -63,6 +63,11 @@ export const cartEntrySchema = z.object({
   startDate: isoDateSchema,
   endDate: isoDateSchema,
   priceAtTime: rupeesSchema,
+  /**
+   * False when no unit of this size is free any more for the line's dates (booked by someone else
+   * since it was added): checkout would refuse the line, so the cart flags it first.
+   */
+  datesAvailable: z.boolean(),
 });
 export type CartEntry = z.infer<typeof cartEntrySchema>;
 

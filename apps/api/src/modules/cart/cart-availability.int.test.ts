@@ -1,10 +1,11 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, cartResponseSchema, type Product } from '@pehnava/shared';
-import { productUnits } from '../../db/schema/index.js';
+import { productUnits, unitReservations } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import {
   addBody,
+  book,
   catalogueProducts,
   inDays,
   newShopper,
@@ -132,5 +133,50 @@ describe('a unit must be free for the dates, with lead and turnaround days', () 
     const { res } = await tryAdd(p);
     expect(res.statusCode).toBe(409);
     expect(res.json().message).toBe(NO_UNIT);
+  });
+});
+
+describe('the cart flags a line whose dates were taken after it was added', () => {
+  const linesOf = async (s: Shopper) =>
+    cartResponseSchema.parse((await s.call('GET', '/api/cart')).json()).cart;
+
+  it('answers datesAvailable: false once every unit is booked over the line, true again when released', async () => {
+    const p = aProduct();
+    const { s, res } = await tryAdd(p);
+    expect(res.statusCode).toBe(200);
+    expect((await linesOf(s)).map((l) => l.datesAvailable)).toEqual([true]);
+
+    // Someone else books the last unit over the turnaround day of this line.
+    await reserve(p, BLOCK_UNTIL, addDays(BLOCK_UNTIL, 5));
+    expect((await linesOf(s)).map((l) => l.datesAvailable)).toEqual([false]);
+
+    await t.database.db
+      .update(unitReservations)
+      .set({ active: false })
+      .where(eq(unitReservations.blockedFrom, BLOCK_UNTIL));
+    expect((await linesOf(s)).map((l) => l.datesAvailable)).toEqual([true]);
+  });
+
+  it("is not flagged by the shopper's own unpaid checkout holding the unit", async () => {
+    const p = aProduct();
+    const { s, res } = await tryAdd(p);
+    expect(res.statusCode).toBe(200);
+    const units = await t.database.db
+      .select()
+      .from(productUnits)
+      .where(and(eq(productUnits.productId, p._id), eq(productUnits.size, sizeOf(p))));
+    const { itemId } = await book(t, s.id, { productId: p._id, size: sizeOf(p), paid: false });
+    await t.database.db.insert(unitReservations).values(
+      units.map((unit) => ({
+        unitId: unit.id,
+        bookingItemId: itemId,
+        blockedFrom: BLOCK_FROM,
+        blockedUntil: BLOCK_UNTIL,
+      })),
+    );
+    expect((await linesOf(s)).map((l) => l.datesAvailable)).toEqual([true]);
+    // Another shopper with the same line sees it taken.
+    const other = await tryAdd(p);
+    expect(other.res.statusCode).toBe(409);
   });
 });

@@ -111,6 +111,7 @@ describe('GET /api/cart', () => {
       startDate: start,
       endDate: addDays(start, 2),
       priceAtTime: b!.twoDayRentalPrice,
+      datesAvailable: true,
     });
     expect(body.cart[1]).toMatchObject({
       duration: 4,

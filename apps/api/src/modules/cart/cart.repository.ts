@@ -1,6 +1,13 @@
 import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { cartItems, productUnits, unitReservations, users } from '../../db/schema/index.js';
+import {
+  bookingItems,
+  bookings,
+  cartItems,
+  productUnits,
+  unitReservations,
+  users,
+} from '../../db/schema/index.js';
 import {
   currentPlanQuery,
   type CurrentPlanRow,
@@ -37,11 +44,39 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  */
 export interface CartRead {
   account: AccountRow | undefined;
-  items: CartItemRow[];
+  /** Each line with whether a unit is still free for its dates (see `readCart`). */
+  items: (CartItemRow & { datesAvailable: boolean })[];
   plan: CurrentPlanRow | undefined;
 }
 
+/** Days a unit is blocked before a rental's start (dispatch) and after its end (return). */
+export interface ReservationDays {
+  leadDays: number;
+  turnaroundDays: number;
+}
+
 export function createCartRepository(db: Database) {
+  // A line's dates are still free when some unit of its size has no active reservation over the
+  // blocked range, other than the shopper's own pending bookings (a checkout not yet paid holds
+  // the very lines it came from).
+  const lineUnitFree = sql<boolean>`exists (
+    select 1 from ${productUnits}
+    where ${productUnits.productId} = ${cartItems.productId}
+      and ${productUnits.size} = ${cartItems.size}
+      and ${productUnits.retiredAt} is null
+      and not exists (
+        select 1 from ${unitReservations}
+        where ${unitReservations.unitId} = ${productUnits.id}
+          and ${unitReservations.active}
+          and daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]')
+            && daterange(${cartItems.startDate} - ${sql.placeholder('leadDays')}::int,
+                         ${cartItems.endDate} + ${sql.placeholder('turnaroundDays')}::int, '[]')
+          and not exists (
+            select 1 from ${bookingItems}
+            inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
+            where ${bookingItems.id} = ${unitReservations.bookingItemId}
+              and ${bookings.userId} = ${users.id}
+              and ${bookings.status} = 'pending')))`;
   // Every cart view reads the account, the lines and the plan in effect in one statement (one
   // round trip): built once, and a named prepared statement on PostgreSQL (decision 040).
   const currentPlan = currentPlanQuery(db, users.id, sql.placeholder('now')).as('current_plan');
@@ -49,6 +84,7 @@ export function createCartRepository(db: Database) {
     .select({
       account: accountColumns,
       item: cartItems,
+      datesAvailable: lineUnitFree,
       plan: {
         planId: currentPlan.planId,
         startDate: currentPlan.startDate,
@@ -77,12 +113,17 @@ export function createCartRepository(db: Database) {
       return itemsOf.execute({ userId });
     },
 
-    /** The account, the cart lines in cart order and the plan in effect at `now`: one statement. */
-    async readCart(userId: string, now: Date): Promise<CartRead> {
-      const rows = await cartOf.execute({ userId, now: now.toISOString() });
+    /**
+     * The account, the cart lines in cart order (each with whether its dates are still free) and
+     * the plan in effect at `now`: one statement.
+     */
+    async readCart(userId: string, now: Date, days: ReservationDays): Promise<CartRead> {
+      const rows = await cartOf.execute({ userId, now: now.toISOString(), ...days });
       return {
         account: rows[0]?.account,
-        items: rows.flatMap((row) => (row.item ? [row.item] : [])),
+        items: rows.flatMap((row) =>
+          row.item ? [{ ...row.item, datesAvailable: row.datesAvailable }] : [],
+        ),
         plan: rows[0]?.plan ?? undefined,
       };
     },

@@ -54,7 +54,7 @@ const isRentalDuration = (days: number): days is RentalDuration =>
   (RENTAL_DURATIONS as readonly number[]).includes(days);
 
 /** A stored row with its product, or nothing when the product is gone from the catalogue. */
-function withProduct(row: CartItemRow, byId: Map<string, Product>) {
+function withProduct<Row extends CartItemRow>(row: Row, byId: Map<string, Product>) {
   const product = byId.get(row.productId);
   return product && isRentalDuration(row.durationDays)
     ? { row, product, duration: row.durationDays }
@@ -80,7 +80,7 @@ export function createCartService({
   /** The cart as stored, priced, with the account it was read with (one statement). */
   async function read(userId: string): Promise<CurrentCart & { account: AccountRow | undefined }> {
     const [stored, snapshot] = await Promise.all([
-      repository.readCart(userId, clock.now()),
+      repository.readCart(userId, clock.now(), reservation),
       catalogue.snapshot(),
     ]);
     const known = stored.items.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
@@ -96,6 +96,7 @@ export function createCartService({
         startDate: row.startDate,
         endDate: row.endDate,
         priceAtTime: paiseToRupees(row.pricePaise),
+        datesAvailable: row.datesAvailable,
       };
     });
     return {

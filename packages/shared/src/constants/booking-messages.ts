@@ -1,0 +1,42 @@
+/** What checkout, payment and My Bookings say (SPEC.md §5 and §8; DECISIONS.md 'Bookings'). */
+export const BOOKING_MESSAGES = {
+  // SPEC.md §5, checkout, in the order the form is checked.
+  enterName: 'Please enter your name',
+  enterPhone: 'Please enter a valid 10-digit phone number',
+  enterStreet: 'Please enter street address',
+  enterCity: 'Please enter city',
+  selectState: 'Please select state',
+  enterPincode: 'Please enter a valid 6-digit PIN code',
+  cartEmpty: 'Your cart is empty',
+  loginToPlaceOrder: 'Please login to place order',
+  alreadyProcessing: 'Order is already being processed',
+  invalidPaymentResponse: 'Invalid payment response received',
+  // SPEC.md §8.
+  createFailed: 'Failed to create booking',
+  createError: 'Booking creation error',
+  placeOrderFailed: 'Failed to place order',
+  verifyFailed: 'Payment verification failed',
+  verifyError: 'Verification error',
+  confirmed: 'Booking confirmed! 🎉',
+  paymentFailed: (description: string): string => `Payment failed: ${description}`,
+  paymentCancelled: 'Payment cancelled. You can try again from your cart.',
+  // The server's own answers.
+  created: 'Booking created. Complete the payment to confirm it.',
+  alreadyConfirmed: 'This booking is already confirmed.',
+  bookingNotFound: 'Booking not found',
+  itemTaken: (name: string, size: string): string =>
+    `${name} (${size}) is no longer available for those dates`,
+  duplicateItem: 'Each product can appear only once in an order',
+  tooManyItems: (max: number): string => `An order can hold at most ${max} items`,
+  quantity: (max: number): string => `Quantity must be a whole number from 1 to ${max}`,
+  signatureInvalid: 'Payment verification failed: the payment signature does not match',
+  paymentNotForBooking: 'Payment verification failed: this payment is not for this booking',
+  amountMismatch: 'Payment verification failed: the amount paid does not match the booking',
+  paymentNotCaptured: 'Payment verification failed: the payment has not been completed',
+  bookingExpired:
+    'This booking expired before the payment arrived. If you were charged, the amount is refunded in full.',
+  providerUnavailable:
+    'The payment service is not answering right now. Nothing has been charged or held; please try again in a minute.',
+  failedToLoadBookings: 'Failed to load your bookings',
+  couponUnavailable: 'This coupon has just been used up. Remove it and try again.',
+} as const;

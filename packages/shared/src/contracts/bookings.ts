@@ -1,0 +1,259 @@
+import { z } from 'zod';
+import { BOOKING_MESSAGES } from '../constants/booking-messages.js';
+import { INDIAN_STATES } from '../constants/indian-states.js';
+import { MESSAGES } from '../constants/messages.js';
+import { PLAN_IDS } from '../constants/plans.js';
+import { RENTAL_DURATIONS } from '../constants/durations.js';
+import { productIdSchema } from './catalogue.js';
+import { durationSchema, rupeesSchema } from './common.js';
+import { textField } from './text-field.js';
+
+/** Most items (lines) one booking may hold, and most units of one line. */
+export const MAX_BOOKING_ITEMS = 20;
+export const MAX_ITEM_QUANTITY = 5;
+
+/** YYYY-MM-DD. */
+const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const digits = (count: number, message: string) =>
+  z
+    .string({ error: message })
+    .overwrite((v) => v.trim())
+    .regex(new RegExp(`^\\d{${count}}$`), { error: message });
+
+/**
+ * A delivery address (SPEC.md §3), checked in SPEC.md §5's order with its words: name, phone
+ * (exactly 10 digits), street, city, state (one of the 36), PIN code (exactly 6 digits). Landmark
+ * is optional.
+ */
+export const addressSchema = z.object({
+  name: textField({
+    label: 'Name',
+    max: 100,
+    messages: { required: BOOKING_MESSAGES.enterName, notText: BOOKING_MESSAGES.enterName },
+  }),
+  phone: digits(10, BOOKING_MESSAGES.enterPhone),
+  street: textField({
+    label: 'Street address',
+    max: 200,
+    messages: { required: BOOKING_MESSAGES.enterStreet, notText: BOOKING_MESSAGES.enterStreet },
+  }),
+  landmark: textField({ label: 'Landmark', max: 120, required: false }).optional().default(''),
+  city: textField({
+    label: 'City',
+    max: 80,
+    messages: { required: BOOKING_MESSAGES.enterCity, notText: BOOKING_MESSAGES.enterCity },
+  }),
+  state: z.enum(INDIAN_STATES, { error: BOOKING_MESSAGES.selectState }),
+  pincode: digits(6, BOOKING_MESSAGES.enterPincode),
+});
+export type Address = z.infer<typeof addressSchema>;
+/** The address as stored and answered: landmark always present ('' when none). */
+export const storedAddressSchema = z.object({
+  name: z.string(),
+  phone: z.string(),
+  street: z.string(),
+  landmark: z.string(),
+  city: z.string(),
+  state: z.string(),
+  pincode: z.string(),
+});
+
+/** A start date as sent; its form and range are the service's checks, as at cart add. */
+const startDateTextSchema = textField({
+  label: 'Start date',
+  max: 10,
+  messages: {
+    required: MESSAGES.startDateRequired,
+    notText: MESSAGES.startDateRequired,
+    tooLong: MESSAGES.invalidStartDate,
+  },
+});
+
+/**
+ * One item of POST /api/booking/create (SPEC.md §7). Only these fields are read: an endDate,
+ * price, plan or anything else sent is ignored; the server sets the end date (start + duration)
+ * and every price itself.
+ */
+export const bookingItemInputSchema = z.object({
+  productId: productIdSchema,
+  size: textField({
+    label: 'Size',
+    max: 40,
+    messages: { required: MESSAGES.selectSize, notText: MESSAGES.selectSize },
+  }),
+  duration: durationSchema,
+  quantity: z
+    .number({ error: BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY) })
+    .int({ error: BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY) })
+    .min(1, { error: BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY) })
+    .max(MAX_ITEM_QUANTITY, { error: BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY) })
+    .optional()
+    .default(1),
+  startDate: startDateTextSchema,
+});
+export type BookingItemInput = z.infer<typeof bookingItemInputSchema>;
+
+/** POST /api/booking/create. */
+export const createBookingBodySchema = z.object({
+  cartItems: z
+    .array(bookingItemInputSchema, { error: BOOKING_MESSAGES.cartEmpty })
+    .min(1, { error: BOOKING_MESSAGES.cartEmpty })
+    .max(MAX_BOOKING_ITEMS, { error: BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS) }),
+  address: addressSchema,
+  couponCode: textField({ label: 'Coupon code', max: 40, required: false }).optional(),
+  insuranceSelected: z.boolean().optional().default(false),
+});
+export type CreateBookingBody = z.infer<typeof createBookingBodySchema>;
+
+/** A provider order, as the browser's checkout opens it: amount in paise. */
+export const paymentOrderSchema = z.object({
+  id: z.string(),
+  amount: z.number().int().positive(),
+  currency: z.literal('INR'),
+});
+export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
+
+/** POST /api/booking/create's answer (SPEC.md §3 Booking creation result). Money in rupees. */
+export const createBookingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  bookingId: z.uuid(),
+  order: paymentOrderSchema,
+  /** Also at the top level, as SPEC.md §7 lets a client read them. */
+  orderId: z.string(),
+  amount: z.number().int().positive(),
+  currency: z.literal('INR'),
+  subtotal: rupeesSchema,
+  discountAmount: rupeesSchema,
+  deliveryFee: rupeesSchema,
+  insuranceAmount: rupeesSchema,
+  totalPrice: rupeesSchema,
+  /** When the booking's hold on its units and coupon ends unless it is paid (ISO 8601). */
+  expiresAt: z.iso.datetime({ offset: true }),
+});
+export type CreateBookingResponse = z.infer<typeof createBookingResponseSchema>;
+
+const providerIdSchema = (label: string) => textField({ label, max: 100 });
+
+/**
+ * POST /api/booking/verify (SPEC.md §7): the three ids the provider's checkout returned, and the
+ * booking they are for. Without bookingId the booking is found by the provider order id; a
+ * booking is never built from client data (cartItems, address or couponCode are not read).
+ */
+export const verifyBookingBodySchema = z.object({
+  razorpay_order_id: providerIdSchema('Payment order id'),
+  razorpay_payment_id: providerIdSchema('Payment id'),
+  razorpay_signature: providerIdSchema('Payment signature'),
+  bookingId: z.uuid({ error: BOOKING_MESSAGES.bookingNotFound }).optional(),
+  insuranceSelected: z.boolean().optional(),
+});
+export type VerifyBookingBody = z.infer<typeof verifyBookingBodySchema>;
+
+export const bookingStatusSchema = z.enum([
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+]);
+export type BookingStatus = z.infer<typeof bookingStatusSchema>;
+export const paymentStatusSchema = z.enum(['pending', 'completed', 'failed']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+
+/** POST /api/booking/verify's answer. */
+export const verifyBookingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  bookingId: z.uuid(),
+  status: bookingStatusSchema,
+  paymentStatus: paymentStatusSchema,
+});
+export type VerifyBookingResponse = z.infer<typeof verifyBookingResponseSchema>;
+
+/** An order item (SPEC.md §3) with its listing populated. Money in rupees. */
+export const bookingItemSchema = z.object({
+  listingId: z.object({
+    _id: z.uuid(),
+    productId: z.string(),
+    name: z.string(),
+    images: z.array(z.string()),
+  }),
+  size: z.string(),
+  rentalDuration: z.literal(RENTAL_DURATIONS),
+  quantity: z.number().int().positive(),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  appliedSubscriptionPlan: z.enum(PLAN_IDS),
+  /** List price of the line (unit list price × quantity). */
+  originalPrice: rupeesSchema,
+  discountAmount: rupeesSchema,
+  /** What the line costs (originalPrice − discountAmount). */
+  totalPrice: rupeesSchema,
+});
+export type BookingItem = z.infer<typeof bookingItemSchema>;
+
+export const deliveryTrackingSchema = z.object({
+  provider: z.string().optional(),
+  trackingId: z.string().optional(),
+  status: z.string().optional(),
+  deliveryETA: z.string().optional(),
+});
+
+/** An order (booking) as SPEC.md §3 lists it. Money in rupees; times ISO 8601. */
+export const bookingSchema = z.object({
+  _id: z.uuid(),
+  /** Last 8 characters of _id, upper-case (SPEC.md §9). */
+  bookingNumber: z.string(),
+  status: bookingStatusSchema,
+  paymentStatus: paymentStatusSchema,
+  /** 'upi', 'card', 'netbanking', 'wallet'; '' until paid. */
+  paymentMethod: z.string(),
+  subtotal: rupeesSchema,
+  deliveryFee: rupeesSchema,
+  insuranceSelected: z.boolean(),
+  insuranceAmount: rupeesSchema,
+  totalPrice: rupeesSchema,
+  appliedCoupon: z.object({ code: z.string(), discountAmount: rupeesSchema }).nullable(),
+  createdAt: z.iso.datetime({ offset: true }),
+  confirmedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Until then a pending booking holds its units and coupon. */
+  expiresAt: z.iso.datetime({ offset: true }),
+  razorpayPaymentId: z.string().nullable(),
+  deliveryTracking: deliveryTrackingSchema.nullable(),
+  deliveryAddress: storedAddressSchema,
+  items: z.array(bookingItemSchema),
+});
+export type Booking = z.infer<typeof bookingSchema>;
+
+/** GET /api/booking/my: the shopper's bookings, newest first. */
+export const myBookingsResponseSchema = z.object({
+  success: z.literal(true),
+  bookings: z.array(bookingSchema),
+});
+export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
+
+/**
+ * GET /api/product/{id}/availability: for each size and each rental length, the start dates in
+ * the bookable window (today in India to 90 days ahead) on which no unit is free.
+ */
+export const availabilityResponseSchema = z.object({
+  success: z.literal(true),
+  productId: z.uuid(),
+  /** The bookable window of start dates, both inclusive. */
+  from: isoDateSchema,
+  to: isoDateSchema,
+  sizes: z.array(
+    z.object({
+      size: z.string(),
+      /** The admin's switch: false means the size is not offered at all (shown '(Out)'). */
+      available: z.boolean(),
+      /** Physical pieces of this size. */
+      units: z.number().int().nonnegative(),
+      /** Per rental length ('2', '4', '7', '14'): start dates with no unit free, ascending. */
+      unavailableStartDates: z.record(z.enum(['2', '4', '7', '14']), z.array(isoDateSchema)),
+    }),
+  ),
+});
+export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;

@@ -10,7 +10,9 @@ import {
 import type { Config } from './config.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
+import { paymentsRoutes } from './modules/payments/payments.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -46,8 +48,20 @@ declare module 'fastify' {
 
 /** Build the whole application: the API under /api, images and the web app elsewhere. */
 export async function buildApp({ services, webRoot }: AppOptions): Promise<FastifyInstance> {
-  const { config, database, catalogue, users, subscriptions, cart, wishlist, coupons, devOutbox } =
-    services;
+  const {
+    config,
+    database,
+    catalogue,
+    users,
+    subscriptions,
+    cart,
+    wishlist,
+    coupons,
+    bookings,
+    payments,
+    sandbox,
+    devOutbox,
+  } = services;
   const app = Fastify({
     loggerInstance: services.logger,
     trustProxy: config.TRUST_PROXY,
@@ -107,6 +121,8 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(cartRoutes, { cart, authenticate });
       await api.register(wishlistRoutes, { wishlist, authenticate });
       await api.register(couponsRoutes, { coupons, authenticate });
+      await api.register(bookingsRoutes, { bookings, authenticate });
+      await api.register(paymentsRoutes, { payments, sandbox });
       // The development mailbox exists only outside production (config requires SMTP there).
       if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
     },

@@ -43,8 +43,32 @@ describe('loadConfig', () => {
       NODE_ENV: 'production',
       JWT_SECRET: 'x'.repeat(32),
       SMTP_URL: 'smtp://mail.example:587',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_live_abc',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
     });
     expect(config.isProduction).toBe(true);
+  });
+
+  it('refuses the sandbox (no real money) in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://mail.example:587',
+      }),
+    ).toThrow(/PAYMENT_PROVIDER: sandbox takes no real money/);
+    expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
+  });
+
+  it('names each missing key of the chosen provider', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay' })).toThrow(
+      /RAZORPAY_KEY_ID: is required when PAYMENT_PROVIDER=razorpay[\s\S]*RAZORPAY_KEY_SECRET[\s\S]*RAZORPAY_WEBHOOK_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ PAYMENT_PROVIDER: 'stripe', STRIPE_SECRET_KEY: 'sk_test_x' }),
+    ).toThrow(/STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe/);
   });
 
   it('splits CORS_ORIGINS into a list', () => {

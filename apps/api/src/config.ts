@@ -94,6 +94,12 @@ const envSchema = z
     RESERVATION_LEAD_DAYS: intWithDefault(1, 0, 14),
     RESERVATION_TURNAROUND_DAYS: intWithDefault(3, 0, 30),
     CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),
+    /** Minutes an unpaid booking holds its units and coupon (DECISIONS.md: 15). */
+    BOOKING_HOLD_MINUTES: intWithDefault(15, 1, 24 * 60),
+    /** How long after a sandbox payment its webhook is sent to the app. */
+    SANDBOX_WEBHOOK_DELAY_MS: intWithDefault(2_000, 0, 600_000),
+    /** Where the sandbox sends its webhooks (default: this server on 127.0.0.1:PORT). */
+    SANDBOX_WEBHOOK_URL: optionalUrl,
     /** Tries at login, register and verify-otp per client address, and per e-mail, per window. */
     AUTH_RATE_LIMIT_PER_IP: intWithDefault(30, 1, 100_000),
     AUTH_RATE_LIMIT_PER_EMAIL: intWithDefault(10, 1, 100_000),
@@ -119,7 +125,33 @@ const envSchema = z
     ),
   })
   .superRefine((env, ctx) => {
+    const needs = (variable: keyof typeof env, provider: string) => {
+      if (!env[variable]) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [variable],
+          message: `is required when PAYMENT_PROVIDER=${provider}`,
+        });
+      }
+    };
+    if (env.PAYMENT_PROVIDER === 'razorpay') {
+      needs('RAZORPAY_KEY_ID', 'razorpay');
+      needs('RAZORPAY_KEY_SECRET', 'razorpay');
+      needs('RAZORPAY_WEBHOOK_SECRET', 'razorpay');
+    }
+    if (env.PAYMENT_PROVIDER === 'stripe') {
+      needs('STRIPE_SECRET_KEY', 'stripe');
+      needs('STRIPE_WEBHOOK_SECRET', 'stripe');
+    }
     if (env.NODE_ENV !== 'production') return;
+    if (env.PAYMENT_PROVIDER === 'sandbox') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PAYMENT_PROVIDER'],
+        message:
+          'sandbox takes no real money and is refused when NODE_ENV=production: set razorpay or stripe',
+      });
+    }
     if (!env.JWT_SECRET) {
       ctx.addIssue({
         code: 'custom',

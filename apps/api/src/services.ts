@@ -7,6 +7,14 @@ import type { DatabaseHandle } from './db/client.js';
 import { createRepositories, type Repositories } from './db/repositories.js';
 import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
 import { MAIL_OUTBOX_JOB, mailOutboxJob } from './jobs/mail-outbox.job.js';
+import { bookingHoldsJob, refundsJob, sandboxWebhooksJob } from './jobs/payment-jobs.js';
+import { createPayments } from './adapters/payments/create-provider.js';
+import type { PaymentProvider } from './adapters/payments/provider.js';
+import type { SandboxGateway, WebhookSender } from './adapters/payments/sandbox/gateway.js';
+import {
+  createPaymentsService,
+  type PaymentsService,
+} from './modules/payments/payments.service.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
@@ -41,6 +49,8 @@ export interface Infrastructure {
   clock?: Clock;
   /** SMTP when SMTP_URL is set, else the development mailbox; tests may pass their own. */
   mailer?: Mailer;
+  /** How the sandbox gateway reaches the app's webhook (default: HTTP to this server). */
+  webhookSender?: WebhookSender;
 }
 
 export interface Services {
@@ -54,6 +64,11 @@ export interface Services {
   /** The development mailbox, when mail goes there. */
   devOutbox?: DevOutbox;
   mailOutbox: MailOutbox;
+  /** The payment provider PAYMENT_PROVIDER names. */
+  provider: PaymentProvider;
+  /** The sandbox gateway (its checkout's pay endpoint), when PAYMENT_PROVIDER=sandbox. */
+  sandbox?: SandboxGateway;
+  payments: PaymentsService;
   bookings: BookingsService;
   catalogue: CatalogueService;
   cart: CartService;
@@ -75,6 +90,7 @@ export function createServices({
   logger,
   clock = systemClock,
   mailer: mailerOverride,
+  webhookSender,
 }: Infrastructure): Services {
   const repos = createRepositories(database.db, clock);
   const uow = createUnitOfWork({
@@ -96,8 +112,30 @@ export function createServices({
   const catalogue = createCatalogueService(repos.catalogue, {
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
-  const bookings = createBookingsService({ repository: repos.bookings });
   const subscriptions = createSubscriptionsService({ repository: repos.subscriptions, clock });
+  const { provider, sandbox } = createPayments({
+    config,
+    db: database.db,
+    clock,
+    logger,
+    ...(webhookSender ? { webhookSender } : {}),
+  });
+  const bookings = createBookingsService({
+    repos,
+    uow,
+    catalogue,
+    subscriptions,
+    provider,
+    clock,
+    logger,
+    settings: {
+      leadDays: config.RESERVATION_LEAD_DAYS,
+      turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
+      holdMinutes: config.BOOKING_HOLD_MINUTES,
+      siteUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+    },
+  });
+  const payments = createPaymentsService({ repos, uow, provider, bookings, clock, logger });
   const cart = createCartService({
     repository: repos.cart,
     catalogue,
@@ -119,7 +157,15 @@ export function createServices({
     clock,
   });
   const mailOutbox = createMailOutbox({ repository: repos.outbox, mailer, clock, logger });
-  const jobs = createJobRunner({ jobs: [mailOutboxJob(mailOutbox)], logger });
+  const jobs = createJobRunner({
+    jobs: [
+      mailOutboxJob(mailOutbox),
+      bookingHoldsJob(bookings),
+      refundsJob(payments),
+      ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
+    ],
+    logger,
+  });
 
   return {
     config,
@@ -131,6 +177,9 @@ export function createServices({
     mailer,
     ...(devOutbox ? { devOutbox } : {}),
     mailOutbox,
+    provider,
+    ...(sandbox ? { sandbox } : {}),
+    payments,
     bookings,
     catalogue,
     cart,

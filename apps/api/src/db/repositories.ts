@@ -4,6 +4,7 @@ import { createCartRepository } from '../modules/cart/cart.repository.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
+import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWishlistRepository } from '../modules/wishlist/wishlist.repository.js';
@@ -24,6 +25,7 @@ export function createRepositories(
     catalogue: createCatalogueRepository(db, clock),
     coupons: createCouponsRepository(db),
     outbox: createOutboxRepository(db, clock, hooks.mailQueued),
+    payments: createPaymentsRepository(db, clock),
     subscriptions: createSubscriptionsRepository(db),
     users: createUsersRepository(db, clock),
     wishlist: createWishlistRepository(db),

@@ -10,6 +10,7 @@ const ERROR_MEANINGS = {
   415: 'The body is not JSON',
   429: 'Too many tries; Retry-After says when to try again',
   502: 'The e-mail with the code could not be sent; try again',
+  503: 'The payment service cannot be reached; nothing was charged or held; try again shortly',
 } as const;
 
 export type DocumentedErrorStatus = keyof typeof ERROR_MEANINGS;
@@ -39,6 +40,16 @@ export const API_TAGS = [
   { name: 'Cart', description: 'The shopper’s cart, priced by the server.' },
   { name: 'Wishlist', description: 'The shopper’s saved products.' },
   { name: 'Coupons', description: 'Coupons applied to the shopper’s own cart.' },
+  {
+    name: 'Bookings',
+    description:
+      'Availability (public), checkout, payment verification and the shopper’s bookings. Prices are always the server’s.',
+  },
+  {
+    name: 'Payments',
+    description:
+      'What a front end needs to take a payment, the provider’s webhooks, and the sandbox gateway’s checkout.',
+  },
   { name: 'Site', description: 'Brand and contact details, and the service’s health.' },
   { name: 'Development', description: 'The development mailbox; absent in production.' },
 ];

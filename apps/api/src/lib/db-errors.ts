@@ -13,6 +13,10 @@ const CONSTRAINT_CODES = {
   '23P01': 'exclusion',
   '23503': 'foreign-key',
   '23514': 'check',
+  // Two transactions waited on each other (deadlock) or could not both commit (serialization):
+  // one is rolled back whole, and the shopper may simply try again.
+  '40P01': 'concurrent',
+  '40001': 'concurrent',
 } as const;
 
 export type ConstraintKind = (typeof CONSTRAINT_CODES)[keyof typeof CONSTRAINT_CODES];

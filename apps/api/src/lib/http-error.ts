@@ -16,3 +16,6 @@ export const unauthorized = (message: string) => new HttpError(401, message);
 export const forbidden = (message: string) => new HttpError(403, message);
 export const notFound = (message: string) => new HttpError(404, message);
 export const conflict = (message: string) => new HttpError(409, message);
+/** An outside service (the payment provider) cannot be reached: try again shortly. */
+export const serviceUnavailable = (message: string, retryAfterSeconds = 30) =>
+  new HttpError(503, message, retryAfterSeconds);

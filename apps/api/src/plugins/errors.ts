@@ -3,7 +3,14 @@ import { STATUS_CODES } from 'node:http';
 import type { Socket } from 'node:net';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { ACCOUNT_MESSAGES, MESSAGES, textFieldMessages } from '@pehnava/shared';
+import {
+  ACCOUNT_MESSAGES,
+  BOOKING_MESSAGES,
+  MAX_BOOKING_ITEMS,
+  MAX_ITEM_QUANTITY,
+  MESSAGES,
+  textFieldMessages,
+} from '@pehnava/shared';
 import { conflictMessage, constraintViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 
@@ -27,6 +34,9 @@ const FASTIFY_ERRORS: Record<string, Failure> = {
 const SHOPPER_MESSAGES = new Set<string>([
   ...Object.values(MESSAGES),
   ...Object.values(ACCOUNT_MESSAGES),
+  ...Object.values(BOOKING_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS),
+  BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY),
 ]);
 /** Written for the shopper: shown as they are. Text fields' messages name their field. */
 const isShopperMessage = (message: string) =>

@@ -23,6 +23,8 @@ export interface TestApp {
   seed(now?: Date): Promise<SeedReport>;
   /** Send every mail the outbox has due now (as the job would), and wait for it. */
   deliverMail(): Promise<number>;
+  /** Run one background job now (after a run in progress), as its schedule would. */
+  runJob(name: string): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -59,14 +61,26 @@ export async function createTestApp(
   });
   const database = options.database ?? (await createTestDatabase({ seeded: options.seed }));
   if (options.seed) symlinkSync(templates().seededImages, imagesDirFor(config), 'dir');
+  // The sandbox gateway's webhooks reach this app in-process, through its own HTTP stack.
+  let app: FastifyInstance | undefined;
   const services = createServices({
     config,
     database,
     logger: createLogger(config, options.logStream),
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
+    webhookSender: async (body, headers) => {
+      if (!app) throw new Error('the app is not built yet');
+      const res = await app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/webhook',
+        headers,
+        payload: body,
+      });
+      return res.statusCode;
+    },
   });
-  const app = await buildApp({ services, webRoot: options.webRoot });
+  app = await buildApp({ services, webRoot: options.webRoot });
   const seed = (now = SEED_NOW) => seedServices(services, now);
   await app.ready();
   if (options.jobs !== false) services.jobs.start();
@@ -78,6 +92,7 @@ export async function createTestApp(
     dataDir,
     seed,
     deliverMail: () => services.jobs.runNow(MAIL_OUTBOX_JOB),
+    runJob: (name) => services.jobs.runNow(name),
     close: async () => {
       await app.close();
       await services.jobs.stop();

@@ -22,6 +22,8 @@ export const BOOKING_MESSAGES = {
   paymentCancelled: 'Payment cancelled. You can try again from your cart.',
   // The server's own answers.
   created: 'Booking created. Complete the payment to confirm it.',
+  /** A booking with nothing to pay, confirmed at creation. */
+  confirmedWithoutPayment: 'Booking confirmed! 🎉 Nothing to pay on this one.',
   alreadyConfirmed: 'This booking is already confirmed.',
   bookingNotFound: 'Booking not found',
   itemTaken: (name: string, size: string): string =>

@@ -19,4 +19,5 @@ export const CONFLICT_KIND_MESSAGES = {
   exclusion: 'This clashes with a booking made at the same time. Please try again.',
   'foreign-key': 'Something this refers to has just changed or been removed. Please try again.',
   check: 'This change is not allowed.',
+  concurrent: 'Someone else was changing the same thing at that moment. Please try again.',
 } as const;

@@ -114,15 +114,20 @@ export const paymentOrderSchema = z.object({
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 
-/** POST /api/booking/create's answer (SPEC.md §3 Booking creation result). Money in rupees. */
+/**
+ * POST /api/booking/create's answer (SPEC.md §3 Booking creation result). Money in rupees, the
+ * order's amount in paise. A booking with nothing to pay (free rentals on a plan, free delivery,
+ * no insurance) is confirmed at once: `status` 'confirmed' and `order` null, no payment to open.
+ */
 export const createBookingResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
   bookingId: z.uuid(),
-  order: paymentOrderSchema,
+  status: z.enum(['pending', 'confirmed']),
+  order: paymentOrderSchema.nullable(),
   /** Also at the top level, as SPEC.md §7 lets a client read them. */
-  orderId: z.string(),
-  amount: z.number().int().positive(),
+  orderId: z.string().nullable(),
+  amount: z.number().int().nonnegative(),
   currency: z.literal('INR'),
   subtotal: rupeesSchema,
   discountAmount: rupeesSchema,

@@ -7,3 +7,4 @@ export * from './bookings.js';
 export * from './subscriptions.js';
 export * from './payments.js';
 export * from './outbox.js';
+export * from './sandbox-gateway.js';

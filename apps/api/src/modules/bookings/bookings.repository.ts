@@ -1,7 +1,41 @@
-import { and, eq, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { bookingItems, bookings, unitReservations } from '../../db/schema/index.js';
+import {
+  bookingItems,
+  bookings,
+  productUnits,
+  products,
+  unitReservations,
+  type DeliveryAddressRecord,
+} from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { constraintViolation } from '../../lib/db-errors.js';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type BookingItemRow = typeof bookingItems.$inferSelect;
+
+/** A booking to store, priced by the server. Money in paise. */
+export interface BookingWrite {
+  id: string;
+  userId: string;
+  paymentProvider: string;
+  subtotalPaise: number;
+  discountPaise: number;
+  deliveryFeePaise: number;
+  insuranceSelected: boolean;
+  insurancePaise: number;
+  totalPaise: number;
+  couponCode: string | null;
+  deliveryAddress: DeliveryAddressRecord;
+  expiresAt: Date;
+}
+
+export type BookingItemWrite = Omit<typeof bookingItems.$inferInsert, 'id' | 'bookingId'>;
+
+/** A booking's item with what the shopper sees of its product. */
+export interface BookingItemWithProduct extends BookingItemRow {
+  product: { id: string; productId: string; name: string; images: string[] };
+}
 
 /**
  * Items (times quantity) in a shopper's paid bookings made in [from, to), as an SQL expression:
@@ -45,6 +79,254 @@ export function createBookingsRepository(db: Database, clock: Clock) {
       await db.insert(unitReservations).values({ ...reservation, createdAt: clock.now() });
     },
 
+    async insertBooking(booking: BookingWrite): Promise<void> {
+      const at = clock.now();
+      await db.insert(bookings).values({ ...booking, createdAt: at, updatedAt: at });
+    },
+
+    /** The booking's items, in order; returns their ids in the same order. */
+    async insertItems(bookingId: string, items: BookingItemWrite[]): Promise<string[]> {
+      const rows = await db
+        .insert(bookingItems)
+        .values(items.map((item) => ({ ...item, bookingId })))
+        .returning({ id: bookingItems.id, position: bookingItems.position });
+      return rows.sort((a, b) => a.position - b.position).map((row) => row.id);
+    },
+
+    /**
+     * Units of the product in this size (not retired) with no active reservation over
+     * [from, until], both inclusive, as this transaction sees them; the exclusion constraint has
+     * the last word when another transaction takes one at the same moment.
+     */
+    async freeUnits(productId: string, size: string, from: string, until: string) {
+      const rows = await db
+        .select({ id: productUnits.id })
+        .from(productUnits)
+        .where(
+          and(
+            eq(productUnits.productId, productId),
+            eq(productUnits.size, size),
+            isNull(productUnits.retiredAt),
+            sql`not exists (
+              select 1 from ${unitReservations}
+              where ${unitReservations.unitId} = ${productUnits.id}
+                and ${unitReservations.active}
+                and daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]')
+                  && daterange(${from}::date, ${until}::date, '[]'))`,
+          ),
+        )
+        .orderBy(asc(productUnits.unitNumber));
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Try to block a unit inside a savepoint: false when the exclusion constraint refuses it
+     * (another booking holds it over these dates), so the caller can try the next unit without
+     * losing its transaction.
+     */
+    async tryReserveUnit(reservation: {
+      unitId: string;
+      bookingItemId: string;
+      blockedFrom: string;
+      blockedUntil: string;
+    }): Promise<boolean> {
+      try {
+        await db.transaction(async (savepoint) => {
+          await savepoint
+            .insert(unitReservations)
+            .values({ ...reservation, createdAt: clock.now() });
+        });
+        return true;
+      } catch (error) {
+        if (exclusionIn(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Every unit of the product (not retired) by size, and its active reservations in a range. */
+    async unitsAndReservations(productId: string, from: string, until: string) {
+      const [units, reservations] = await Promise.all([
+        db
+          .select({ id: productUnits.id, size: productUnits.size })
+          .from(productUnits)
+          .where(and(eq(productUnits.productId, productId), isNull(productUnits.retiredAt))),
+        db
+          .select({
+            unitId: unitReservations.unitId,
+            blockedFrom: unitReservations.blockedFrom,
+            blockedUntil: unitReservations.blockedUntil,
+          })
+          .from(unitReservations)
+          .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+          .where(
+            and(
+              eq(productUnits.productId, productId),
+              eq(unitReservations.active, true),
+              sql`daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]') && daterange(${from}::date, ${until}::date, '[]')`,
+            ),
+          ),
+      ]);
+      return { units, reservations };
+    },
+
+    /** The booking, locked until the end of the transaction (one confirmation at a time). */
+    async lockBooking(id: string): Promise<BookingRow | undefined> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      return row;
+    },
+
+    async findBooking(id: string): Promise<BookingRow | undefined> {
+      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      return row;
+    },
+
+    /** The shopper's bookings still waiting for payment. */
+    async pendingOf(userId: string): Promise<BookingRow[]> {
+      return db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending')))
+        .for('update');
+    },
+
+    /** pending → confirmed, payment completed. False when the booking was no longer pending. */
+    async markConfirmed(
+      id: string,
+      payment: { providerPaymentId: string; method: string },
+    ): Promise<boolean> {
+      const at = clock.now();
+      const rows = await db
+        .update(bookings)
+        .set({
+          status: 'confirmed',
+          paymentStatus: 'completed',
+          providerPaymentId: payment.providerPaymentId,
+          paymentMethod: payment.method,
+          confirmedAt: at,
+          cancelledAt: null,
+          updatedAt: at,
+        })
+        .where(and(eq(bookings.id, id), ne(bookings.paymentStatus, 'completed')))
+        .returning({ id: bookings.id });
+      return rows.length > 0;
+    },
+
+    /** pending → cancelled with payment failed (expired or given up). False when not pending. */
+    async markExpired(id: string): Promise<boolean> {
+      const at = clock.now();
+      const rows = await db
+        .update(bookings)
+        .set({ status: 'cancelled', paymentStatus: 'failed', cancelledAt: at, updatedAt: at })
+        .where(and(eq(bookings.id, id), eq(bookings.status, 'pending')))
+        .returning({ id: bookings.id });
+      return rows.length > 0;
+    },
+
+    /** Free every unit the booking holds (history is kept: the rows turn inactive). */
+    async releaseReservations(bookingId: string): Promise<void> {
+      const at = clock.now();
+      await db
+        .update(unitReservations)
+        .set({ active: false, releasedAt: at })
+        .where(
+          and(
+            eq(unitReservations.active, true),
+            inArray(
+              unitReservations.bookingItemId,
+              db
+                .select({ id: bookingItems.id })
+                .from(bookingItems)
+                .where(eq(bookingItems.bookingId, bookingId)),
+            ),
+          ),
+        );
+    },
+
+    /**
+     * Block again the units a released booking held (a payment arrived after it expired), inside
+     * a savepoint: false, with nothing changed, when any of them has been booked since.
+     */
+    async tryReactivateReservations(bookingId: string): Promise<boolean> {
+      try {
+        await db.transaction(async (savepoint) => {
+          await savepoint
+            .update(unitReservations)
+            .set({ active: true, releasedAt: null })
+            .where(
+              inArray(
+                unitReservations.bookingItemId,
+                savepoint
+                  .select({ id: bookingItems.id })
+                  .from(bookingItems)
+                  .where(eq(bookingItems.bookingId, bookingId)),
+              ),
+            );
+        });
+        return true;
+      } catch (error) {
+        if (exclusionIn(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Pending bookings whose hold has ended, oldest first (not locked: see lockDueHold). */
+    async dueHolds(limit: number): Promise<BookingRow[]> {
+      return db
+        .select()
+        .from(bookings)
+        .where(and(eq(bookings.status, 'pending'), lte(bookings.expiresAt, clock.now())))
+        .orderBy(asc(bookings.expiresAt))
+        .limit(limit);
+    },
+
+    /**
+     * The booking, locked, if it is still pending and its hold has ended; undefined when another
+     * runner holds it (SKIP LOCKED: runners never wait on each other) or it has moved on.
+     */
+    async lockDueHold(id: string): Promise<BookingRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.id, id),
+            eq(bookings.status, 'pending'),
+            lte(bookings.expiresAt, clock.now()),
+          ),
+        )
+        .for('update', { skipLocked: true });
+      return row;
+    },
+
+    /** The booking's items in order, with their products' name, code and images. */
+    async itemsOf(bookingIds: string[]): Promise<BookingItemWithProduct[]> {
+      if (bookingIds.length === 0) return [];
+      const rows = await db
+        .select({
+          item: bookingItems,
+          product: {
+            id: products.id,
+            productId: products.productId,
+            name: products.name,
+            images: products.images,
+          },
+        })
+        .from(bookingItems)
+        .innerJoin(products, eq(products.id, bookingItems.productId))
+        .where(inArray(bookingItems.bookingId, bookingIds))
+        .orderBy(asc(bookingItems.bookingId), asc(bookingItems.position));
+      return rows.map((row) => ({ ...row.item, product: row.product }));
+    },
+
+    /** The shopper's bookings, newest first. */
+    async listOf(userId: string): Promise<BookingRow[]> {
+      return db
+        .select()
+        .from(bookings)
+        .where(eq(bookings.userId, userId))
+        .orderBy(desc(bookings.createdAt), desc(bookings.id));
+    },
+
     /**
      * For an account being deleted (DECISIONS.md 'Accounts'): paid bookings stay for the accounts
      * with the recipient's name, phone, street and landmark removed (city, state and PIN code
@@ -67,3 +349,8 @@ export function createBookingsRepository(db: Database, clock: Clock) {
 }
 
 export type BookingsRepository = ReturnType<typeof createBookingsRepository>;
+
+/** True when a database error (however wrapped) is an exclusion violation (SQLSTATE 23P01). */
+function exclusionIn(error: unknown): boolean {
+  return constraintViolation(error)?.kind === 'exclusion';
+}

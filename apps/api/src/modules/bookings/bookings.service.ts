@@ -1,14 +1,672 @@
-import type { BookingsRepository } from './bookings.repository.js';
+import { randomUUID } from 'node:crypto';
+import {
+  BOOKING_MESSAGES,
+  COUPON_MESSAGES,
+  MAX_START_DAYS_AHEAD,
+  addDays,
+  bookingNumber,
+  checkCoupon,
+  couponCodeProblem,
+  listPriceFor,
+  normalizeCouponCode,
+  orderTotals,
+  paiseToRupees,
+  priceCart,
+  rupeesToPaise,
+  todayInIndia,
+  type AvailabilityResponse,
+  type Booking,
+  type CreateBookingBody,
+  type CreateBookingResponse,
+  type PlanId,
+  type Subscription,
+  type VerifyBookingBody,
+  type VerifyBookingResponse,
+} from '@pehnava/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import { bookingConfirmedMail, latePaymentRefundMail } from '../../adapters/mail/booking-mails.js';
+import {
+  ProviderRequestError,
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../../adapters/payments/provider.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { Clock } from '../../lib/clock.js';
+import { absoluteImageUrl } from '../../lib/image-urls.js';
+import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/http-error.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { findProduct } from '../catalogue/catalogue.service.js';
+import { checkRental, type CheckedRental } from '../cart/rental-request.js';
+import { toCouponTerms } from '../coupons/coupons.service.js';
+import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
+import { availableStartDates } from './availability.js';
+
+export interface BookingsServiceDeps {
+  /** Repositories outside any transaction (reads, and writes that stand alone). */
+  repos: Pick<Repositories, 'bookings' | 'coupons' | 'payments'>;
+  uow: UnitOfWork;
+  catalogue: Pick<CatalogueService, 'snapshot'>;
+  subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
+  provider: PaymentProvider;
+  clock: Clock;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  settings: {
+    /** Days a unit is blocked before the start (dispatch) and after the end (return). */
+    leadDays: number;
+    turnaroundDays: number;
+    /** How long a pending booking holds its units and coupon. */
+    holdMinutes: number;
+    /** The site's address for links in mail (PUBLIC_URL, else the local address). */
+    siteUrl: string;
+  };
+}
+
+/** How a payment result was settled against its booking. */
+export type Settlement = 'confirmed' | 'already-confirmed' | 'refunded' | 'ignored';
+
+/** Expired holds taken per run of the booking-holds job. */
+export const HOLDS_BATCH_SIZE = 20;
+
+/** A line of the booking being built: the checked rental, its quantity and its prices in paise. */
+interface PricedItem {
+  rental: CheckedRental;
+  quantity: number;
+  appliedPlan: PlanId;
+  originalPaise: number;
+  totalPaise: number;
+  position: number;
+}
+
+/** A stored booking as SPEC.md §3 shows it, with image addresses absolute for `origin`. */
+export function toBooking(
+  row: BookingRow,
+  items: BookingItemWithProduct[],
+  origin: string,
+): Booking {
+  return {
+    _id: row.id,
+    bookingNumber: bookingNumber(row.id),
+    status: row.status,
+    paymentStatus: row.paymentStatus,
+    paymentMethod: row.paymentMethod,
+    subtotal: paiseToRupees(row.subtotalPaise),
+    deliveryFee: paiseToRupees(row.deliveryFeePaise),
+    insuranceSelected: row.insuranceSelected,
+    insuranceAmount: paiseToRupees(row.insurancePaise),
+    totalPrice: paiseToRupees(row.totalPaise),
+    appliedCoupon: row.couponCode
+      ? { code: row.couponCode, discountAmount: paiseToRupees(row.discountPaise) }
+      : null,
+    createdAt: row.createdAt.toISOString(),
+    confirmedAt: row.confirmedAt?.toISOString() ?? null,
+    expiresAt: row.expiresAt.toISOString(),
+    razorpayPaymentId: row.providerPaymentId,
+    deliveryTracking: row.deliveryTracking ?? null,
+    deliveryAddress: row.deliveryAddress,
+    items: items.map((item) => ({
+      listingId: {
+        _id: item.product.id,
+        productId: item.product.productId,
+        name: item.product.name,
+        images: item.product.images.map((url: string) => absoluteImageUrl(url, origin)),
+      },
+      size: item.size,
+      rentalDuration: item.durationDays as Booking['items'][number]['rentalDuration'],
+      quantity: item.quantity,
+      startDate: item.startDate,
+      endDate: item.endDate,
+      appliedSubscriptionPlan: item.appliedPlan as PlanId,
+      originalPrice: paiseToRupees(item.originalPricePaise),
+      discountAmount: paiseToRupees(item.discountPaise),
+      totalPrice: paiseToRupees(item.totalPaise),
+    })),
+  };
+}
 
 /**
- * Bookings: what the other modules may ask about a shopper's bookings. Coupons (first order) ask
- * here, and subscriptions count the rental limit with this module's `paidItemsSql`, rather than
- * reading booking tables themselves, so "paid" is defined once: a booking whose payment completed.
+ * Checkout, payment and the bookings that come of them (DECISIONS.md 'Inventory and
+ * availability', 'Bookings', 'Payments'). Every price is the server's; units and coupon uses are
+ * held in the booking's own transaction, where the database's constraints have the last word; a
+ * payment result, however often and by whichever path it arrives, confirms a booking once.
  */
-export function createBookingsService({ repository }: { repository: BookingsRepository }) {
+export function createBookingsService({
+  repos: plain,
+  uow,
+  catalogue,
+  subscriptions,
+  provider,
+  clock,
+  logger,
+  settings,
+}: BookingsServiceDeps) {
+  const blockedRange = (rental: { startDate: string; endDate: string }) => ({
+    blockedFrom: addDays(rental.startDate, -settings.leadDays),
+    blockedUntil: addDays(rental.endDate, settings.turnaroundDays),
+  });
+
+  /** Price the checked items under the plan (rental-limit cut-over in cart order). */
+  function price(rentals: CheckedRental[], quantities: number[], subscription: Subscription) {
+    const pricing = priceCart(
+      rentals.map((rental, i) => ({
+        product: rental.product,
+        duration: rental.duration,
+        quantity: quantities[i]!,
+      })),
+      subscription,
+    );
+    const items = pricing.lines.map((line, i): PricedItem => {
+      const rental = rentals[i]!;
+      const originalPaise =
+        rupeesToPaise(listPriceFor(rental.product, line.duration)) * line.quantity;
+      const totalPaise = rupeesToPaise(line.lineTotal);
+      return {
+        rental,
+        quantity: line.quantity,
+        appliedPlan: line.planQuantity > 0 ? subscription.plan : 'free',
+        originalPaise: Math.max(originalPaise, totalPaise),
+        totalPaise,
+        position: i,
+      };
+    });
+    return { items, subtotal: pricing.subtotal };
+  }
+
+  /** Release what a pending booking holds: units, coupon use; its payment order is void. */
+  async function release(repos: Repositories, booking: BookingRow): Promise<void> {
+    await repos.bookings.releaseReservations(booking.id);
+    if (booking.couponCode) await repos.coupons.setUseStatus(booking.id, 'released', clock.now());
+    const payment = await repos.payments.ofBooking(booking.id);
+    if (payment) await repos.payments.markFailed(payment.id);
+  }
+
+  /** The booking as the shopper's mail shows it. */
+  async function bookingView(repos: Repositories, id: string): Promise<Booking | undefined> {
+    const row = await repos.bookings.findBooking(id);
+    if (!row) return undefined;
+    return toBooking(row, await repos.bookings.itemsOf([id]), settings.siteUrl);
+  }
+
+  /** pending (or a released booking whose units were blocked again) → confirmed, in `repos`' tx. */
+  async function confirmIn(
+    repos: Repositories,
+    booking: BookingRow,
+    payment: { providerPaymentId: string; method: string } | undefined,
+  ): Promise<void> {
+    const paid = payment ?? { providerPaymentId: '', method: 'none' };
+    await repos.bookings.markConfirmed(booking.id, paid);
+    const record = await repos.payments.ofBooking(booking.id);
+    if (record && payment) {
+      await repos.payments.markCompleted(record.id, payment.providerPaymentId, payment.method);
+    }
+    if (booking.couponCode) await repos.coupons.setUseStatus(booking.id, 'counted', clock.now());
+    if (!booking.userId) return;
+    const items = await repos.bookings.itemsOf([booking.id]);
+    await repos.cart.removeProducts(
+      booking.userId,
+      items.map((item) => item.productId),
+    );
+    const user = await repos.users.findById(booking.userId);
+    const view = await bookingView(repos, booking.id);
+    if (user && view) {
+      await repos.outbox.enqueue(
+        'booking-confirmed',
+        bookingConfirmedMail(
+          { to: user.email, name: user.name },
+          view,
+          `${settings.siteUrl}/orders`,
+        ),
+      );
+    }
+  }
+
+  /**
+   * Settle a captured payment against its booking, in `repos`' transaction: confirm a pending
+   * booking; confirm a booking whose hold ended if its units are still free; otherwise (or for a
+   * second payment of a paid booking) refund the payment. A result seen before changes nothing.
+   */
+  async function settleIn(
+    repos: Repositories,
+    bookingId: string,
+    payment: ProviderPayment,
+  ): Promise<Settlement> {
+    const booking = await repos.bookings.lockBooking(bookingId);
+    if (!booking) return 'ignored';
+    if (payment.amountPaise !== booking.totalPaise || payment.currency !== 'INR') {
+      logger.error(
+        { bookingId, paymentId: payment.id, amount: payment.amountPaise },
+        'a payment for a different amount than its booking was not applied',
+      );
+      return 'ignored';
+    }
+    const record = await repos.payments.ofBooking(booking.id);
+    if (!record || record.providerOrderId !== payment.orderId) return 'ignored';
+
+    if (booking.paymentStatus === 'completed') {
+      if (booking.providerPaymentId === payment.id) return 'already-confirmed';
+      // A second capture on the same order (two tabs paying at once): give it back.
+      await repos.payments.insertRefund({
+        paymentId: record.id,
+        bookingId: booking.id,
+        providerPaymentId: payment.id,
+        amountPaise: payment.amountPaise,
+        reason: 'duplicate-payment',
+        idempotencyKey: `refund:${payment.id}`,
+      });
+      return 'refunded';
+    }
+    const confirmedPayment = { providerPaymentId: payment.id, method: payment.method };
+    if (booking.status === 'pending') {
+      await confirmIn(repos, booking, confirmedPayment);
+      return 'confirmed';
+    }
+    // The hold had ended (expired or replaced by a newer checkout): confirm it if every unit it
+    // held is still free, otherwise refund the payment in full and tell the shopper.
+    if (
+      booking.status === 'cancelled' &&
+      (await repos.bookings.tryReactivateReservations(booking.id))
+    ) {
+      await confirmIn(repos, booking, confirmedPayment);
+      return 'confirmed';
+    }
+    await repos.payments.markCompleted(record.id, payment.id, payment.method);
+    await repos.payments.insertRefund({
+      paymentId: record.id,
+      bookingId: booking.id,
+      providerPaymentId: payment.id,
+      amountPaise: payment.amountPaise,
+      reason: 'late-payment',
+      idempotencyKey: `refund:${payment.id}`,
+    });
+    const user = booking.userId ? await repos.users.findById(booking.userId) : undefined;
+    if (user) {
+      await repos.outbox.enqueue(
+        'booking-late-payment-refund',
+        latePaymentRefundMail(
+          { to: user.email, name: user.name },
+          { _id: booking.id },
+          payment.amountPaise,
+        ),
+      );
+    }
+    return 'refunded';
+  }
+
+  /** Ask the provider for a payment; its failures become the shopper's 503 or 400. */
+  async function fetchPayment(paymentId: string): Promise<ProviderPayment> {
+    try {
+      return await provider.fetchPayment(paymentId);
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        throw serviceUnavailable(BOOKING_MESSAGES.providerUnavailable);
+      }
+      if (error instanceof ProviderRequestError) throw badRequest(BOOKING_MESSAGES.verifyFailed);
+      throw error;
+    }
+  }
+
   return {
     /** True when the shopper has paid for a booking (so no first order is left). */
-    hasPaidBooking: (userId: string): Promise<boolean> => repository.hasCompletedBooking(userId),
+    hasPaidBooking: (userId: string): Promise<boolean> =>
+      plain.bookings.hasCompletedBooking(userId),
+
+    /** GET /api/product/{id}/availability. */
+    async availability(idOrCode: string): Promise<Omit<AvailabilityResponse, 'success'>> {
+      const product = findProduct(await catalogue.snapshot(), idOrCode);
+      if (!product) throw notFound('Product not found');
+      const from = todayInIndia(clock.now());
+      const to = addDays(from, MAX_START_DAYS_AHEAD);
+      const { units, reservations } = await plain.bookings.unitsAndReservations(
+        product._id,
+        addDays(from, -settings.leadDays),
+        addDays(to, 14 + settings.turnaroundDays),
+      );
+      return {
+        productId: product._id,
+        from,
+        to,
+        sizes: product.sizes.map((size) => {
+          const unitIds = units.filter((u) => u.size === size.size).map((u) => u.id);
+          return {
+            size: size.size,
+            available: size.available,
+            units: unitIds.length,
+            unavailableStartDates: availableStartDates({
+              unitIds,
+              reservations,
+              from,
+              to,
+              leadDays: settings.leadDays,
+              turnaroundDays: settings.turnaroundDays,
+            }),
+          };
+        }),
+      };
+    },
+
+    /**
+     * POST /api/booking/create: the booking built from the items sent, checked as cart add checks
+     * them and priced from the server's own data; then, in one transaction, the shopper's older
+     * unpaid checkout released, units reserved, the coupon held, the booking, its items and its
+     * payment order stored. The provider's order is made first, outside the transaction, so no
+     * lock is held across a network call: if the transaction then fails, that order is simply
+     * never paid.
+     */
+    async create(
+      userId: string,
+      body: CreateBookingBody,
+    ): Promise<Omit<CreateBookingResponse, 'success'>> {
+      const [snapshot, subscription] = await Promise.all([
+        catalogue.snapshot(),
+        subscriptions.mySubscription(userId),
+      ]);
+      const today = todayInIndia(clock.now());
+      const seen = new Set<string>();
+      const rentals = body.cartItems.map((item) => {
+        const rental = checkRental(findProduct(snapshot, item.productId), item, {
+          today,
+          plan: subscription.plan,
+        });
+        if (seen.has(rental.product._id)) throw badRequest(BOOKING_MESSAGES.duplicateItem);
+        seen.add(rental.product._id);
+        return rental;
+      });
+      const { items, subtotal } = price(
+        rentals,
+        body.cartItems.map((item) => item.quantity),
+        subscription,
+      );
+
+      // The coupon, checked now against the server's subtotal (the uses this shopper's unpaid
+      // checkout holds are about to be released, so they do not count), and again under its lock.
+      const code = body.couponCode ? normalizeCouponCode(body.couponCode) : '';
+      const couponContext = async (
+        repos: Pick<Repositories, 'coupons' | 'bookings'>,
+        couponId: string,
+        { ignoreOwnHolds = false } = {},
+      ) => {
+        const uses = await repos.coupons.liveUses(couponId, userId, { ignoreOwnHolds });
+        const paid = await repos.bookings.hasCompletedBooking(userId);
+        return {
+          now: clock.now(),
+          subtotal,
+          isFirstOrder: !paid,
+          usesByShopper: uses.byShopper,
+          usesTotal: uses.total,
+        };
+      };
+      let coupon: { id: string; code: string; discount: number } | undefined;
+      if (code) {
+        const problem = couponCodeProblem(code);
+        if (problem) throw badRequest(problem);
+        const row = await plain.coupons.findByCode(code);
+        if (!row) throw badRequest(COUPON_MESSAGES.invalid);
+        const check = checkCoupon(
+          toCouponTerms(row),
+          await couponContext(plain, row.id, { ignoreOwnHolds: true }),
+        );
+        if (!check.ok) throw badRequest(check.message);
+        coupon = { id: row.id, code: row.code.toUpperCase(), discount: check.discount };
+      }
+
+      const totals = orderTotals({
+        plan: subscription.plan,
+        subtotal,
+        discount: coupon?.discount ?? 0,
+        insurance: body.insuranceSelected,
+      });
+      const totalPaise = rupeesToPaise(totals.total);
+      const bookingId = randomUUID();
+      const expiresAt = new Date(clock.now().getTime() + settings.holdMinutes * 60_000);
+
+      let order: { id: string; amountPaise: number } | undefined;
+      if (totalPaise > 0) {
+        try {
+          order = await provider.createOrder({
+            amountPaise: totalPaise,
+            receipt: bookingNumber(bookingId),
+            notes: { bookingId },
+          });
+        } catch (error) {
+          if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
+            logger.warn({ err: error, bookingId }, 'payment order could not be created');
+            throw serviceUnavailable(BOOKING_MESSAGES.providerUnavailable);
+          }
+          throw error;
+        }
+      }
+
+      await uow.run(async (repos) => {
+        // A new checkout replaces the shopper's unpaid one: its units and coupon are let go.
+        for (const earlier of await repos.bookings.pendingOf(userId)) {
+          await repos.bookings.markExpired(earlier.id);
+          await release(repos, earlier);
+        }
+
+        if (coupon) {
+          const locked = await repos.coupons.lockById(coupon.id);
+          const check = checkCoupon(
+            locked ? toCouponTerms(locked) : undefined,
+            await couponContext(repos, coupon.id),
+          );
+          if (!check.ok) throw conflict(check.message);
+        }
+
+        await repos.bookings.insertBooking({
+          id: bookingId,
+          userId,
+          paymentProvider: provider.name,
+          subtotalPaise: rupeesToPaise(totals.subtotal),
+          discountPaise: rupeesToPaise(totals.discount),
+          deliveryFeePaise: rupeesToPaise(totals.deliveryFee),
+          insuranceSelected: body.insuranceSelected,
+          insurancePaise: rupeesToPaise(totals.insurance),
+          totalPaise,
+          couponCode: coupon?.code ?? null,
+          deliveryAddress: { ...body.address, landmark: body.address.landmark ?? '' },
+          expiresAt,
+        });
+        const itemIds = await repos.bookings.insertItems(
+          bookingId,
+          items.map((item) => ({
+            productId: item.rental.product._id,
+            size: item.rental.size,
+            durationDays: item.rental.duration,
+            quantity: item.quantity,
+            startDate: item.rental.startDate,
+            endDate: item.rental.endDate,
+            appliedPlan: item.appliedPlan,
+            originalPricePaise: item.originalPaise,
+            discountPaise: item.originalPaise - item.totalPaise,
+            totalPaise: item.totalPaise,
+            position: item.position,
+          })),
+        );
+
+        // Reserve in one fixed order (product, size) so two checkouts never wait on each other
+        // in a circle; each unit by insert, which the exclusion constraint may refuse.
+        const reserveOrder = items
+          .map((item, i) => ({ item, itemId: itemIds[i]! }))
+          .sort((a, b) =>
+            `${a.item.rental.product._id}|${a.item.rental.size}`.localeCompare(
+              `${b.item.rental.product._id}|${b.item.rental.size}`,
+            ),
+          );
+        for (const { item, itemId } of reserveOrder) {
+          const range = blockedRange(item.rental);
+          const candidates = await repos.bookings.freeUnits(
+            item.rental.product._id,
+            item.rental.size,
+            range.blockedFrom,
+            range.blockedUntil,
+          );
+          let reserved = 0;
+          for (const unitId of candidates) {
+            if (reserved === item.quantity) break;
+            if (await repos.bookings.tryReserveUnit({ unitId, bookingItemId: itemId, ...range })) {
+              reserved += 1;
+            }
+          }
+          if (reserved < item.quantity) {
+            throw conflict(BOOKING_MESSAGES.itemTaken(item.rental.product.name, item.rental.size));
+          }
+        }
+
+        if (coupon) {
+          await repos.coupons.holdUse({
+            couponId: coupon.id,
+            userId,
+            bookingId,
+            discountPaise: rupeesToPaise(totals.discount),
+            at: clock.now(),
+          });
+        }
+        if (order) {
+          await repos.payments.insertPayment({
+            userId,
+            purpose: 'booking',
+            bookingId,
+            provider: provider.name,
+            providerOrderId: order.id,
+            amountPaise: totalPaise,
+            currency: 'INR',
+          });
+        } else {
+          const stored = await repos.bookings.lockBooking(bookingId);
+          await confirmIn(repos, stored!, undefined);
+        }
+      });
+
+      return {
+        message: order ? BOOKING_MESSAGES.created : BOOKING_MESSAGES.confirmedWithoutPayment,
+        bookingId,
+        status: order ? 'pending' : 'confirmed',
+        order: order ? { id: order.id, amount: order.amountPaise, currency: 'INR' } : null,
+        orderId: order?.id ?? null,
+        amount: totalPaise,
+        currency: 'INR',
+        subtotal: totals.subtotal,
+        discountAmount: totals.discount,
+        deliveryFee: totals.deliveryFee,
+        insuranceAmount: totals.insurance,
+        totalPrice: totals.total,
+        expiresAt: expiresAt.toISOString(),
+      };
+    },
+
+    /**
+     * POST /api/booking/verify: the browser's payment result. The signature is checked against
+     * the order id the server stored for this shopper's booking, the payment is read back from
+     * the provider (captured, same order, same amount), then settled once.
+     */
+    async verify(
+      userId: string,
+      body: VerifyBookingBody,
+    ): Promise<Omit<VerifyBookingResponse, 'success'>> {
+      let bookingId = body.bookingId;
+      if (!bookingId) {
+        bookingId =
+          (await plain.payments.byProviderOrder(provider.name, body.razorpay_order_id))
+            ?.bookingId ?? undefined;
+      }
+      const booking = bookingId ? await plain.bookings.findBooking(bookingId) : undefined;
+      if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+
+      const record = await plain.payments.ofBooking(booking.id);
+      if (!record || record.providerOrderId !== body.razorpay_order_id) {
+        throw badRequest(BOOKING_MESSAGES.paymentNotForBooking);
+      }
+      const signed = provider.verifyPaymentSignature({
+        orderId: record.providerOrderId,
+        paymentId: body.razorpay_payment_id,
+        signature: body.razorpay_signature,
+      });
+      if (!signed) throw badRequest(BOOKING_MESSAGES.signatureInvalid);
+
+      const answer = (b: Pick<BookingRow, 'id' | 'status' | 'paymentStatus'>) => ({
+        message: BOOKING_MESSAGES.confirmed,
+        bookingId: b.id,
+        status: b.status,
+        paymentStatus: b.paymentStatus,
+      });
+      if (
+        booking.paymentStatus === 'completed' &&
+        booking.providerPaymentId === body.razorpay_payment_id
+      ) {
+        return answer(booking);
+      }
+
+      const payment = await fetchPayment(body.razorpay_payment_id);
+      if (payment.orderId !== record.providerOrderId) {
+        throw badRequest(BOOKING_MESSAGES.paymentNotForBooking);
+      }
+      if (payment.status !== 'captured') throw badRequest(BOOKING_MESSAGES.paymentNotCaptured);
+      if (payment.amountPaise !== booking.totalPaise || payment.currency !== 'INR') {
+        throw badRequest(BOOKING_MESSAGES.amountMismatch);
+      }
+      const settled = await uow.run((repos) => settleIn(repos, booking.id, payment));
+      if (settled === 'refunded') throw conflict(BOOKING_MESSAGES.bookingExpired);
+      if (settled === 'ignored') throw badRequest(BOOKING_MESSAGES.verifyFailed);
+      const after = await plain.bookings.findBooking(booking.id);
+      return answer(after ?? booking);
+    },
+
+    /**
+     * A captured payment the provider reported (webhook, reconciliation), in the caller's
+     * transaction: settled against the booking its order was made for.
+     */
+    settleIn,
+
+    /** GET /api/booking/my: the shopper's bookings, newest first. */
+    async my(userId: string, origin: string): Promise<Booking[]> {
+      const rows = await plain.bookings.listOf(userId);
+      const items = await plain.bookings.itemsOf(rows.map((row) => row.id));
+      return rows.map((row) =>
+        toBooking(
+          row,
+          items.filter((item) => item.bookingId === row.id),
+          origin,
+        ),
+      );
+    },
+
+    /**
+     * The booking-holds job: pending bookings whose 15 minutes have passed. The provider is asked
+     * first whether the order was paid after all (a result that never reached us): if so the
+     * booking is confirmed; otherwise it is cancelled and its units and coupon released.
+     */
+    async expireDue(): Promise<number> {
+      const due = await plain.bookings.dueHolds(HOLDS_BATCH_SIZE);
+      for (const booking of due) {
+        const record = await plain.payments.ofBooking(booking.id);
+        let captured: ProviderPayment | undefined;
+        if (record) {
+          try {
+            captured = (await provider.fetchOrderPayments(record.providerOrderId)).find(
+              (p) => p.status === 'captured',
+            );
+          } catch (error) {
+            logger.warn(
+              { err: error, bookingId: booking.id },
+              'could not ask the provider about an expiring booking',
+            );
+          }
+        }
+        await uow.run(async (repos) => {
+          if (captured) {
+            await settleIn(repos, booking.id, captured);
+            return;
+          }
+          const locked = await repos.bookings.lockDueHold(booking.id);
+          if (!locked) return;
+          await repos.bookings.markExpired(locked.id);
+          await release(repos, locked);
+        });
+      }
+      return due.length;
+    },
   };
 }
 

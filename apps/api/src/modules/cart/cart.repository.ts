@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   bookingItems,
@@ -160,6 +160,14 @@ export function createCartRepository(db: Database) {
         )
         .returning({ id: cartItems.id });
       return rows.length > 0;
+    },
+
+    /** Remove the shopper's lines for these products (a paid booking's lines leave the cart). */
+    async removeProducts(userId: string, productIds: string[]): Promise<void> {
+      if (productIds.length === 0) return;
+      await db
+        .delete(cartItems)
+        .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
     },
 
     async clear(userId: string): Promise<void> {

@@ -1,10 +1,6 @@
 import {
-  MAX_START_DAYS_AHEAD,
   MESSAGES,
-  RENTAL_DURATIONS,
   addDays,
-  durationForPlan,
-  isDurationAllowed,
   isIsoDate,
   orderTotals,
   paiseToRupees,
@@ -17,11 +13,10 @@ import {
   type CartResponse,
   type Product,
   type RemoveFromCartBody,
-  type RentalDuration,
   type Subscription,
 } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { conflict, notFound } from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import {
   subscriptionFrom,
@@ -29,6 +24,7 @@ import {
 } from '../subscriptions/subscriptions.service.js';
 import type { AccountRow } from '../users/users.repository.js';
 import type { CartItemRow, CartRepository } from './cart.repository.js';
+import { checkRental, isRentalDuration } from './rental-request.js';
 
 export interface CartServiceDeps {
   repository: CartRepository;
@@ -49,9 +45,6 @@ export interface CurrentCart {
 }
 
 type CartView = Omit<CartResponse, 'success'>;
-
-const isRentalDuration = (days: number): days is RentalDuration =>
-  (RENTAL_DURATIONS as readonly number[]).includes(days);
 
 /** A stored row with its product, or nothing when the product is gone from the catalogue. */
 function withProduct<Row extends CartItemRow>(row: Row, byId: Map<string, Product>) {
@@ -147,42 +140,21 @@ export function createCartService({
      * this line after the lines already in the cart (the rental limit counts those first).
      */
     async add(userId: string, body: AddToCartBody): Promise<void> {
-      const snapshot = await catalogue.snapshot();
-      const product = snapshot.byId.get(body.productId.trim().toLowerCase());
-      if (!product) throw notFound(MESSAGES.productNotFound);
-      if (!product.isAvailable) throw badRequest(MESSAGES.outOfStock);
-
-      const startDate = body.startDate.trim();
-      if (!startDate) throw badRequest(MESSAGES.startDateRequired);
-      if (!isIsoDate(startDate)) throw badRequest(MESSAGES.invalidStartDate);
-      const today = todayInIndia(clock.now());
-      if (startDate < today) throw badRequest(MESSAGES.startDateInPast);
-      if (startDate > addDays(today, MAX_START_DAYS_AHEAD)) {
-        throw badRequest(MESSAGES.startDateTooFar);
-      }
-
-      const size = body.size.trim();
-      if (!size) throw badRequest(MESSAGES.selectSize);
-      if (!product.sizes.find((s) => s.size === size)?.available) {
-        throw badRequest(MESSAGES.sizeNotAvailable);
-      }
-
-      const [existing, subscription] = await Promise.all([
-        lines(userId),
+      const [snapshot, subscription] = await Promise.all([
+        catalogue.snapshot(),
         subscriptions.mySubscription(userId),
       ]);
-      const requested = body.duration;
-      if (!isRentalDuration(requested)) throw badRequest(MESSAGES.invalidDuration);
-      if (subscription.plan === 'free' && !isDurationAllowed('free', requested)) {
-        throw badRequest(MESSAGES.invalidDuration);
-      }
-      const duration = durationForPlan(subscription.plan, requested);
+      const { product, size, duration, startDate, endDate } = checkRental(
+        snapshot.byId.get(body.productId.trim().toLowerCase()),
+        body,
+        { today: todayInIndia(clock.now()), plan: subscription.plan },
+      );
+      const existing = await lines(userId);
 
       if (existing.some((line) => line.row.productId === product._id)) {
         throw conflict(MESSAGES.alreadyInCart);
       }
 
-      const endDate = addDays(startDate, duration);
       const free = await repository.hasFreeUnit(
         product._id,
         size,

@@ -30,10 +30,15 @@ export function createCouponsRepository(db: Database) {
       return row;
     },
 
-    /** Held or counted uses of the coupon: by this shopper, and by everyone. */
+    /**
+     * Held or counted uses of the coupon: by this shopper, and by everyone. With
+     * `ignoreOwnHolds`, uses this shopper's unpaid checkouts hold are left out (a new checkout is
+     * about to release them).
+     */
     async liveUses(
       couponId: string,
       userId: string,
+      { ignoreOwnHolds = false } = {},
     ): Promise<{ byShopper: number; total: number }> {
       const [row] = await db
         .select({
@@ -45,9 +50,52 @@ export function createCouponsRepository(db: Database) {
           and(
             eq(couponUses.couponId, couponId),
             inArray(couponUses.status, [...LIVE_USE_STATUSES]),
+            ignoreOwnHolds
+              ? sql`not (${couponUses.userId} = ${userId} and ${couponUses.status} = 'held')`
+              : undefined,
           ),
         );
       return { byShopper: Number(row?.byShopper ?? 0), total: Number(row?.total ?? 0) };
+    },
+
+    /**
+     * The coupon, locked until the end of the transaction: bookings holding the same coupon take
+     * turns, so each counts the uses the one before it left (a single-use coupon is held once).
+     */
+    async lockById(id: string): Promise<CouponRow | undefined> {
+      const [row] = await db.select().from(coupons).where(eq(coupons.id, id)).for('update');
+      return row;
+    },
+
+    /** A pending booking holds a use of the coupon. */
+    async holdUse(use: {
+      couponId: string;
+      userId: string;
+      bookingId: string;
+      discountPaise: number;
+      at: Date;
+    }): Promise<void> {
+      await db.insert(couponUses).values({
+        couponId: use.couponId,
+        userId: use.userId,
+        bookingId: use.bookingId,
+        discountPaise: use.discountPaise,
+        status: 'held',
+        createdAt: use.at,
+        updatedAt: use.at,
+      });
+    },
+
+    /** The booking's use changes state (held → counted when paid, held → released otherwise). */
+    async setUseStatus(
+      bookingId: string,
+      status: 'held' | 'counted' | 'released',
+      at: Date,
+    ): Promise<void> {
+      await db
+        .update(couponUses)
+        .set({ status, updatedAt: at })
+        .where(eq(couponUses.bookingId, bookingId));
     },
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { MailMessage, Mailer } from '../../adapters/mail/mailer.js';
+import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
 import type { OutboxRepository } from './outbox.repository.js';
 
@@ -11,17 +12,7 @@ export const OUTBOX_LEASE_MS = 2 * 60_000;
 export const OUTBOX_MAX_ATTEMPTS = 10;
 
 /** Wait before try n+1 after n failed tries: 30 s, 1 min, 2 min … at most an hour. */
-export function outboxBackoffMs(failedTries: number): number {
-  return Math.min(30_000 * 2 ** Math.max(0, failedTries - 1), 3_600_000);
-}
-
-/** What a failed send is recorded as: the error's class and message, never the mail itself. */
-function describeFailure(error: unknown): string {
-  const cause = error instanceof Error && error.cause instanceof Error ? error.cause : error;
-  if (!(cause instanceof Error)) return String(cause).slice(0, 300);
-  const code = (cause as { code?: unknown }).code;
-  return `${typeof code === 'string' ? `${code}: ` : ''}${cause.message}`.slice(0, 300);
-}
+export const outboxBackoffMs = (failedTries: number): number => backoffMs(failedTries);
 
 export interface MailOutboxDeps {
   repository: OutboxRepository;

@@ -1,0 +1,114 @@
+import {
+  bookingNumber,
+  formatIsoDate,
+  formatRupees,
+  paiseToRupees,
+  type Booking,
+} from '@pehnava/shared';
+import { brandedMail, type MailBlock } from './layout.js';
+import type { MailMessage } from './mailer.js';
+
+interface Recipient {
+  to: string;
+  name: string;
+}
+
+const rupees = (amount: number) => formatRupees(amount);
+
+function itemRows(booking: Booking): [string, string][] {
+  return booking.items.map((item) => [
+    `${item.listingId.name} (${item.size})${item.quantity > 1 ? ` × ${item.quantity}` : ''}`,
+    `${formatIsoDate(item.startDate)} to ${formatIsoDate(item.endDate)} · ${item.rentalDuration} days · ${
+      item.totalPrice === 0 ? 'Free Rental' : rupees(item.totalPrice)
+    }`,
+  ]);
+}
+
+function totalRows(booking: Booking): [string, string][] {
+  const rows: [string, string][] = [['Subtotal', rupees(booking.subtotal)]];
+  if (booking.appliedCoupon && booking.appliedCoupon.discountAmount > 0) {
+    rows.push([
+      `Coupon ${booking.appliedCoupon.code}`,
+      `-${rupees(booking.appliedCoupon.discountAmount)}`,
+    ]);
+  }
+  rows.push(['Delivery', booking.deliveryFee === 0 ? 'FREE' : rupees(booking.deliveryFee)]);
+  if (booking.insuranceAmount > 0) {
+    rows.push(['Damage protection', rupees(booking.insuranceAmount)]);
+  }
+  rows.push(['Total paid', rupees(booking.totalPrice)]);
+  return rows;
+}
+
+function addressLines(booking: Booking): string {
+  const a = booking.deliveryAddress;
+  return [a.name, a.street, a.landmark, `${a.city}, ${a.state} ${a.pincode}`, `Phone ${a.phone}`]
+    .filter(Boolean)
+    .join(', ');
+}
+
+/** The booking confirmation: number, items with sizes and dates, address, totals, what comes next. */
+export function bookingConfirmedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const blocks: MailBlock[] = [
+    {
+      kind: 'paragraph',
+      text: `Your booking ${number} is confirmed and paid. Here is what you have rented:`,
+    },
+    { kind: 'facts', rows: itemRows(booking) },
+    { kind: 'paragraph', text: `We will deliver to: ${addressLines(booking)}.` },
+    { kind: 'facts', rows: totalRows(booking) },
+    {
+      kind: 'paragraph',
+      text: 'What happens next: each piece is cleaned and quality-checked, then dispatched the day before its start date. We will e-mail you when it ships. Please have it packed for pickup on its end date.',
+    },
+    { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    {
+      kind: 'note',
+      text: `You can cancel for a full refund until your booking is dispatched. Payment ${
+        booking.razorpayPaymentId ?? ''
+      } by ${booking.paymentMethod.toUpperCase()}.`,
+    },
+  ];
+  return brandedMail({
+    to,
+    subject: `Booking ${number} confirmed`,
+    greeting: `Namaste ${name},`,
+    blocks,
+  });
+}
+
+/**
+ * A payment arrived after its booking's hold had ended and a piece was booked by someone else in
+ * the meantime: the whole amount goes back.
+ */
+export function latePaymentRefundMail(
+  { to, name }: Recipient,
+  booking: Pick<Booking, '_id'>,
+  amountPaise: number,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: your payment is being refunded`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Your payment for booking ${number} reached us after the booking's 15-minute hold had ended, and by then a piece in it had been booked by someone else. We are sorry: the booking could not be confirmed.`,
+      },
+      {
+        kind: 'facts',
+        rows: [['Refund', rupees(paiseToRupees(amountPaise))]],
+      },
+      {
+        kind: 'paragraph',
+        text: 'The full amount is being refunded to the account you paid from. Refunds reach you in 7 to 10 business days.',
+      },
+    ],
+  });
+}

@@ -1,0 +1,15 @@
+import { randomInt } from 'node:crypto';
+
+const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
+
+/**
+ * An id as Razorpay shapes them: a prefix (`order`, `pay`, `rfnd`, `evt`), an underscore and 14
+ * base62 characters, e.g. `order_EKwxwAgItmmXdp`.
+ */
+export function razorpayStyleId(prefix: 'order' | 'pay' | 'rfnd' | 'evt'): string {
+  let body = '';
+  for (let i = 0; i < 14; i += 1) body += BASE62[randomInt(BASE62.length)];
+  return `${prefix}_${body}`;
+}
+
+export const RAZORPAY_ID = /^(order|pay|rfnd|evt)_[0-9A-Za-z]{14}$/;

@@ -1,0 +1,164 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../../db/client.js';
+import {
+  sandboxOrders,
+  sandboxPayments,
+  sandboxRefunds,
+  sandboxWebhooks,
+} from '../../../db/schema/index.js';
+import type { Clock } from '../../../lib/clock.js';
+
+export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
+export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
+export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
+export type SandboxWebhookRow = typeof sandboxWebhooks.$inferSelect;
+
+/** The sandbox gateway's books (db/schema/sandbox-gateway.ts): the only SQL the gateway runs. */
+function gatewayBooks(db: Database, clock: Clock) {
+  return {
+    async insertOrder(order: Omit<typeof sandboxOrders.$inferInsert, 'createdAt'>) {
+      const [row] = await db
+        .insert(sandboxOrders)
+        .values({ ...order, createdAt: clock.now() })
+        .returning();
+      return row!;
+    },
+
+    /** The order, locked until the end of the transaction (payments on it wait their turn). */
+    async lockOrder(id: string): Promise<SandboxOrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.id, id))
+        .for('update');
+      return row;
+    },
+
+    async setOrderStatus(id: string, status: string): Promise<void> {
+      await db
+        .update(sandboxOrders)
+        .set({ status, attempts: sql`${sandboxOrders.attempts} + 1` })
+        .where(eq(sandboxOrders.id, id));
+    },
+
+    async insertPayment(payment: Omit<typeof sandboxPayments.$inferInsert, 'createdAt'>) {
+      const [row] = await db
+        .insert(sandboxPayments)
+        .values({ ...payment, createdAt: clock.now() })
+        .returning();
+      return row!;
+    },
+
+    async findPayment(id: string): Promise<SandboxPaymentRow | undefined> {
+      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+      return row;
+    },
+
+    async lockPayment(id: string): Promise<SandboxPaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.id, id))
+        .for('update');
+      return row;
+    },
+
+    async paymentsOfOrder(orderId: string): Promise<SandboxPaymentRow[]> {
+      return db
+        .select()
+        .from(sandboxPayments)
+        .where(eq(sandboxPayments.orderId, orderId))
+        .orderBy(asc(sandboxPayments.createdAt));
+    },
+
+    async addRefunded(paymentId: string, amountPaise: number, fully: boolean): Promise<void> {
+      await db
+        .update(sandboxPayments)
+        .set({
+          amountRefundedPaise: sql`${sandboxPayments.amountRefundedPaise} + ${amountPaise}`,
+          ...(fully ? { status: 'refunded' } : {}),
+        })
+        .where(eq(sandboxPayments.id, paymentId));
+    },
+
+    async findRefundByKey(idempotencyKey: string): Promise<SandboxRefundRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxRefunds)
+        .where(eq(sandboxRefunds.idempotencyKey, idempotencyKey));
+      return row;
+    },
+
+    async insertRefund(refund: Omit<typeof sandboxRefunds.$inferInsert, 'createdAt'>) {
+      const [row] = await db
+        .insert(sandboxRefunds)
+        .values({ ...refund, createdAt: clock.now() })
+        .returning();
+      return row!;
+    },
+
+    /** Owe the app a webhook, due at `dueAt`. */
+    async queueWebhook(webhook: { eventId: string; event: string; body: string; dueAt: Date }) {
+      await db.insert(sandboxWebhooks).values({
+        eventId: webhook.eventId,
+        event: webhook.event,
+        body: webhook.body,
+        nextAttemptAt: webhook.dueAt,
+        createdAt: clock.now(),
+      });
+    },
+
+    /** Due webhooks, leased to this runner until `leaseUntil` (SKIP LOCKED: never two runners). */
+    async claimDueWebhooks(limit: number, leaseUntil: Date): Promise<SandboxWebhookRow[]> {
+      const due = db
+        .select({ id: sandboxWebhooks.id })
+        .from(sandboxWebhooks)
+        .where(
+          and(isNull(sandboxWebhooks.deliveredAt), lte(sandboxWebhooks.nextAttemptAt, clock.now())),
+        )
+        .orderBy(asc(sandboxWebhooks.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(sandboxWebhooks)
+        .set({ nextAttemptAt: leaseUntil, attempts: sql`${sandboxWebhooks.attempts} + 1` })
+        .where(inArray(sandboxWebhooks.id, due))
+        .returning();
+    },
+
+    async markWebhookDelivered(id: string): Promise<void> {
+      await db
+        .update(sandboxWebhooks)
+        .set({ deliveredAt: clock.now(), lastError: null })
+        .where(eq(sandboxWebhooks.id, id));
+    },
+
+    async markWebhookFailed(id: string, error: string, retryAt: Date): Promise<void> {
+      await db
+        .update(sandboxWebhooks)
+        .set({ lastError: error, nextAttemptAt: retryAt })
+        .where(eq(sandboxWebhooks.id, id));
+    },
+
+    async listWebhooks(): Promise<SandboxWebhookRow[]> {
+      return db.select().from(sandboxWebhooks).orderBy(asc(sandboxWebhooks.createdAt));
+    },
+  };
+}
+
+export type SandboxGatewayBooks = ReturnType<typeof gatewayBooks>;
+
+export interface SandboxGatewayRepository extends SandboxGatewayBooks {
+  /** Run `work` in one transaction over the same books. */
+  transaction<T>(work: (books: SandboxGatewayBooks) => Promise<T>): Promise<T>;
+}
+
+export function createSandboxGatewayRepository(
+  db: Database,
+  clock: Clock,
+): SandboxGatewayRepository {
+  return {
+    ...gatewayBooks(db, clock),
+    transaction: (work) => db.transaction((tx) => work(gatewayBooks(tx, clock))),
+  };
+}

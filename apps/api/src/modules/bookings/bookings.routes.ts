@@ -1,0 +1,103 @@
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  availabilityResponseSchema,
+  createBookingBodySchema,
+  createBookingResponseSchema,
+  myBookingsResponseSchema,
+  productIdParamsSchema,
+  verifyBookingBodySchema,
+  verifyBookingResponseSchema,
+} from '@pehnava/shared';
+import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
+import type { Authenticate } from '../../plugins/auth.js';
+import type { BookingsService } from './bookings.service.js';
+
+export const bookingsRoutes: FastifyPluginAsyncZod<{
+  bookings: BookingsService;
+  authenticate: Authenticate;
+}> = async (app, { bookings, authenticate }) => {
+  app.get(
+    '/product/:id/availability',
+    {
+      schema: {
+        tags: ['Bookings'],
+        summary: 'Start dates on which no piece of a size is free, per size and rental length',
+        description:
+          'For today (India) to 90 days ahead. A piece is blocked from 1 day before the start to 3 days after the end.',
+        params: productIdParamsSchema,
+        response: { 200: availabilityResponseSchema, ...errorResponses(404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return { success: true as const, ...(await bookings.availability(request.params.id)) };
+    },
+  );
+
+  // Everything under /booking needs a signed-in shopper: the guard is added once, for the scope.
+  await app.register(async (scope) => {
+    scope.addHook('onRequest', authenticate);
+    const shopper = scope.withTypeProvider<ZodTypeProvider>();
+    const docs = { tags: ['Bookings'], security: NEEDS_SESSION };
+
+    shopper.post(
+      '/booking/create',
+      {
+        schema: {
+          ...docs,
+          summary: 'Check out: reserve the items, hold the coupon, open a payment order',
+          description:
+            'Items are checked as cart add checks them and priced by the server (an endDate or price sent is ignored). The booking holds its pieces and coupon for 15 minutes unless paid. Nothing to pay: confirmed at once, order null.',
+          body: createBookingBodySchema,
+          response: {
+            200: createBookingResponseSchema,
+            ...errorResponses(400, 401, 404, 409, 503),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await bookings.create(request.account!.id, request.body)),
+      }),
+    );
+
+    shopper.post(
+      '/booking/verify',
+      {
+        schema: {
+          ...docs,
+          summary: 'Confirm a booking with the payment result from the checkout',
+          description:
+            'The signature is checked against the order id stored for the booking, and the payment is read back from the provider. Replays are answered the same and confirm nothing twice.',
+          body: verifyBookingBodySchema,
+          response: {
+            200: verifyBookingResponseSchema,
+            ...errorResponses(400, 401, 404, 409, 503),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await bookings.verify(request.account!.id, request.body)),
+      }),
+    );
+
+    shopper.get(
+      '/booking/my',
+      {
+        schema: {
+          ...docs,
+          summary: 'The shopper’s bookings, newest first',
+          response: { 200: myBookingsResponseSchema, ...errorResponses(401) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        return {
+          success: true as const,
+          bookings: await bookings.my(request.account!.id, request.publicOrigin),
+        };
+      },
+    );
+  });
+};

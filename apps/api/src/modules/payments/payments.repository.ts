@@ -1,0 +1,153 @@
+import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client.js';
+import { paymentEvents, payments, refunds } from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** Orders at the payment provider, their webhooks' events, and refunds: the only SQL on them. */
+export function createPaymentsRepository(db: Database, clock: Clock) {
+  return {
+    async insertPayment(
+      payment: Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+    ): Promise<PaymentRow> {
+      const at = clock.now();
+      const [row] = await db
+        .insert(payments)
+        .values({ ...payment, createdAt: at, updatedAt: at })
+        .returning();
+      return row!;
+    },
+
+    /** The booking's payment order (one per booking). */
+    async ofBooking(bookingId: string): Promise<PaymentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'booking')))
+        .orderBy(asc(payments.createdAt))
+        .limit(1);
+      return row;
+    },
+
+    async byProviderOrder(provider: string, providerOrderId: string) {
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+      return row;
+    },
+
+    async markCompleted(id: string, providerPaymentId: string, method: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({
+          status: 'completed',
+          providerPaymentId,
+          method,
+          failureReason: null,
+          updatedAt: clock.now(),
+        })
+        .where(eq(payments.id, id));
+    },
+
+    /** A failed attempt on the order (the shopper may still pay it while the hold lasts). */
+    async recordFailure(id: string, reason: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ failureReason: reason.slice(0, 300), updatedAt: clock.now() })
+        .where(and(eq(payments.id, id), eq(payments.status, 'created')));
+    },
+
+    async markFailed(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'failed', updatedAt: clock.now() })
+        .where(and(eq(payments.id, id), eq(payments.status, 'created')));
+    },
+
+    /**
+     * Keep a webhook event once: false when this provider's event id was kept before (a repeated
+     * delivery), so it is acknowledged and not acted on twice.
+     */
+    async recordEvent(event: {
+      provider: string;
+      eventId: string;
+      type: string;
+      payload: unknown;
+    }): Promise<boolean> {
+      const rows = await db
+        .insert(paymentEvents)
+        .values({ ...event, receivedAt: clock.now(), processedAt: clock.now() })
+        .onConflictDoNothing()
+        .returning({ id: paymentEvents.id });
+      return rows.length > 0;
+    },
+
+    async insertRefund(
+      refund: Pick<
+        RefundRow,
+        | 'paymentId'
+        | 'bookingId'
+        | 'providerPaymentId'
+        | 'amountPaise'
+        | 'reason'
+        | 'idempotencyKey'
+      >,
+    ): Promise<boolean> {
+      const at = clock.now();
+      const rows = await db
+        .insert(refunds)
+        .values({ ...refund, nextAttemptAt: at, createdAt: at })
+        .onConflictDoNothing({ target: refunds.idempotencyKey })
+        .returning({ id: refunds.id });
+      return rows.length > 0;
+    },
+
+    /** Pending refunds that are due, leased to this runner until `leaseUntil` (SKIP LOCKED). */
+    async claimDueRefunds(limit: number, leaseUntil: Date): Promise<RefundRow[]> {
+      const due = db
+        .select({ id: refunds.id })
+        .from(refunds)
+        .where(and(eq(refunds.status, 'pending'), lte(refunds.nextAttemptAt, clock.now())))
+        .orderBy(asc(refunds.nextAttemptAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(refunds)
+        .set({ nextAttemptAt: leaseUntil, attempts: sql`${refunds.attempts} + 1` })
+        .where(inArray(refunds.id, due))
+        .returning();
+    },
+
+    async markRefundProcessed(id: string, providerRefundId: string): Promise<void> {
+      await db
+        .update(refunds)
+        .set({ status: 'processed', providerRefundId, processedAt: clock.now(), lastError: null })
+        .where(eq(refunds.id, id));
+    },
+
+    /** A try failed: due again at `retryAt`, or failed for good (operators see it) when null. */
+    async markRefundTryFailed(id: string, error: string, retryAt: Date | null): Promise<void> {
+      await db
+        .update(refunds)
+        .set(
+          retryAt
+            ? { lastError: error, nextAttemptAt: retryAt }
+            : { lastError: error, status: 'failed' },
+        )
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+
+    async refundsOf(bookingId: string): Promise<RefundRow[]> {
+      return db
+        .select()
+        .from(refunds)
+        .where(eq(refunds.bookingId, bookingId))
+        .orderBy(asc(refunds.createdAt));
+    },
+  };
+}
+
+export type PaymentsRepository = ReturnType<typeof createPaymentsRepository>;

@@ -1,0 +1,138 @@
+import type { ClientConfigResponse } from '@pehnava/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ProviderRequestError,
+  WebhookSignatureError,
+  type PaymentProvider,
+} from '../../adapters/payments/provider.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { backoffMs, describeFailure } from '../../lib/backoff.js';
+import type { Clock } from '../../lib/clock.js';
+import { badRequest } from '../../lib/http-error.js';
+import type { BookingsService } from '../bookings/bookings.service.js';
+
+/** Refunds taken per run of the refunds job. */
+export const REFUNDS_BATCH_SIZE = 10;
+const REFUND_LEASE_MS = 2 * 60_000;
+/** Tries before a refund the provider keeps failing is left to operators (status failed). */
+export const REFUND_MAX_ATTEMPTS = 10;
+
+export const WEBHOOK_SIGNATURE_MESSAGE = 'Invalid webhook signature';
+
+export interface PaymentsServiceDeps {
+  repos: Pick<Repositories, 'payments'>;
+  uow: UnitOfWork;
+  provider: PaymentProvider;
+  bookings: Pick<BookingsService, 'settleIn'>;
+  clock: Clock;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+}
+
+/**
+ * What the payment provider tells us outside a shopper's request (webhooks) and what we owe it
+ * (refunds), plus the provider facts a front end needs.
+ */
+export function createPaymentsService({
+  repos,
+  uow,
+  provider,
+  bookings,
+  clock,
+  logger,
+}: PaymentsServiceDeps) {
+  return {
+    /** GET /api/config's payments part, for a page served at `origin`. */
+    clientConfig(origin: string): ClientConfigResponse['payments'] {
+      return {
+        provider: provider.name,
+        keyId: provider.keyId,
+        checkoutScriptUrl: provider.checkoutScriptUrl(origin),
+        currency: 'INR',
+      };
+    },
+
+    /**
+     * A provider webhook: its signature checked over the exact bytes received, kept once by event
+     * id, and acted on in the same transaction (a repeated delivery is acknowledged and ignored;
+     * a failure rolls back the record too, so the provider's retry is acted on).
+     */
+    async handleWebhook(
+      rawBody: string,
+      headers: Record<string, string | string[] | undefined>,
+    ): Promise<'processed' | 'duplicate'> {
+      let event;
+      try {
+        event = provider.readWebhook(rawBody, headers);
+      } catch (error) {
+        if (error instanceof WebhookSignatureError) throw badRequest(WEBHOOK_SIGNATURE_MESSAGE);
+        throw error;
+      }
+      return uow.run(async (tx) => {
+        const fresh = await tx.payments.recordEvent({
+          provider: provider.name,
+          eventId: event.id,
+          type: event.name,
+          payload: JSON.parse(rawBody) as unknown,
+        });
+        if (!fresh) return 'duplicate';
+        const payment = event.payment;
+        if (!payment) return 'processed';
+        const record = await tx.payments.byProviderOrder(provider.name, payment.orderId);
+        if (!record) {
+          logger.warn(
+            { event: event.name, orderId: payment.orderId },
+            'webhook for an unknown order',
+          );
+          return 'processed';
+        }
+        if (event.type === 'payment.captured' && record.purpose === 'booking' && record.bookingId) {
+          const settled = await bookings.settleIn(tx, record.bookingId, payment);
+          logger.info({ bookingId: record.bookingId, settled }, 'payment webhook settled');
+        } else if (event.type === 'payment.failed') {
+          await tx.payments.recordFailure(record.id, payment.errorDescription ?? 'payment failed');
+        }
+        return 'processed';
+      });
+    },
+
+    /**
+     * The refunds job: ask the provider for each due refund (after the commit that decided it).
+     * The idempotency key goes with every try, so a retry after a lost answer refunds once.
+     */
+    async processDueRefunds(): Promise<number> {
+      const claimed = await repos.payments.claimDueRefunds(
+        REFUNDS_BATCH_SIZE,
+        new Date(clock.now().getTime() + REFUND_LEASE_MS),
+      );
+      for (const refund of claimed) {
+        try {
+          const made = await provider.refund({
+            paymentId: refund.providerPaymentId,
+            amountPaise: refund.amountPaise,
+            idempotencyKey: refund.idempotencyKey,
+            notes: { bookingId: refund.bookingId ?? '', reason: refund.reason },
+          });
+          await repos.payments.markRefundProcessed(refund.id, made.id);
+        } catch (error) {
+          const refused = error instanceof ProviderRequestError;
+          const givenUp = refused || refund.attempts >= REFUND_MAX_ATTEMPTS;
+          const retryAt = givenUp
+            ? null
+            : new Date(clock.now().getTime() + backoffMs(refund.attempts));
+          await repos.payments.markRefundTryFailed(refund.id, describeFailure(error), retryAt);
+          const fields = {
+            refundId: refund.id,
+            bookingId: refund.bookingId,
+            attempts: refund.attempts,
+          };
+          if (givenUp) logger.error(fields, 'refund failed; an operator must look at it');
+          else logger.warn({ ...fields, retryAt }, 'refund not made yet; it will be tried again');
+        }
+      }
+      return claimed.length;
+    },
+  };
+}
+
+export type PaymentsService = ReturnType<typeof createPaymentsService>;

@@ -62,7 +62,7 @@ export async function createTestApp(
   const database = options.database ?? (await createTestDatabase({ seeded: options.seed }));
   if (options.seed) symlinkSync(templates().seededImages, imagesDirFor(config), 'dir');
   // The sandbox gateway's webhooks reach this app in-process, through its own HTTP stack.
-  let app: FastifyInstance | undefined;
+  const built: { app?: FastifyInstance } = {};
   const services = createServices({
     config,
     database,
@@ -70,8 +70,8 @@ export async function createTestApp(
     ...(options.clock ? { clock: options.clock } : {}),
     ...(options.mailer ? { mailer: options.mailer } : {}),
     webhookSender: async (body, headers) => {
-      if (!app) throw new Error('the app is not built yet');
-      const res = await app.inject({
+      if (!built.app) throw new Error('the app is not built yet');
+      const res = await built.app.inject({
         method: 'POST',
         url: '/api/payments/sandbox/webhook',
         headers,
@@ -80,7 +80,8 @@ export async function createTestApp(
       return res.statusCode;
     },
   });
-  app = await buildApp({ services, webRoot: options.webRoot });
+  const app = await buildApp({ services, webRoot: options.webRoot });
+  built.app = app;
   const seed = (now = SEED_NOW) => seedServices(services, now);
   await app.ready();
   if (options.jobs !== false) services.jobs.start();

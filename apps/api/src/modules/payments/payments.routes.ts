@@ -40,12 +40,15 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
   if (!sandbox) return;
 
   // The sandbox gateway's endpoints: what Razorpay's own servers answer, for PAYMENT_PROVIDER=sandbox.
-  let script: Promise<Buffer> | undefined;
+  // Read once at start: a build without the script fails here, not on a shopper's first payment.
+  const script = await readFile(CHECKOUT_SCRIPT);
   app.get(
     '/payments/sandbox/checkout.js',
-    { schema: { tags, summary: 'The sandbox checkout script (defines window.Razorpay)' } },
+    {
+      // A script for browsers, not a JSON operation: left out of the API reference.
+      schema: { hide: true, summary: 'The sandbox checkout script (defines window.Razorpay)' },
+    },
     async (_request, reply) => {
-      script ??= readFile(CHECKOUT_SCRIPT);
       reply
         .type('text/javascript; charset=utf-8')
         .header('cache-control', 'public, max-age=300')

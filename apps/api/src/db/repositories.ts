@@ -19,17 +19,38 @@ export function createRepositories(
   clock: Clock,
   hooks: { mailQueued?: () => void } = {},
 ) {
-  return {
-    bookings: createBookingsRepository(db, clock),
-    cart: createCartRepository(db),
-    catalogue: createCatalogueRepository(db, clock),
-    coupons: createCouponsRepository(db),
-    outbox: createOutboxRepository(db, clock, hooks.mailQueued),
-    payments: createPaymentsRepository(db, clock),
-    subscriptions: createSubscriptionsRepository(db),
-    users: createUsersRepository(db, clock),
-    wishlist: createWishlistRepository(db),
-  };
+  // Each repository is built on first use: a transaction (unit of work) builds only the few it
+  // touches, not every repository and its prepared statements.
+  return lazily({
+    bookings: () => createBookingsRepository(db, clock),
+    cart: () => createCartRepository(db),
+    catalogue: () => createCatalogueRepository(db, clock),
+    coupons: () => createCouponsRepository(db),
+    outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
+    payments: () => createPaymentsRepository(db, clock),
+    subscriptions: () => createSubscriptionsRepository(db),
+    users: () => createUsersRepository(db, clock),
+    wishlist: () => createWishlistRepository(db),
+  });
+}
+
+/** An object whose every property is made by its factory the first time it is read, then kept. */
+function lazily<T extends Record<string, () => unknown>>(
+  factories: T,
+): { readonly [K in keyof T]: ReturnType<T[K]> } {
+  const made = {} as { [K in keyof T]: ReturnType<T[K]> };
+  for (const key of Object.keys(factories) as (keyof T)[]) {
+    Object.defineProperty(made, key, {
+      enumerable: true,
+      get() {
+        const value = factories[key]!() as ReturnType<T[typeof key]>;
+        Object.defineProperty(made, key, { value, enumerable: true });
+        return value;
+      },
+      configurable: true,
+    });
+  }
+  return made;
 }
 
 export type Repositories = ReturnType<typeof createRepositories>;

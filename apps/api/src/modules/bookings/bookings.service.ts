@@ -41,6 +41,7 @@ import { findProduct } from '../catalogue/catalogue.service.js';
 import { checkRental, type CheckedRental } from '../cart/rental-request.js';
 import { toCouponTerms } from '../coupons/coupons.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { PaymentRow } from '../payments/payments.repository.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import { availableStartDates } from './availability.js';
 
@@ -182,44 +183,48 @@ export function createBookingsService({
     if (payment) await repos.payments.markFailed(payment.id);
   }
 
-  /** The booking as the shopper's mail shows it. */
-  async function bookingView(repos: Repositories, id: string): Promise<Booking | undefined> {
-    const row = await repos.bookings.findBooking(id);
-    if (!row) return undefined;
-    return toBooking(row, await repos.bookings.itemsOf([id]), settings.siteUrl);
-  }
-
-  /** pending (or a released booking whose units were blocked again) → confirmed, in `repos`' tx. */
+  /**
+   * pending (or a released booking whose units were blocked again) → confirmed, in `repos`' tx:
+   * the payment stored, the coupon use counted, the booked lines out of the cart, the mail queued.
+   */
   async function confirmIn(
     repos: Repositories,
     booking: BookingRow,
     payment: { providerPaymentId: string; method: string } | undefined,
+    record: PaymentRow | undefined,
   ): Promise<void> {
     const paid = payment ?? { providerPaymentId: '', method: 'none' };
     await repos.bookings.markConfirmed(booking.id, paid);
-    const record = await repos.payments.ofBooking(booking.id);
     if (record && payment) {
       await repos.payments.markCompleted(record.id, payment.providerPaymentId, payment.method);
     }
     if (booking.couponCode) await repos.coupons.setUseStatus(booking.id, 'counted', clock.now());
     if (!booking.userId) return;
-    const items = await repos.bookings.itemsOf([booking.id]);
+    const [items, user] = [
+      await repos.bookings.itemsOf([booking.id]),
+      await repos.users.findById(booking.userId),
+    ];
     await repos.cart.removeProducts(
       booking.userId,
       items.map((item) => item.productId),
     );
-    const user = await repos.users.findById(booking.userId);
-    const view = await bookingView(repos, booking.id);
-    if (user && view) {
-      await repos.outbox.enqueue(
-        'booking-confirmed',
-        bookingConfirmedMail(
-          { to: user.email, name: user.name },
-          view,
-          `${settings.siteUrl}/orders`,
-        ),
-      );
-    }
+    if (!user) return;
+    const view = toBooking(
+      {
+        ...booking,
+        status: 'confirmed',
+        paymentStatus: 'completed',
+        providerPaymentId: paid.providerPaymentId || null,
+        paymentMethod: paid.method,
+        confirmedAt: clock.now(),
+      },
+      items,
+      settings.siteUrl,
+    );
+    await repos.outbox.enqueue(
+      'booking-confirmed',
+      bookingConfirmedMail({ to: user.email, name: user.name }, view, `${settings.siteUrl}/orders`),
+    );
   }
 
   /**
@@ -259,7 +264,7 @@ export function createBookingsService({
     }
     const confirmedPayment = { providerPaymentId: payment.id, method: payment.method };
     if (booking.status === 'pending') {
-      await confirmIn(repos, booking, confirmedPayment);
+      await confirmIn(repos, booking, confirmedPayment, record);
       return 'confirmed';
     }
     // The hold had ended (expired or replaced by a newer checkout): confirm it if every unit it
@@ -268,7 +273,7 @@ export function createBookingsService({
       booking.status === 'cancelled' &&
       (await repos.bookings.tryReactivateReservations(booking.id))
     ) {
-      await confirmIn(repos, booking, confirmedPayment);
+      await confirmIn(repos, booking, confirmedPayment, record);
       return 'confirmed';
     }
     await repos.payments.markCompleted(record.id, payment.id, payment.method);
@@ -535,7 +540,7 @@ export function createBookingsService({
           });
         } else {
           const stored = await repos.bookings.lockBooking(bookingId);
-          await confirmIn(repos, stored!, undefined);
+          await confirmIn(repos, stored!, undefined, undefined);
         }
       });
 
@@ -609,8 +614,10 @@ export function createBookingsService({
       const settled = await uow.run((repos) => settleIn(repos, booking.id, payment));
       if (settled === 'refunded') throw conflict(BOOKING_MESSAGES.bookingExpired);
       if (settled === 'ignored') throw badRequest(BOOKING_MESSAGES.verifyFailed);
-      const after = await plain.bookings.findBooking(booking.id);
-      return answer(after ?? booking);
+      if (settled === 'already-confirmed') {
+        return answer((await plain.bookings.findBooking(booking.id)) ?? booking);
+      }
+      return answer({ id: booking.id, status: 'confirmed', paymentStatus: 'completed' });
     },
 
     /**

@@ -1,0 +1,373 @@
+#!/usr/bin/env node
+// `npm run bench` (after the hot path) or `npm run bench:checkout`: whole checkouts per second on
+// PostgreSQL: create the booking, pay it in the sandbox gateway (as its checkout script does),
+// verify it. Many shoppers at once over few products and near dates, so checkouts contend for
+// the same pieces (a 409 is a correct answer then). After the run, the database is asked how many
+// pieces are booked twice for overlapping days (it must be 0), and whether each confirmed booking
+// got exactly one confirmation mail. Results go to docs/benchmarks.md, section 'Checkout'.
+//
+// A checkout is three requests that depend on each other (the order id from create, the signature
+// from pay), so this drives them from Node with keep-alive connections instead of wrk, whose
+// scripts cannot chain one response into the next request of another endpoint.
+//
+// Options (environment):
+//   BENCH_CHECKOUT_SECONDS (20)   how long shoppers keep checking out
+//   BENCH_CHECKOUT_SHOPPERS (24)  shoppers checking out at once, each one checkout after another
+//   BENCH_CHECKOUT_PRODUCTS (40)  how many products they all choose from (fewer: more contention)
+//   BENCH_PORT (3231)             the server listens on this port + 3
+//   BENCH_PG_URL                  PostgreSQL server (postgres://postgres@127.0.0.1:5432/test)
+//   BENCH_LOG_LEVEL (warn)        LOG_LEVEL of the server
+//   BENCH_NODE_ARGS               extra node flags for the server (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof')
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { Agent, request } from 'node:http';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+
+const seconds = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20);
+const shopperCount = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 24);
+const productCount = Number(process.env.BENCH_CHECKOUT_PRODUCTS ?? 40);
+const port = Number(process.env.BENCH_PORT ?? 3231) + 3;
+const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const benchDb = `pehnava_checkout_${process.pid}`;
+const base = `http://127.0.0.1:${port}`;
+const agent = new Agent({ keepAlive: true, maxSockets: shopperCount * 2 });
+
+async function admin(text) {
+  const client = new pg.Client({ connectionString: pgServer });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+/** One JSON request over the keep-alive agent: { status, body }. */
+function call(path, { method = 'GET', token, body } = {}) {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          accept: 'application/json',
+          ...(payload ? { 'content-type': 'application/json' } : {}),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+      },
+      (res) => {
+        const chunks = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : undefined });
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+async function must(path, options) {
+  const res = await call(path, options);
+  if (res.status !== 200)
+    throw new Error(`${options?.method ?? 'GET'} ${path}: ${res.status} ${res.body?.message}`);
+  return res.body;
+}
+
+async function waitForServer(child) {
+  for (let i = 0; i < 600; i += 1) {
+    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+    try {
+      if ((await call('/api/health')).status === 200) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('the server did not start within 2 minutes');
+}
+
+/** A shopper signed up through the API (code from the development mailbox); their token. */
+async function signUp(i) {
+  const email = `checkout-bench-${process.pid}-${i}@example.com`;
+  await must('/api/user/register', {
+    method: 'POST',
+    body: { name: `Bench Shopper ${i}`, email, password: 'bench-password-1' },
+  });
+  for (let tries = 0; tries < 100; tries += 1) {
+    if (tries > 0) await new Promise((r) => setTimeout(r, 100));
+    const { mails } = await must('/api/dev/mail');
+    const otp = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
+    if (otp)
+      return (await must('/api/user/verify-otp', { method: 'POST', body: { email, otp } })).token;
+  }
+  throw new Error(`no sign-up code for ${email}`);
+}
+
+const ADDRESS = {
+  name: 'Bench Shopper',
+  phone: '9820012345',
+  street: '12 Carter Road',
+  landmark: '',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pincode: '400050',
+};
+
+const median = (values) => {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+const percentile = (values, p) => {
+  if (values.length === 0) return 0;
+  const s = [...values].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
+};
+
+const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-checkout-bench-'));
+let server;
+let exitCode = 0;
+try {
+  await admin(`drop database if exists ${benchDb} with (force)`);
+  await admin(`create database ${benchDb}`);
+  const dbUrl = new URL(pgServer);
+  dbUrl.pathname = `/${benchDb}`;
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  server = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: dbUrl.toString(),
+      LOG_LEVEL: logLevel,
+      NODE_ENV: 'development',
+      AUTH_RATE_LIMIT_PER_IP: '100000',
+      AUTH_RATE_LIMIT_PER_EMAIL: '100000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  await waitForServer(server);
+
+  const { payments } = await must('/api/config');
+  const { products: all } = await must('/api/product/list');
+  const products = all
+    .filter((p) => p.isAvailable && p.sizes.some((s) => s.available))
+    .slice(0, productCount)
+    .map((p) => ({ id: p._id, size: p.sizes.find((s) => s.available).size }));
+  const tokens = [];
+  for (let i = 0; i < shopperCount; i += 4) {
+    tokens.push(
+      ...(await Promise.all(
+        [0, 1, 2, 3].filter((k) => i + k < shopperCount).map((k) => signUp(i + k)),
+      )),
+    );
+  }
+
+  const today = new Date(Date.now() + 5.5 * 3_600_000);
+  const startIn = (days) =>
+    new Date(today.getTime() + days * 86_400_000).toISOString().slice(0, 10);
+  const stats = { confirmed: 0, taken: 0, failed: [], checkoutMs: [], createMs: [] };
+  const cpuTicks = () => {
+    try {
+      const f = readFileSync(`/proc/${server.pid}/stat`, 'utf8').split(') ')[1].split(' ');
+      return Number(f[11]) + Number(f[12]);
+    } catch {
+      return undefined;
+    }
+  };
+  const cpuBefore = cpuTicks();
+  const started = Date.now();
+  const deadline = started + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token, w) => {
+      // Each shopper picks products and dates from its own seeded sequence: the same run each time.
+      let seed = 2_654_435_761 * (w + 1);
+      const nextRandom = () => {
+        seed = (Math.imul(seed, 1_103_515_245) + 12_345) >>> 0;
+        return seed / 2 ** 32;
+      };
+      while (Date.now() < deadline) {
+        const product = products[Math.floor(nextRandom() * products.length)];
+        const startDay = 1 + Math.floor(nextRandom() * 85);
+        const t0 = performance.now();
+        const created = await call('/api/booking/create', {
+          method: 'POST',
+          token,
+          body: {
+            cartItems: [
+              {
+                productId: product.id,
+                size: product.size,
+                duration: 2,
+                startDate: startIn(startDay),
+              },
+            ],
+            address: ADDRESS,
+          },
+        });
+        stats.createMs.push(performance.now() - t0);
+        if (created.status === 409) {
+          stats.taken += 1;
+          continue;
+        }
+        if (created.status !== 200) {
+          stats.failed.push(`create ${created.status} ${created.body?.message}`);
+          continue;
+        }
+        const paid = await call('/api/payments/sandbox/pay', {
+          method: 'POST',
+          body: {
+            key: payments.keyId,
+            order_id: created.body.orderId,
+            method: 'upi',
+            vpa: 'success@razorpay',
+          },
+        });
+        if (paid.status !== 200 || paid.body.status !== 'captured') {
+          stats.failed.push(`pay ${paid.status} ${paid.body?.message}`);
+          continue;
+        }
+        const { status: _s, ...ids } = paid.body;
+        const verified = await call('/api/booking/verify', {
+          method: 'POST',
+          token,
+          body: { ...ids, bookingId: created.body.bookingId },
+        });
+        if (verified.status !== 200) {
+          stats.failed.push(`verify ${verified.status} ${verified.body?.message}`);
+          continue;
+        }
+        stats.confirmed += 1;
+        stats.checkoutMs.push(performance.now() - t0);
+      }
+    }),
+  );
+  const elapsed = (Date.now() - started) / 1000;
+  const cpuAfter = cpuTicks();
+  const clk = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+  const cpuPerCheckout =
+    cpuBefore === undefined || cpuAfter === undefined || stats.confirmed === 0
+      ? undefined
+      : ((cpuAfter - cpuBefore) / clk / stats.confirmed) * 1000;
+
+  // Give the sandbox's webhooks a moment to arrive (each is a second, signed confirmation).
+  await new Promise((r) => setTimeout(r, 4000));
+  const q = async (text) => {
+    const client = new pg.Client({ connectionString: dbUrl.toString() });
+    await client.connect();
+    try {
+      return (await client.query(text)).rows;
+    } finally {
+      await client.end();
+    }
+  };
+  const [{ doubled }] = await q(`
+    select count(*)::int as doubled from unit_reservations a
+    join unit_reservations b on a.unit_id = b.unit_id and a.id < b.id
+    where a.active and b.active
+      and daterange(a.blocked_from, a.blocked_until, '[]') && daterange(b.blocked_from, b.blocked_until, '[]')`);
+  const [{ confirmed }] = await q(
+    `select count(*)::int as confirmed from bookings where status = 'confirmed' and payment_status = 'completed'`,
+  );
+  const [{ mails, bookings_mailed }] = await q(`
+    select count(*)::int as mails, count(distinct subject)::int as bookings_mailed
+    from outbox_mails where kind = 'booking-confirmed'`);
+  const [{ delivered }] = await q(
+    `select count(*)::int as delivered from sandbox_webhooks where delivered_at is not null`,
+  );
+
+  console.log(
+    `checkouts ${stats.confirmed} in ${elapsed.toFixed(1)} s, taken ${stats.taken}, failed ${stats.failed.length}; ` +
+      `double-booked ${doubled}; confirmed in db ${confirmed}; mails ${mails} for ${bookings_mailed} bookings; webhooks delivered ${delivered}`,
+  );
+  if (stats.failed.length > 0)
+    console.log(`failures: ${[...new Set(stats.failed)].slice(0, 5).join('; ')}`);
+
+  const date = new Date().toISOString().slice(0, 10);
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], {
+    encoding: 'utf8',
+  }).stdout.trim();
+  const rows = [
+    ['checkouts confirmed (create + pay + verify)', String(stats.confirmed)],
+    ['checkouts per second', (stats.confirmed / elapsed).toFixed(1)],
+    [
+      'checkout p50 / p99 ms',
+      `${median(stats.checkoutMs).toFixed(0)} / ${percentile(stats.checkoutMs, 99).toFixed(0)}`,
+    ],
+    [
+      'create p50 / p99 ms',
+      `${median(stats.createMs).toFixed(0)} / ${percentile(stats.createMs, 99).toFixed(0)}`,
+    ],
+    ['server CPU ms per checkout', cpuPerCheckout === undefined ? '' : cpuPerCheckout.toFixed(1)],
+    ['refused 409: the piece was taken', String(stats.taken)],
+    ['other failures', String(stats.failed.length)],
+    ['confirmed bookings in the database', String(confirmed)],
+    ['confirmation mails (for distinct bookings)', `${mails} (${bookings_mailed})`],
+    ['sandbox webhooks delivered (second confirmations)', String(delivered)],
+    ['**pieces booked twice for overlapping days**', `**${doubled}**`],
+  ];
+  const widths = [
+    Math.max(...rows.map((r) => r[0].length), 6),
+    Math.max(...rows.map((r) => r[1].length), 5),
+  ];
+  const line = (a, b) => `| ${a.padEnd(widths[0])} | ${b.padStart(widths[1])} |`;
+  const table = [
+    '<!-- bench-checkout:start -->',
+    '',
+    `### Checkout on PostgreSQL (${date}, commit ${commit || 'unknown'})`,
+    '',
+    `${shopperCount} shoppers checking out at once for ${seconds} s, one checkout after another each, ` +
+      `over ${productCount} products and start dates in the next 85 days (so they contend for pieces); ` +
+      `each checkout is POST /api/booking/create, the sandbox pay call, POST /api/booking/verify; ` +
+      `${cpus().length} cores shared by the load, the server and PostgreSQL.`,
+    '',
+    line('figure', 'value'),
+    `| ${'-'.repeat(widths[0])} | ${'-'.repeat(widths[1] - 1)}: |`,
+    ...rows.map(([a, b]) => line(a, b)),
+    '',
+    '<!-- bench-checkout:end -->',
+  ].join('\n');
+
+  const file = 'docs/benchmarks.md';
+  let doc = readFileSync(file, 'utf8');
+  const block = /<!-- bench-checkout:start -->[\s\S]*?<!-- bench-checkout:end -->/;
+  const heading = '## Checkout (create, pay, verify)';
+  if (block.test(doc)) doc = doc.replace(block, table);
+  else {
+    if (!doc.includes(heading)) {
+      doc = `${doc.trimEnd()}\n\n${heading}\n\n\`npm run bench\` (scripts/bench-checkout.mjs).\n`;
+    }
+    doc = `${doc.trimEnd()}\n\n${table}\n`;
+  }
+  writeFileSync(file, doc);
+  console.log(`\n${table}`);
+  if (
+    doubled !== 0 ||
+    confirmed !== stats.confirmed ||
+    mails !== confirmed ||
+    stats.failed.length > 0
+  ) {
+    process.stderr.write('checkout bench: a check failed (see the table)\n');
+    exitCode = 1;
+  }
+} catch (error) {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  exitCode = 1;
+} finally {
+  agent.destroy();
+  server?.kill('SIGTERM');
+  await new Promise((r) => setTimeout(r, 1000));
+  await admin(`drop database if exists ${benchDb} with (force)`).catch(() => undefined);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(exitCode);

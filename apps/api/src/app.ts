@@ -18,6 +18,7 @@ import { healthRoutes } from './modules/health/health.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
 import { siteRoutes } from './modules/site/site.routes.js';
 import { devMailPages } from './modules/dev-mail/dev-mail.page.js';
+import { devClockRoutes } from './modules/dev-clock/dev-clock.routes.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
@@ -32,6 +33,7 @@ import { registerCrossOrigin } from './plugins/cross-origin.js';
 import { registerPublicOrigin } from './plugins/public-origin.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
 import type { Services } from './services.js';
+import type { OffsetClock } from './lib/clock.js';
 
 export interface AppOptions {
   /** Built by the composition root (services.ts), with the logger the app logs to. */
@@ -125,6 +127,10 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(paymentsRoutes, { payments, sandbox });
       // The development mailbox exists only outside production (config requires SMTP there).
       if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
+      const { clock } = services;
+      if (config.TEST_CLOCK && !config.isProduction && 'advance' in clock) {
+        await api.register(devClockRoutes, { clock: clock as OffsetClock, jobs: services.jobs });
+      }
     },
     { prefix: '/api' },
   );

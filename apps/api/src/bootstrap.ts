@@ -6,6 +6,7 @@ import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { seedDatabase } from './db/seed/seed.js';
+import { createOffsetClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
 import { createServices, type Services } from './services.js';
 
@@ -50,7 +51,12 @@ export async function prepareApp(
   const database = await openConfiguredDatabase(config);
   try {
     await runMigrations(database);
-    const services = createServices({ config, database, logger: createLogger(config) });
+    const services = createServices({
+      config,
+      database,
+      logger: createLogger(config),
+      ...(config.TEST_CLOCK ? { clock: createOffsetClock() } : {}),
+    });
     const app = await buildApp({ services, webRoot: options.webRoot });
     app.addHook('onClose', async () => {
       await services.jobs.stop();

@@ -62,6 +62,22 @@ describe('loadConfig', () => {
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
   });
 
+  it('refuses the movable test clock in production', () => {
+    expect(() =>
+      loadConfig({
+        NODE_ENV: 'production',
+        JWT_SECRET: 'x'.repeat(32),
+        SMTP_URL: 'smtp://mail.example:587',
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_KEY_ID: 'k',
+        RAZORPAY_KEY_SECRET: 's',
+        RAZORPAY_WEBHOOK_SECRET: 'w',
+        TEST_CLOCK: 'true',
+      }),
+    ).toThrow(/TEST_CLOCK: moves the server clock/);
+    expect(loadConfig({}).TEST_CLOCK).toBe(false);
+  });
+
   it('names each missing key of the chosen provider', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay' })).toThrow(
       /RAZORPAY_KEY_ID: is required when PAYMENT_PROVIDER=razorpay[\s\S]*RAZORPAY_KEY_SECRET[\s\S]*RAZORPAY_WEBHOOK_SECRET/,

@@ -91,6 +91,11 @@ const envSchema = z
     ),
     WEB_ROOT: optionalString,
     SEED_ON_START: flag(true),
+    /**
+     * Browser tests only: the server's clock can be moved forward with POST /api/dev/clock
+     * (holds expiring). Refused in production.
+     */
+    TEST_CLOCK: flag(false),
     RESERVATION_LEAD_DAYS: intWithDefault(1, 0, 14),
     RESERVATION_TURNAROUND_DAYS: intWithDefault(3, 0, 30),
     CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),
@@ -144,6 +149,13 @@ const envSchema = z
       needs('STRIPE_WEBHOOK_SECRET', 'stripe');
     }
     if (env.NODE_ENV !== 'production') return;
+    if (env.TEST_CLOCK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TEST_CLOCK'],
+        message: 'moves the server clock for tests and is refused when NODE_ENV=production',
+      });
+    }
     if (env.PAYMENT_PROVIDER === 'sandbox') {
       ctx.addIssue({
         code: 'custom',

@@ -26,3 +26,18 @@ export function createManualClock(start: Date): ManualClock {
     },
   };
 }
+
+/** The system clock moved forward by an offset that grows when told (TEST_CLOCK, browser tests). */
+export interface OffsetClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function createOffsetClock(): OffsetClock {
+  let offset = 0;
+  return {
+    now: () => new Date(Date.now() + offset),
+    advance: (ms) => {
+      offset += ms;
+    },
+  };
+}

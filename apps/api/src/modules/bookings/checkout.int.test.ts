@@ -4,6 +4,8 @@ import {
   addDays,
   bookingNumber,
   cartResponseSchema,
+  formatIsoDate,
+  formatRupees,
   myBookingsResponseSchema,
   orderTotals,
   verifyBookingResponseSchema,
@@ -260,6 +262,16 @@ describe('paying and POST /api/booking/verify', () => {
       m.subject.includes(bookingNumber(created.bookingId)),
     );
     expect(mails).toHaveLength(1);
+    // The mail: number, item with size and dates, address, totals, what happens next.
+    const text = mails[0]!.textBody;
+    expect(text).toContain(bookingNumber(created.bookingId));
+    expect(text).toContain(`${p.name} (${sizeOf(p)})`);
+    expect(text).toContain(formatIsoDate(inDays(20)));
+    expect(text).toContain(ADDRESS.street);
+    expect(text).toContain(formatRupees(created.totalPrice));
+    expect(text).toContain('WELCOME50');
+    expect(text).toMatch(/What happens next/);
+    expect(mails[0]!.recipient).toBe(`checkout-${n}@pehnava.test`);
     const uses = await t.database.db
       .select()
       .from(couponUses)

@@ -45,6 +45,14 @@ export const CART_META: PageMeta = {
   title: 'Your cart · Pehnava',
   description: 'The outfits you are about to rent, their dates and the total.',
 };
+export const PLACE_ORDER_META: PageMeta = {
+  title: 'Checkout · Pehnava',
+  description: 'Where to deliver your rental, damage protection if you want it, and payment.',
+};
+export const ORDERS_META: PageMeta = {
+  title: 'My bookings · Pehnava',
+  description: 'Your paid Pehnava bookings: their status, delivery and what you rented.',
+};
 export const WISHLIST_META: PageMeta = {
   title: 'My wishlist · Pehnava',
   description: 'The outfits you have saved to rent later.',
@@ -71,6 +79,8 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/login': LOGIN_META,
   '/profile': PROFILE_META,
   '/cart': CART_META,
+  '/place-order': PLACE_ORDER_META,
+  '/orders': ORDERS_META,
   '/wishlist': WISHLIST_META,
 };
 

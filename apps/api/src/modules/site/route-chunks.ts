@@ -18,6 +18,8 @@ const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/login': 'src/routes/login.tsx',
   '/profile': 'src/routes/profile.tsx',
   '/cart': 'src/routes/cart.tsx',
+  '/place-order': 'src/routes/place-order.tsx',
+  '/orders': 'src/routes/orders.tsx',
   '/wishlist': 'src/routes/wishlist.tsx',
 };
 

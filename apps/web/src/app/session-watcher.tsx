@@ -26,9 +26,10 @@ export function SessionWatcher() {
     previous.current = token;
     if (before && before !== token) client.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY, before] });
     if (!token) return;
+    const atStart = before === token;
     const timer = setTimeout(
-      () => void shopper().then((m) => m.prefetchShopper(client, token)),
-      before === token ? LOAD_AT_START_MS : LOAD_AFTER_LOGIN_MS,
+      () => void shopper().then((m) => m.prefetchShopper(client, token, { atStart })),
+      atStart ? LOAD_AT_START_MS : LOAD_AFTER_LOGIN_MS,
     );
     return () => clearTimeout(timer);
   }, [token, client]);

@@ -1,9 +1,12 @@
 import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_MESSAGES,
+  BOOKING_MESSAGES,
   FREE_SUBSCRIPTION,
   MESSAGES,
+  type Booking,
   type CartResponse,
+  type MyBookingsResponse,
   type MySubscriptionResponse,
   type Product,
   type ProfileResponse,
@@ -16,7 +19,7 @@ import { ACCOUNT_QUERY_KEY, getToken, useToken } from './session';
 
 /**
  * The signed-in shopper's own server state, shared by every feature that shows it: profile,
- * subscription (the plan drives every price), cart and wishlist. Keyed ['account', token, …] so a
+ * subscription (the plan drives every price), cart, wishlist and bookings. Keyed ['account', token, …] so a
  * session's data never shows in another and all of it goes when the session ends. Not part of the
  * first page load: only lazily loaded code imports this.
  */
@@ -58,6 +61,16 @@ export const wishlistQuery = (token: string) =>
     staleTime: 60_000,
   });
 
+/** The shopper's bookings, newest first (GET /api/booking/my): My Bookings and the profile count. */
+export const bookingsQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'bookings'),
+    queryFn: async () =>
+      (await apiGet<MyBookingsResponse>('/booking/my', BOOKING_MESSAGES.failedToLoadBookings))
+        .bookings,
+    staleTime: 60_000,
+  });
+
 // Each is off for a visitor (no token).
 export function useProfile() {
   const token = useToken();
@@ -75,12 +88,24 @@ export function useWishlist() {
   const token = useToken();
   return useQuery({ ...wishlistQuery(token ?? ''), enabled: Boolean(token) });
 }
+export function useBookings() {
+  const token = useToken();
+  return useQuery({ ...bookingsQuery(token ?? ''), enabled: Boolean(token) });
+}
 
-/** Load the shopper's data ahead of need (SPEC.md §4: after login, and at start with a token). */
-export function prefetchShopper(client: QueryClient, token: string) {
+/** Bookings whose payment went through: the only ones My Bookings lists and the profile counts. */
+export const paidBookings = (bookings: readonly Booking[]): Booking[] =>
+  bookings.filter((booking) => booking.paymentStatus === 'completed');
+
+/**
+ * Load the shopper's data ahead of need (SPEC.md §4): after a login the profile, subscription,
+ * cart and wishlist; at start with a stored token the bookings as well.
+ */
+export function prefetchShopper(client: QueryClient, token: string, { atStart = false } = {}) {
   for (const query of [profileQuery, subscriptionQuery, cartQuery, wishlistQuery]) {
     void client.prefetchQuery(query(token) as ReturnType<typeof profileQuery>);
   }
+  if (atStart) void client.prefetchQuery(bookingsQuery(token));
 }
 
 /** The plan prices are shown for: the shopper's, or free for a visitor (and while it loads). */
@@ -100,6 +125,15 @@ export function useRefreshCart() {
   return () => {
     const token = getToken();
     if (token) void client.invalidateQueries({ queryKey: key(token, 'cart') });
+  };
+}
+
+/** Refetch the bookings (after a payment, or the Refresh button); resolves when they are in. */
+export function useRefreshBookings() {
+  const client = useQueryClient();
+  return async () => {
+    const token = getToken();
+    if (token) await client.invalidateQueries({ queryKey: key(token, 'bookings') });
   };
 }
 

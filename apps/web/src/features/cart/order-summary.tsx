@@ -3,7 +3,6 @@ import {
   cartSavings,
   formatRupees,
   freeDeliveryShortfall,
-  type ApplyCouponResponse,
   type CartResponse,
   type PlanId,
   type RentalDuration,
@@ -11,7 +10,9 @@ import {
 import { Tag, Truck, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { dropCoupon, holdCoupon, useAppliedCoupon } from '../../lib/applied-coupon';
 import { notify } from '../../lib/notify';
+import { useToken } from '../../lib/session';
 import { applyCoupon } from './api';
 
 function Line({
@@ -42,7 +43,8 @@ function Line({
 /**
  * The Order Summary (SPEC.md §2 Cart, §4 Coupon): subtotal, savings, delivery, a coupon and the
  * total. An applied coupon belongs to the cart as it was: when the cart is fetched again
- * (`cartStamp` changes) or cleared, it is dropped and must be applied again.
+ * (`cartStamp` changes) or cleared, it is dropped and must be applied again. It is held in
+ * lib/applied-coupon.ts, so checkout goes on with it.
  */
 export function OrderSummary({
   cart,
@@ -58,8 +60,8 @@ export function OrderSummary({
 }) {
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
-  const [applied, setApplied] = useState<{ stamp: number; result: ApplyCouponResponse }>();
-  const coupon = applied?.stamp === cartStamp ? applied.result : undefined;
+  const token = useToken();
+  const { coupon } = useAppliedCoupon(token, cartStamp);
 
   const savings = cartSavings(
     cart.cart.map((entry) => ({
@@ -80,11 +82,11 @@ export function OrderSummary({
     setBusy(true);
     try {
       const result = await applyCoupon(code, cart.total);
-      setApplied({ stamp: cartStamp, result });
+      if (token) holdCoupon(token, cartStamp, result);
       notify.success(result.message);
     } catch (error) {
       // A failed apply clears any coupon (SPEC.md §4).
-      setApplied(undefined);
+      dropCoupon();
       notify.error((error as Error).message);
     } finally {
       setBusy(false);
@@ -151,7 +153,7 @@ export function OrderSummary({
             type="button"
             className="inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
             aria-label={`Remove coupon ${coupon.coupon.code}`}
-            onClick={() => setApplied(undefined)}
+            onClick={dropCoupon}
           >
             <X size={16} aria-hidden />
           </button>

@@ -1,8 +1,11 @@
 import {
   CATEGORY_INFO,
+  MAX_START_DAYS_AHEAD,
   MESSAGES,
   PRODUCT_FALLBACK_META,
+  addDays,
   addToCartProblem,
+  formatIsoDate,
   formatRupees,
   durationForPlan,
   durationsForPlan,
@@ -12,6 +15,7 @@ import {
   relatedProducts,
   todayInIndia,
   type Product,
+  type RentalDuration,
 } from '@pehnava/shared';
 import { useEffect, useMemo, useState } from 'react';
 import { Link, useLocation, useNavigate, useParams } from 'react-router';
@@ -19,7 +23,13 @@ import { Section } from '../components/ui/section';
 import { WishlistHeart } from '../components/ui/wishlist-heart';
 import { useProducts } from '../features/catalogue/api';
 import { ProductGrid } from '../features/catalogue/product-grid';
-import { addToCart, useProduct, useRememberProduct } from '../features/product/api';
+import {
+  addToCart,
+  useAvailability,
+  useProduct,
+  useRememberProduct,
+} from '../features/product/api';
+import { bookedReason, bookedStartDates } from '../features/product/availability';
 import { AssuranceChecks, PristinePromise, UpgradeBox } from '../features/product/assurances';
 import { ProductGallery } from '../features/product/gallery';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
@@ -30,6 +40,10 @@ import { useToken } from '../lib/session';
 import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
 
 const RELATED_COUNT = 5;
+
+/** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
+const clearedHint = (date: string, size: string, duration: RentalDuration) =>
+  `${formatIsoDate(date)} is booked ${size ? `in size ${size}` : 'in every size'} for ${duration} days, so it was cleared. Please pick another date.`;
 
 export function ProductPage() {
   const { productId = '' } = useParams();
@@ -83,20 +97,52 @@ export function ProductPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
-  // Read once per visit: the minimum start date is today in India (now + 5 h 30 min).
+  // Read once per visit: the calendar starts at today in India (now + 5 h 30 min).
   const [today] = useState(() => todayInIndia(new Date()));
   const loggedIn = Boolean(useToken());
   const { plan } = useSubscriptionOrFree();
   const refreshCart = useRefreshCart();
   const [picked, setChoice] = useState<RentalChoice>({ size: '', duration: 2, startDate: '' });
+  const [clearedNote, setClearedNote] = useState<string>();
+  const [wantDates, setWantDates] = useState(false);
+  const availability = useAvailability(product._id, wantDates);
+  const bookedFor = (size: string, duration: RentalDuration) =>
+    bookedStartDates(availability.data, size, duration);
+
   // Plus and Pro always rent for 14 days; free chooses 2, 4 or 7.
-  const choice = { ...picked, duration: durationForPlan(plan, picked.duration) };
+  const duration = durationForPlan(plan, picked.duration);
+  const booked = bookedFor(picked.size, duration);
+  // A chosen date is never sent once it is known to be booked (the plan changed the length, or
+  // the answer came in after it was chosen).
+  const bookedPick = picked.startDate && booked.has(picked.startDate) ? picked.startDate : '';
+  const choice = { ...picked, duration, startDate: bookedPick ? '' : picked.startDate };
+  const dateHint = bookedPick ? clearedHint(bookedPick, picked.size, duration) : clearedNote;
   const unit = planUnitPrice(product, plan, choice.duration);
   const below = percentBelowMrp(unit.price, product.mrp);
   const category = CATEGORY_INFO[product.category];
 
+  /** A new size or length that leaves the chosen date booked clears it, and says so. */
+  const onChoice = (next: RentalChoice) => {
+    const nextDuration = durationForPlan(plan, next.duration);
+    if (next.startDate && bookedFor(next.size, nextDuration).has(next.startDate)) {
+      setChoice({ ...next, startDate: '' });
+      setClearedNote(clearedHint(next.startDate, next.size, nextDuration));
+      return;
+    }
+    setChoice(next);
+    setClearedNote(undefined);
+  };
+
+  let datesStatus: string | undefined;
+  if (availability.isError) {
+    datesStatus = 'Booked dates could not be checked just now; ADD TO CART checks them again.';
+  } else if (wantDates && availability.isPending) datesStatus = 'Checking which dates are booked…';
+  else if (!choice.size) datesStatus = 'Choose a size to see the dates booked in it.';
+
   const onAddToCart = async () => {
-    const problem = addToCartProblem({ product, loggedIn, today, ...choice });
+    // Today as of the press: a date chosen before midnight is in the past after it.
+    const now = todayInIndia(new Date());
+    const problem = addToCartProblem({ product, loggedIn, today: now, ...choice });
     if (!problem) {
       try {
         await addToCart({ productId: product._id, ...choice });
@@ -219,7 +265,19 @@ function ProductDetail({ product }: { product: Product }) {
             today={today}
             durations={durationsForPlan(plan)}
             priceFor={(days) => planUnitPrice(product, plan, days).display}
-            onChange={setChoice}
+            onChange={onChoice}
+            dates={{
+              min:
+                availability.data && availability.data.from > today
+                  ? availability.data.from
+                  : today,
+              max: availability.data?.to ?? addDays(today, MAX_START_DAYS_AHEAD),
+              booked,
+              reason: bookedReason(choice.size, choice.duration),
+              status: datesStatus,
+              onIntent: () => setWantDates(true),
+            }}
+            dateHint={dateHint}
           />
 
           <button

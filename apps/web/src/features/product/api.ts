@@ -1,6 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { MESSAGES, type Product, type ProductDetailResponse } from '@pehnava/shared';
+import {
+  MESSAGES,
+  type AvailabilityResponse,
+  type Product,
+  type ProductDetailResponse,
+} from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
 
 const productKey = (id: string) => ['product', id];
@@ -58,5 +63,23 @@ export async function addToCart(body: {
     method: 'POST',
     body,
     fallback: { failed: MESSAGES.addToCartFailed, error: MESSAGES.addToCartError },
+  });
+}
+
+/**
+ * GET /api/product/{id}/availability: for every size and rental length, the start dates with no
+ * piece free. Asked for once the shopper reaches for the date (`wanted`), not with every product
+ * view; one answer covers every size and duration, so changing them asks nothing more.
+ */
+export function useAvailability(productId: string, wanted: boolean) {
+  return useQuery({
+    queryKey: ['availability', productId],
+    queryFn: () =>
+      apiGet<AvailabilityResponse>(
+        `/product/${encodeURIComponent(productId)}/availability`,
+        'Could not check which dates are free',
+      ),
+    enabled: wanted,
+    staleTime: 60_000,
   });
 }

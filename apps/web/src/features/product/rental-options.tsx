@@ -2,11 +2,12 @@ import {
   MAX_START_DAYS_AHEAD,
   addDays,
   formatIsoDate,
+  type IsoDate,
   type Product,
   type RentalDuration,
 } from '@pehnava/shared';
-import { CalendarDays } from 'lucide-react';
-import { useId } from 'react';
+import { CalendarClock, Info } from 'lucide-react';
+import { StartDatePicker } from './start-date-picker';
 
 export interface RentalChoice {
   size: string;
@@ -20,6 +21,21 @@ const choiceButton =
 const chosen = 'border-maroon-700 bg-maroon-700 text-white';
 const open = 'border-stone-300 bg-white text-stone-800 hover:border-maroon-700';
 
+/** What the calendar knows about booked days (features/product/availability.ts). */
+export interface DateWindow {
+  /** The first and last start date that may be chosen. */
+  min: IsoDate;
+  max: IsoDate;
+  /** Start dates on which no piece is free for the chosen size and duration. */
+  booked: ReadonlySet<IsoDate>;
+  /** Why those are greyed. */
+  reason: string;
+  /** Still checking, could not check, or choose a size first. */
+  status?: string;
+  /** The shopper reaches for the date: start finding out which days are booked. */
+  onIntent: () => void;
+}
+
 /** Size, rental length and start date, with the return date they imply. */
 export function RentalOptions({
   product,
@@ -28,6 +44,8 @@ export function RentalOptions({
   durations,
   priceFor,
   onChange,
+  dates,
+  dateHint,
 }: {
   product: Product;
   choice: RentalChoice;
@@ -37,8 +55,10 @@ export function RentalOptions({
   /** What `days` costs this shopper, as shown on its button. */
   priceFor: (days: RentalDuration) => string;
   onChange: (choice: RentalChoice) => void;
+  dates: DateWindow;
+  /** Said when a chosen date was cleared because it is booked for the new size or length. */
+  dateHint?: string;
 }) {
-  const dateId = useId();
   const returnBy = choice.startDate ? addDays(choice.startDate, choice.duration) : undefined;
 
   return (
@@ -100,21 +120,23 @@ export function RentalOptions({
       </fieldset>
 
       <div>
-        <label htmlFor={dateId} className="mb-2 block text-sm font-medium text-stone-900">
-          Start date
-        </label>
-        <div className="flex flex-wrap items-center gap-3">
-          <input
-            id={dateId}
-            type="date"
-            min={today}
-            max={addDays(today, MAX_START_DAYS_AHEAD)}
+        <div className="flex flex-wrap items-end gap-x-4 gap-y-2">
+          <StartDatePicker
             value={choice.startDate}
-            onChange={(event) => onChange({ ...choice, startDate: event.target.value })}
-            className="h-11 rounded-xl border border-stone-300 bg-white px-3 text-sm text-stone-900 focus-visible:outline-2 focus-visible:outline-maroon-700"
+            onChange={(startDate) => onChange({ ...choice, startDate })}
+            today={today}
+            min={dates.min}
+            max={dates.max}
+            booked={dates.booked}
+            reason={dates.reason}
+            status={dates.status}
+            onIntent={dates.onIntent}
           />
-          <p className="flex items-center gap-1.5 text-sm text-stone-700" aria-live="polite">
-            <CalendarDays size={16} aria-hidden className="text-maroon-700" />
+          <p
+            className="flex min-h-11 items-center gap-1.5 text-sm text-stone-700"
+            aria-live="polite"
+          >
+            <CalendarClock size={16} aria-hidden className="shrink-0 text-maroon-700" />
             {returnBy ? (
               <span>
                 Return by <strong data-testid="return-by">{formatIsoDate(returnBy)}</strong>
@@ -123,6 +145,18 @@ export function RentalOptions({
               <span>Choose when you need it, up to {MAX_START_DAYS_AHEAD} days ahead</span>
             )}
           </p>
+        </div>
+        {/* Always in the page, so the hint is announced when it appears. */}
+        <div role="status">
+          {dateHint && (
+            <p
+              className="mt-2 flex items-start gap-2 rounded-xl bg-amber-50 px-3 py-2 text-sm text-amber-950 ring-1 ring-amber-200"
+              data-testid="date-cleared"
+            >
+              <Info size={16} aria-hidden className="mt-0.5 shrink-0 text-amber-700" />
+              {dateHint}
+            </p>
+          )}
         </div>
       </div>
     </div>

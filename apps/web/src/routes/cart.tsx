@@ -1,4 +1,10 @@
-import { CART_META, MESSAGES, type CartEntry, type CartResponse } from '@pehnava/shared';
+import {
+  BOOKING_MESSAGES,
+  CART_META,
+  MESSAGES,
+  type CartEntry,
+  type CartResponse,
+} from '@pehnava/shared';
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -91,6 +97,13 @@ export function CartPage() {
       notify.error(MESSAGES.cartEmpty);
       return;
     }
+    // A line booked by someone else since it was added would be refused at checkout: say which.
+    const taken = entries.find((entry) => !entry.datesAvailable);
+    if (taken) {
+      notify.error(BOOKING_MESSAGES.itemTaken(taken.product.name, taken.size));
+      return;
+    }
+    // The applied coupon goes on with the cart (lib/applied-coupon.ts).
     void navigate('/place-order');
   };
 

@@ -10,12 +10,16 @@ import {
   type PlanId,
   type RentalDuration,
 } from '@pehnava/shared';
-import { ImageOff, Trash2 } from 'lucide-react';
+import { CalendarX2, ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { cartPriceLabel } from './price-label';
 
-/** One item of the cart (SPEC.md §2 Cart): what, which size, for when, and what it costs. */
+/**
+ * One item of the cart (SPEC.md §2 Cart): what, which size, for when, and what it costs. A line
+ * whose dates were booked by someone else since it was added (`datesAvailable` false) says so and
+ * points to the product page for other dates; checkout refuses it until it is removed.
+ */
 export function CartRow({
   entry,
   plan,
@@ -34,9 +38,17 @@ export function CartRow({
   const quantity = entry.quantity || 1;
   const itemTotal = roundTo2(entry.priceAtTime * quantity);
   const image = product.images[0];
+  const taken = !entry.datesAvailable;
+  const noticeId = `taken-${product._id}`;
 
   return (
-    <li className="flex gap-4 py-5" data-testid="cart-row" data-product-id={product._id}>
+    <li
+      className="flex gap-4 py-5"
+      data-testid="cart-row"
+      data-product-id={product._id}
+      data-dates-available={entry.datesAvailable}
+      aria-describedby={taken ? noticeId : undefined}
+    >
       <Link
         to={`/product/${product._id}`}
         className="h-32 w-24 shrink-0 overflow-hidden rounded-xl bg-maroon-50 sm:h-36 sm:w-28"
@@ -49,7 +61,7 @@ export function CartRow({
             height={400}
             loading="lazy"
             onError={() => setImageFailed(true)}
-            className="h-full w-full object-cover"
+            className={`h-full w-full object-cover ${taken ? 'opacity-60 grayscale-[40%]' : ''}`}
           />
         ) : (
           <span className="flex h-full w-full items-center justify-center text-maroon-700/60">
@@ -95,6 +107,28 @@ export function CartRow({
             {formatIsoDate(entry.startDate)} to {formatIsoDate(entry.endDate)}
           </dd>
         </dl>
+        {taken && (
+          <div
+            id={noticeId}
+            className="mt-3 flex gap-2.5 rounded-xl bg-amber-50 px-3 py-2.5 text-sm text-amber-950 ring-1 ring-amber-200"
+            data-testid="cart-row-taken"
+          >
+            <CalendarX2 size={18} aria-hidden className="mt-0.5 shrink-0 text-amber-700" />
+            <div>
+              <p className="font-medium">These dates were just booked by someone else</p>
+              <p className="mt-0.5 text-amber-900">
+                The last piece in size {entry.size} is taken for this rental period. Remove it and
+                pick other dates.{' '}
+                <Link
+                  to={`/product/${product._id}`}
+                  className="font-medium text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
+                >
+                  Choose other dates
+                </Link>
+              </p>
+            </div>
+          </div>
+        )}
         <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm" data-testid="cart-row-price">
             <span className="font-medium text-stone-900">

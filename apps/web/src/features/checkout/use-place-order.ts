@@ -1,0 +1,170 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  BOOKING_MESSAGES,
+  bookingNumber,
+  type Address,
+  type CartEntry,
+  type CreateBookingResponse,
+  type RentalDuration,
+} from '@pehnava/shared';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { dropCoupon } from '../../lib/applied-coupon';
+import { ApiError } from '../../lib/api-client';
+import { notify } from '../../lib/notify';
+import { useRefreshBookings, useRefreshCart } from '../../lib/shopper';
+import { clientConfigQuery, createBooking, verifyBooking } from './api';
+import { PAYMENT_INIT_FAILED, loadCheckout, openCheckout } from './payment-checkout';
+
+/** The brand colour the payment modal is themed with: the app's own maroon (index.css). */
+function brandColour(): string {
+  const value = getComputedStyle(document.documentElement)
+    .getPropertyValue('--color-maroon-700')
+    .trim();
+  return value || '#7a1f3d';
+}
+
+export interface OrderRequest {
+  entries: readonly CartEntry[];
+  address: Address;
+  couponCode: string | undefined;
+  insurance: boolean;
+  /** The shopper's e-mail, to prefill the payment modal. */
+  email: string | undefined;
+}
+
+/**
+ * Checkout's flow (SPEC.md §4 Checkout): create the booking, load the payment script if missing,
+ * open the modal with the server's order, then verify the payment and go to /orders. A processing
+ * flag stops a second submission; a dismissed or failed payment clears the pending booking and
+ * the flag, so the shopper can try again.
+ */
+export function usePlaceOrder() {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const refreshCart = useRefreshCart();
+  const refreshBookings = useRefreshBookings();
+  // A ref, not only state: two presses in one frame must not both get through.
+  const processing = useRef(false);
+  const [busy, setBusy] = useState(false);
+  /** The booking waiting for its payment. */
+  const pendingBooking = useRef<string | undefined>(undefined);
+  /** Set once the booking is paid: the emptied cart is then no reason to leave for /cart. */
+  const placed = useRef(false);
+
+  const finish = () => {
+    pendingBooking.current = undefined;
+    processing.current = false;
+    setBusy(false);
+  };
+
+  /** Whether a submission is under way; says so when it is. */
+  const alreadyProcessing = () => {
+    if (processing.current) notify.info(BOOKING_MESSAGES.alreadyProcessing);
+    return processing.current;
+  };
+
+  /** The payment script and key, fetched while the booking is being created. */
+  const prepareCheckout = async () => {
+    const config = await client.fetchQuery(clientConfigQuery);
+    return { Checkout: await loadCheckout(config.checkoutScriptUrl), keyId: config.keyId };
+  };
+
+  const payFor = async (
+    booking: CreateBookingResponse,
+    ready: ReturnType<typeof prepareCheckout>,
+    request: OrderRequest,
+  ) => {
+    const { Checkout, keyId } = await ready;
+    const outcome = await openCheckout(Checkout, {
+      key: keyId,
+      amount: booking.order.amount,
+      currency: booking.order.currency,
+      name: 'Pehnava',
+      description: `Booking ${bookingNumber(booking.bookingId)}`,
+      order_id: booking.order.id,
+      prefill: {
+        name: request.address.name,
+        email: request.email,
+        contact: request.address.phone,
+      },
+      theme: { color: brandColour() },
+    });
+    if (outcome.kind === 'dismissed') {
+      notify.info(BOOKING_MESSAGES.paymentCancelled);
+      return finish();
+    }
+    if (outcome.kind === 'failed') {
+      notify.error(BOOKING_MESSAGES.paymentFailed(outcome.description));
+      return finish();
+    }
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = outcome.response;
+    if (!razorpay_order_id || !razorpay_payment_id || !razorpay_signature) {
+      notify.error(BOOKING_MESSAGES.invalidPaymentResponse);
+      return finish();
+    }
+    try {
+      await verifyBooking({
+        razorpay_order_id,
+        razorpay_payment_id,
+        razorpay_signature,
+        bookingId: booking.bookingId,
+        insuranceSelected: request.insurance,
+      });
+    } catch (error) {
+      notify.error((error as Error).message);
+      return finish();
+    }
+    placed.current = true;
+    notify.success(BOOKING_MESSAGES.confirmed);
+    dropCoupon();
+    refreshCart();
+    void refreshBookings();
+    finish();
+    void navigate('/orders');
+  };
+
+  const placeOrder = async (request: OrderRequest) => {
+    if (alreadyProcessing()) return;
+    processing.current = true;
+    setBusy(true);
+    const ready = prepareCheckout();
+    // Its failure is reported once a booking needs it.
+    ready.catch(() => undefined);
+
+    let booking: CreateBookingResponse;
+    try {
+      booking = await createBooking({
+        cartItems: request.entries.map((entry) => ({
+          productId: entry.product._id,
+          size: entry.size,
+          duration: entry.duration as RentalDuration,
+          quantity: entry.quantity || 1,
+          startDate: entry.startDate,
+        })),
+        address: request.address,
+        ...(request.couponCode ? { couponCode: request.couponCode } : {}),
+        insuranceSelected: request.insurance,
+      });
+    } catch (error) {
+      finish();
+      notify.error((error as Error).message);
+      // A piece taken meanwhile (or a coupon just used up): the cart shows which line.
+      if (error instanceof ApiError && error.status === 409) {
+        refreshCart();
+        void navigate('/cart');
+      }
+      return;
+    }
+    pendingBooking.current = booking.bookingId;
+
+    try {
+      await payFor(booking, ready, request);
+    } catch {
+      notify.error(PAYMENT_INIT_FAILED);
+      finish();
+    }
+  };
+
+  return { placeOrder, alreadyProcessing, busy, placed };
+}

@@ -24,6 +24,10 @@ const ProfilePage = lazy(() =>
   import('../routes/profile').then((m) => ({ default: m.ProfilePage })),
 );
 const CartPage = lazy(() => import('../routes/cart').then((m) => ({ default: m.CartPage })));
+const PlaceOrderPage = lazy(() =>
+  import('../routes/place-order').then((m) => ({ default: m.PlaceOrderPage })),
+);
+const OrdersPage = lazy(() => import('../routes/orders').then((m) => ({ default: m.OrdersPage })));
 const WishlistPage = lazy(() =>
   import('../routes/wishlist').then((m) => ({ default: m.WishlistPage })),
 );
@@ -47,6 +51,8 @@ export function AppRouter() {
           <Route path="login" element={<LoginPage />} />
           <Route path="profile" element={<ProfilePage />} />
           <Route path="cart" element={<CartPage />} />
+          <Route path="place-order" element={<PlaceOrderPage />} />
+          <Route path="orders" element={<OrdersPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>

@@ -2,7 +2,14 @@ import { PROFILE_META } from '@pehnava/shared';
 import { Crown, ShieldCheck, UserRound } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useSearchParams } from 'react-router';
-import { useCartCount, useProfile, useSubscription, useWishlist } from '../lib/shopper';
+import {
+  paidBookings,
+  useBookings,
+  useCartCount,
+  useProfile,
+  useSubscription,
+  useWishlist,
+} from '../lib/shopper';
 import { ProfileCard } from '../features/account/profile-card';
 import { ProfileOverview } from '../features/account/profile-overview';
 import { ProfileSecurity } from '../features/account/profile-security';
@@ -27,6 +34,7 @@ export function ProfilePage() {
   const { data: subscription } = useSubscription();
   const wishlistCount = useWishlist().data?.length ?? 0;
   const cartCount = useCartCount();
+  const bookings = useBookings().data;
   const [params, setParams] = useSearchParams();
   const requested = params.get('tab');
   const tab: Tab = isTab(requested) ? requested : 'overview';
@@ -67,6 +75,7 @@ export function ProfilePage() {
       <ProfileCard
         user={user}
         subscription={subscription}
+        bookingsCount={bookings && paidBookings(bookings).length}
         wishlistCount={wishlistCount}
         cartCount={cartCount}
       />

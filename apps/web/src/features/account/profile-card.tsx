@@ -8,11 +8,14 @@ import { planName } from './plan-name';
 export function ProfileCard({
   user,
   subscription,
+  bookingsCount,
   wishlistCount,
   cartCount,
 }: {
   user: User;
   subscription: Subscription | undefined;
+  /** Bookings with a completed payment; undefined while they load. */
+  bookingsCount: number | undefined;
   wishlistCount: number;
   /** Items in the cart (quantities added up). */
   cartCount: number;
@@ -42,7 +45,16 @@ export function ProfileCard({
           <Crown size={14} aria-hidden /> {planName(plan)} plan
         </span>
       </p>
-      <dl className="mt-5 grid grid-cols-2 divide-x divide-stone-100 rounded-2xl bg-maroon-50/60 py-3">
+      <dl className="mt-5 grid grid-cols-3 divide-x divide-maroon-700/10 rounded-2xl bg-maroon-50/60 py-3">
+        <div>
+          <dt className="text-xs text-stone-600">Bookings</dt>
+          <dd
+            className="font-display text-2xl text-maroon-900"
+            data-testid="profile-bookings-count"
+          >
+            {bookingsCount ?? '–'}
+          </dd>
+        </div>
         <div>
           <dt className="text-xs text-stone-600">Wishlist</dt>
           <dd

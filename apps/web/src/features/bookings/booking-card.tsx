@@ -1,0 +1,183 @@
+import {
+  bookingNumber,
+  formatDateInIndia,
+  formatRupees,
+  type Booking,
+  type BookingStatus,
+} from '@pehnava/shared';
+import {
+  Check,
+  CircleCheck,
+  CircleX,
+  Clock,
+  CreditCard,
+  MapPin,
+  Package,
+  PackageCheck,
+  ShoppingBag,
+  Truck,
+  type LucideIcon,
+} from 'lucide-react';
+import {
+  PAYMENT_BADGES,
+  PROGRESS_STEPS,
+  STATUS_BADGES,
+  STEP_LABELS,
+  itemCount,
+  paymentMethodLabel,
+  showsProgress,
+  stepComplete,
+} from './status';
+
+export const STATUS_ICONS: Record<BookingStatus, LucideIcon> = {
+  pending: Clock,
+  confirmed: CircleCheck,
+  processing: Package,
+  shipped: Truck,
+  delivered: PackageCheck,
+  cancelled: CircleX,
+};
+
+/** A coloured pill: a booking's status or its payment's. */
+export function Badge({
+  label,
+  className,
+  testId,
+}: {
+  label: string;
+  className: string;
+  testId: string;
+}) {
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2.5 py-0.5 text-xs font-semibold ring-1 ${className}`}
+      data-testid={testId}
+    >
+      {label}
+    </span>
+  );
+}
+
+/** Confirmed → Processing → Shipped → Delivered, each step done once the status reaches it. */
+function ProgressBar({ status }: { status: BookingStatus }) {
+  const current = PROGRESS_STEPS.filter((step) => stepComplete(status, step)).at(-1);
+  return (
+    <ol className="grid grid-cols-4" aria-label="Progress" data-testid="booking-progress">
+      {PROGRESS_STEPS.map((step, i) => {
+        const done = stepComplete(status, step);
+        const lineDone = i > 0 && done;
+        return (
+          <li
+            key={step}
+            className="relative flex flex-col items-center text-center"
+            aria-current={step === current ? 'step' : undefined}
+            data-done={done}
+          >
+            {i > 0 && (
+              <span
+                aria-hidden
+                className={`absolute right-1/2 top-3 h-0.5 w-full -translate-y-1/2 ${
+                  lineDone ? 'bg-maroon-700' : 'bg-stone-200'
+                }`}
+              />
+            )}
+            <span
+              className={`relative z-10 flex h-6 w-6 items-center justify-center rounded-full text-xs ring-2 ${
+                done
+                  ? 'bg-maroon-700 text-white ring-maroon-700'
+                  : 'bg-white text-stone-400 ring-stone-200'
+              }`}
+            >
+              {done ? <Check size={14} aria-hidden strokeWidth={3} /> : i + 1}
+            </span>
+            <span
+              className={`mt-1.5 text-[11px] sm:text-xs ${done ? 'font-medium text-maroon-900' : 'text-stone-500'}`}
+            >
+              {STEP_LABELS[step]}
+              <span className="sr-only">{done ? ', done' : ', not yet'}</span>
+            </span>
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+/** One paid booking in My Bookings (SPEC.md §2): status, number, date, total, progress, where. */
+export function BookingCard({ booking, onDetails }: { booking: Booking; onDetails: () => void }) {
+  const Icon = STATUS_ICONS[booking.status];
+  const status = STATUS_BADGES[booking.status];
+  const payment = PAYMENT_BADGES[booking.paymentStatus];
+  const number = bookingNumber(booking._id);
+  const count = itemCount(booking.items);
+  const headingId = `booking-${booking._id}`;
+  const { city, state } = booking.deliveryAddress;
+
+  return (
+    <article
+      aria-labelledby={headingId}
+      className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
+      data-testid="booking-card"
+    >
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div className="flex items-center gap-3">
+          <span
+            className={`flex h-11 w-11 shrink-0 items-center justify-center rounded-full ring-1 ${status.className}`}
+          >
+            <Icon size={20} aria-hidden />
+          </span>
+          <div>
+            <h2 id={headingId} className="font-display text-lg text-maroon-900">
+              Order #<span data-testid="booking-number">{number}</span>
+            </h2>
+            <p className="text-sm text-stone-600">
+              Placed on{' '}
+              <time dateTime={booking.createdAt} data-testid="booking-date">
+                {formatDateInIndia(booking.createdAt)}
+              </time>
+            </p>
+          </div>
+        </div>
+        <Badge label={status.label} className={status.className} testId="booking-status" />
+      </div>
+
+      <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
+        <p className="flex flex-wrap items-center gap-2">
+          <span className="text-xl font-semibold text-stone-900" data-testid="booking-total">
+            {formatRupees(booking.totalPrice)}
+          </span>
+          <Badge label={payment.label} className={payment.className} testId="booking-payment" />
+        </p>
+        <button
+          type="button"
+          onClick={onDetails}
+          aria-label={`Details of order ${number}`}
+          className="rounded-full border border-maroon-700 px-5 py-2 text-sm font-medium text-maroon-700 transition hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
+        >
+          Details
+        </button>
+      </div>
+
+      {showsProgress(booking.status) && (
+        <div className="mt-5">
+          <ProgressBar status={booking.status} />
+        </div>
+      )}
+
+      <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-1.5 border-t border-stone-100 pt-4 text-sm text-stone-700">
+        <li className="flex items-center gap-1.5" data-testid="booking-items">
+          <ShoppingBag size={15} aria-hidden className="text-stone-500" />
+          {count} {count === 1 ? 'item' : 'items'}
+        </li>
+        <li className="flex items-center gap-1.5" data-testid="booking-city">
+          <MapPin size={15} aria-hidden className="text-stone-500" />
+          {city}, {state}
+        </li>
+        <li className="flex items-center gap-1.5" data-testid="booking-method">
+          <CreditCard size={15} aria-hidden className="text-stone-500" />
+          {paymentMethodLabel(booking.paymentMethod)}
+        </li>
+      </ul>
+    </article>
+  );
+}

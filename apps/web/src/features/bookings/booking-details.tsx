@@ -1,0 +1,261 @@
+import {
+  PLAN_DEFINITIONS,
+  bookingNumber,
+  daysLabel,
+  formatIsoDate,
+  formatRupees,
+  type Booking,
+  type BookingItem,
+} from '@pehnava/shared';
+import { ImageOff, X } from 'lucide-react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { ICON_BUTTON } from '../../components/ui/icon-button';
+import { Badge } from './booking-card';
+import { PAYMENT_BADGES, STATUS_BADGES, formatDateTime, paymentMethodLabel } from './status';
+
+const planName = (id: BookingItem['appliedSubscriptionPlan']) =>
+  PLAN_DEFINITIONS.find((plan) => plan.id === id)?.name ?? id;
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="border-t border-stone-100 pt-5">
+      <h3 className="mb-3 text-xs font-semibold uppercase tracking-wider text-stone-500">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/** A label and its value; nothing at all when there is no value. */
+function Fact({ label, value, testId }: { label: string; value: ReactNode; testId?: string }) {
+  if (value === undefined || value === null || value === '') return null;
+  return (
+    <div className="flex justify-between gap-4 py-1">
+      <dt className="text-stone-600">{label}</dt>
+      <dd className="text-right font-medium text-stone-900" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+function ItemImage({ src, name }: { src: string | undefined; name: string }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <span className="h-24 w-18 shrink-0 overflow-hidden rounded-lg bg-maroon-50">
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={name}
+          width={300}
+          height={400}
+          loading="lazy"
+          onError={() => setFailed(true)}
+          className="h-full w-full object-cover"
+        />
+      ) : (
+        <span
+          className="flex h-full w-full items-center justify-center text-maroon-700/60"
+          data-testid="item-placeholder"
+        >
+          <ImageOff size={20} aria-label={`${name}: no image`} />
+        </span>
+      )}
+    </span>
+  );
+}
+
+function RentalItem({ item }: { item: BookingItem }) {
+  const name = item.listingId.name || 'Product';
+  const discounted = item.discountAmount > 0 && item.originalPrice > item.totalPrice;
+  return (
+    <li className="flex gap-3 py-3" data-testid="details-item">
+      <ItemImage src={item.listingId.images[0]} name={name} />
+      <div className="min-w-0 flex-1 text-sm">
+        <p className="font-medium text-stone-900" data-testid="details-item-name">
+          {name}
+        </p>
+        <p className="mt-0.5 text-stone-600">
+          Size {item.size} · {daysLabel(item.rentalDuration)} · Qty {item.quantity}
+        </p>
+        <p className="text-stone-600">
+          {formatIsoDate(item.startDate)} to {formatIsoDate(item.endDate)}
+        </p>
+        <div className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
+          {item.appliedSubscriptionPlan !== 'free' ? (
+            <span className="rounded-full bg-gold-300/60 px-2 py-0.5 text-[11px] font-semibold text-maroon-900">
+              {planName(item.appliedSubscriptionPlan)} Plan Applied
+            </span>
+          ) : (
+            <span />
+          )}
+          <p className="flex items-baseline gap-2" data-testid="details-item-total">
+            {discounted && (
+              <s className="text-xs text-stone-500">{formatRupees(item.originalPrice)}</s>
+            )}
+            <span className="font-semibold text-stone-900">{formatRupees(item.totalPrice)}</span>
+          </p>
+        </div>
+      </div>
+    </li>
+  );
+}
+
+/**
+ * A booking's details (SPEC.md §2 My Bookings) in a modal dialog: the browser's own <dialog>
+ * keeps focus inside, closes on Escape, and gives focus back to the button that opened it.
+ */
+export function BookingDetails({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const number = bookingNumber(booking._id);
+  const tracking = booking.deliveryTracking;
+  const address = booking.deliveryAddress;
+  const status = STATUS_BADGES[booking.status];
+  const payment = PAYMENT_BADGES[booking.paymentStatus];
+  const discount = booking.appliedCoupon?.discountAmount ?? 0;
+
+  useEffect(() => {
+    const element = dialog.current;
+    element?.showModal();
+    return () => element?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="booking-details-heading"
+      onClose={onClose}
+      // A press on the dimmed backdrop (the dialog element itself, outside its panel) closes it.
+      onClick={(event) => {
+        if (event.target === event.currentTarget) event.currentTarget.close();
+      }}
+      className="m-auto max-h-[calc(100dvh-2rem)] w-[calc(100%-1.5rem)] max-w-xl overflow-hidden rounded-3xl p-0 shadow-2xl backdrop:bg-black/50"
+      data-testid="booking-details"
+    >
+      <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
+        <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-5 py-4 sm:px-6">
+          <h2 id="booking-details-heading" className="font-display text-2xl text-maroon-900">
+            Order #{number}
+          </h2>
+          <button
+            type="button"
+            className={ICON_BUTTON}
+            aria-label="Close"
+            onClick={() => dialog.current?.close()}
+          >
+            <X size={20} aria-hidden />
+          </button>
+        </div>
+
+        <div className="space-y-5 overflow-y-auto overscroll-contain px-5 pb-6 pt-1 sm:px-6">
+          <dl className="pt-4 text-sm">
+            <Fact label="Order date" value={formatDateTime(booking.createdAt)} />
+            <Fact
+              label="Status"
+              value={
+                <Badge label={status.label} className={status.className} testId="details-status" />
+              }
+            />
+            <Fact
+              label="Payment status"
+              value={
+                <Badge
+                  label={payment.label}
+                  className={payment.className}
+                  testId="details-payment"
+                />
+              }
+            />
+            <Fact label="Payment method" value={paymentMethodLabel(booking.paymentMethod)} />
+            <Fact
+              label="Payment ID"
+              value={booking.razorpayPaymentId ?? undefined}
+              testId="details-payment-id"
+            />
+          </dl>
+
+          {tracking &&
+            (tracking.provider ||
+              tracking.trackingId ||
+              tracking.status ||
+              tracking.deliveryETA) && (
+              <Section title="Delivery tracking">
+                <dl className="text-sm" data-testid="details-tracking">
+                  <Fact label="Courier" value={tracking.provider} />
+                  <Fact label="Tracking ID" value={tracking.trackingId} />
+                  <Fact label="Status" value={tracking.status} />
+                  <Fact label="Expected delivery" value={tracking.deliveryETA} />
+                </dl>
+              </Section>
+            )}
+
+          <Section title="Delivery address">
+            <address
+              className="text-sm not-italic leading-relaxed text-stone-800"
+              data-testid="details-address"
+            >
+              <span className="font-medium text-stone-900">{address.name}</span>
+              <br />
+              {address.street}
+              {address.landmark && (
+                <>
+                  <br />
+                  {address.landmark}
+                </>
+              )}
+              <br />
+              {address.city}, {address.state}
+              <br />
+              PIN {address.pincode}
+              <br />
+              Phone {address.phone}
+            </address>
+          </Section>
+
+          <Section title="Rental items">
+            <ul className="-my-3 divide-y divide-stone-100">
+              {booking.items.map((item) => (
+                <RentalItem
+                  key={`${item.listingId._id}-${item.size}-${item.startDate}`}
+                  item={item}
+                />
+              ))}
+            </ul>
+          </Section>
+
+          <Section title="Summary">
+            <dl className="text-sm">
+              <Fact label="Subtotal" value={formatRupees(booking.subtotal)} />
+              <Fact
+                label="Delivery charges"
+                value={booking.deliveryFee === 0 ? 'FREE' : formatRupees(booking.deliveryFee)}
+                testId="details-delivery"
+              />
+              {booking.insuranceAmount > 0 && (
+                <Fact
+                  label="Damage protection"
+                  value={formatRupees(booking.insuranceAmount)}
+                  testId="details-insurance"
+                />
+              )}
+              {discount > 0 && (
+                <Fact
+                  label={`Coupon discount (${booking.appliedCoupon?.code})`}
+                  value={`-${formatRupees(discount)}`}
+                  testId="details-discount"
+                />
+              )}
+              <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
+                <dt className="font-semibold text-stone-900">Total amount</dt>
+                <dd className="font-semibold text-stone-900" data-testid="details-total">
+                  {formatRupees(booking.totalPrice)}
+                </dd>
+              </div>
+            </dl>
+          </Section>
+        </div>
+      </div>
+    </dialog>
+  );
+}

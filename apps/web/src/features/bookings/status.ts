@@ -1,0 +1,77 @@
+import type { BookingStatus, PaymentStatus } from '@pehnava/shared';
+
+/** The four steps of a booking's progress bar (SPEC.md §4), in order. */
+export const PROGRESS_STEPS = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
+export type ProgressStep = (typeof PROGRESS_STEPS)[number];
+
+export const STEP_LABELS: Record<ProgressStep, string> = {
+  confirmed: 'Confirmed',
+  processing: 'Processing',
+  shipped: 'Shipped',
+  delivered: 'Delivered',
+};
+
+/** The bar is hidden for a booking awaiting payment or cancelled. */
+export const showsProgress = (status: BookingStatus): status is ProgressStep =>
+  (PROGRESS_STEPS as readonly string[]).includes(status);
+
+/** A step is complete when the booking's status is at it or beyond it. */
+export function stepComplete(status: BookingStatus, step: ProgressStep): boolean {
+  if (!showsProgress(status)) return false;
+  return PROGRESS_STEPS.indexOf(status) >= PROGRESS_STEPS.indexOf(step);
+}
+
+/**
+ * Badge words and colours (SPEC.md §4): pending yellow, confirmed blue, processing purple, shipped
+ * indigo, delivered green, cancelled red.
+ */
+export const STATUS_BADGES: Record<BookingStatus, { label: string; className: string }> = {
+  pending: { label: 'Pending', className: 'bg-yellow-100 text-yellow-900 ring-yellow-300' },
+  confirmed: { label: 'Confirmed', className: 'bg-blue-100 text-blue-900 ring-blue-300' },
+  processing: { label: 'Processing', className: 'bg-purple-100 text-purple-900 ring-purple-300' },
+  shipped: { label: 'Shipped', className: 'bg-indigo-100 text-indigo-900 ring-indigo-300' },
+  delivered: { label: 'Delivered', className: 'bg-green-100 text-green-900 ring-green-300' },
+  cancelled: { label: 'Cancelled', className: 'bg-red-100 text-red-900 ring-red-300' },
+};
+
+/** Payment status badges: completed green, pending yellow, failed red. */
+export const PAYMENT_BADGES: Record<PaymentStatus, { label: string; className: string }> = {
+  completed: {
+    label: 'Payment completed',
+    className: 'bg-green-100 text-green-900 ring-green-300',
+  },
+  pending: { label: 'Payment pending', className: 'bg-yellow-100 text-yellow-900 ring-yellow-300' },
+  failed: { label: 'Payment failed', className: 'bg-red-100 text-red-900 ring-red-300' },
+};
+
+const METHODS: Record<string, string> = {
+  upi: 'UPI',
+  card: 'Card',
+  netbanking: 'Net Banking',
+  wallet: 'Wallet',
+  emi: 'EMI',
+  paylater: 'Pay Later',
+};
+
+/** 'upi' → 'UPI'; an unknown method is shown capitalised, none as 'Not recorded'. */
+export function paymentMethodLabel(method: string): string {
+  const key = method.trim().toLowerCase();
+  if (!key) return 'Not recorded';
+  return METHODS[key] ?? key.charAt(0).toUpperCase() + key.slice(1);
+}
+
+/** The number of pieces in a booking: its items' quantities added up. */
+export const itemCount = (items: readonly { quantity: number }[]): number =>
+  items.reduce((sum, item) => sum + (item.quantity || 1), 0);
+
+const dateTime = new Intl.DateTimeFormat('en-IN', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/** '5 Dec 2026, 4:05 pm': when a booking was made, in India, for the details. */
+export const formatDateTime = (instant: string): string => dateTime.format(new Date(instant));

@@ -1,0 +1,118 @@
+import { ORDERS_META, type Booking } from '@pehnava/shared';
+import { PackageOpen, ReceiptText, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { Link, Navigate } from 'react-router';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../components/ui/buttons';
+import { EmptyState } from '../components/ui/empty-state';
+import { BookingCard } from '../features/bookings/booking-card';
+import { BookingDetails } from '../features/bookings/booking-details';
+import { usePageMeta } from '../lib/page-meta';
+import { getToken, useToken } from '../lib/session';
+import { paidBookings, useBookings } from '../lib/shopper';
+
+/**
+ * /orders, My Bookings (SPEC.md §2): the shopper's bookings whose payment completed, newest
+ * first, each with its status and progress, and a details dialog. Needs a session (else /login).
+ */
+export function OrdersPage() {
+  usePageMeta(ORDERS_META);
+  const token = useToken();
+  const bookings = useBookings();
+  const [open, setOpen] = useState<Booking>();
+  // A session that ends here is followed by its own navigation, which this must not overrule.
+  const [arrivedSignedIn] = useState(() => Boolean(getToken()));
+  if (!token) return arrivedSignedIn ? null : <Navigate to="/login" replace />;
+
+  let body;
+  if (bookings.isPending) {
+    body = (
+      <p className="py-16 text-center text-stone-600" aria-busy="true">
+        Loading orders...
+      </p>
+    );
+  } else if (bookings.isError) {
+    body = (
+      <div className="py-16 text-center">
+        <p role="alert" className="text-red-700">
+          {bookings.error.message}
+        </p>
+        <button
+          type="button"
+          className={`${PRIMARY_BUTTON} mt-6`}
+          onClick={() => void bookings.refetch()}
+        >
+          Try again
+        </button>
+      </div>
+    );
+  } else if (bookings.data.length === 0) {
+    body = (
+      <EmptyState
+        icon={PackageOpen}
+        title="No orders yet"
+        text="Start shopping to see your orders here"
+      >
+        <Link to="/collection" className={PRIMARY_BUTTON}>
+          Start Shopping
+        </Link>
+      </EmptyState>
+    );
+  } else {
+    const paid = paidBookings(bookings.data);
+    body = (
+      <>
+        <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
+          <div>
+            <h2 className="font-display text-2xl text-maroon-900">Successfully Placed Orders</h2>
+            <p className="mt-0.5 text-sm text-stone-600">Showing orders with completed payments</p>
+          </div>
+          <div className="flex items-center gap-3">
+            <p className="text-sm text-stone-600" data-testid="orders-count" aria-live="polite">
+              {paid.length} order(s) found
+            </p>
+            <button
+              type="button"
+              className={`${SECONDARY_BUTTON} px-4 py-2`}
+              onClick={() => void bookings.refetch()}
+              disabled={bookings.isFetching}
+            >
+              <RefreshCw
+                size={16}
+                aria-hidden
+                className={bookings.isFetching ? 'animate-spin' : undefined}
+              />
+              Refresh
+            </button>
+          </div>
+        </div>
+        {paid.length === 0 ? (
+          <EmptyState
+            icon={ReceiptText}
+            title="No paid orders found"
+            text="Bookings appear here once their payment has gone through."
+          >
+            <Link to="/cart" className={SECONDARY_BUTTON}>
+              Go to Cart
+            </Link>
+          </EmptyState>
+        ) : (
+          <ul className="space-y-4">
+            {paid.map((booking) => (
+              <li key={booking._id}>
+                <BookingCard booking={booking} onDetails={() => setOpen(booking)} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </>
+    );
+  }
+
+  return (
+    <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 md:py-12">
+      <h1 className="mb-6 font-display text-3xl text-maroon-900 sm:text-4xl">My Bookings</h1>
+      {body}
+      {open && <BookingDetails booking={open} onClose={() => setOpen(undefined)} />}
+    </main>
+  );
+}

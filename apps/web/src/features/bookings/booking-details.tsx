@@ -148,7 +148,13 @@ export function BookingDetails({ booking, onClose }: { booking: Booking; onClose
           </button>
         </div>
 
-        <div className="space-y-5 overflow-y-auto overscroll-contain px-5 pb-6 pt-1 sm:px-6">
+        {/* Focusable, so the keyboard can scroll it too. */}
+        <div
+          tabIndex={0}
+          role="region"
+          aria-labelledby="booking-details-heading"
+          className="space-y-5 overflow-y-auto overscroll-contain px-5 pb-6 pt-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-maroon-700 sm:px-6"
+        >
           <dl className="pt-4 text-sm">
             <Fact label="Order date" value={formatDateTime(booking.createdAt)} />
             <Fact

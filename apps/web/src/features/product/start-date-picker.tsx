@@ -254,7 +254,7 @@ export function StartDatePicker({
             <p className="flex items-start gap-2">
               <span
                 aria-hidden
-                className="inline-flex h-5 w-6 shrink-0 items-center justify-center rounded bg-stone-100 text-[11px] text-stone-400 line-through"
+                className="inline-flex h-5 w-6 shrink-0 items-center justify-center rounded bg-stone-100 text-[11px] text-stone-600 line-through"
               >
                 12
               </span>
@@ -301,7 +301,7 @@ function DayButton({
   const disabled = isBooked || isOutside;
   let look = 'text-stone-900 hover:bg-maroon-50';
   if (chosen) look = 'bg-maroon-700 font-semibold text-white';
-  else if (isBooked) look = 'bg-stone-100 text-stone-400 line-through decoration-stone-400';
+  else if (isBooked) look = 'bg-stone-100 text-stone-500 line-through decoration-stone-500';
   else if (isOutside) look = 'text-stone-300';
   const name = [formatDayName(date), isToday && 'today', isBooked && 'booked']
     .filter(Boolean)

@@ -9,6 +9,7 @@ import {
 } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
+import { pickStartDate } from '../start-date';
 
 /** The server's refusals (409 already in cart, 400 coupon) are logged by Chromium. */
 test.use({ expectedConsoleErrors: [/Failed to load resource.*status of (400|404|409)/] });
@@ -26,7 +27,7 @@ async function addToCart(
 ) {
   if (size) await page.getByRole('button', { name: size, exact: true }).click();
   if (days) await page.getByRole('button', { name: new RegExp(`^${days} days`) }).click();
-  if (startDate) await page.getByLabel('Start date').fill(startDate);
+  if (startDate) await pickStartDate(page, startDate);
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
 }
 
@@ -39,12 +40,18 @@ test('ADD TO CART checks the date and size in order, then adds once, with the he
 }) => {
   const product = workerProducts.take();
   const account = await createAccount(request);
+  // The page's clock, so that midnight can pass while the page is open (below).
+  await page.clock.install();
   await signInWith(page, account.token, `/product/${product._id}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 
   await addToCart(page, product, {});
   await expect(toast(page, 'Please select a start date')).toBeVisible();
-  await addToCart(page, product, { startDate: inDays(-2) });
+  // The calendar offers no past day, but today's date chosen before midnight (India) is in the
+  // past once midnight has passed with the page still open.
+  await pickStartDate(page, inDays(0));
+  await page.clock.fastForward('24:00:00');
+  await page.getByRole('button', { name: 'ADD TO CART' }).click();
   await expect(toast(page, 'Start date cannot be in the past')).toBeVisible();
   await addToCart(page, product, { startDate: inDays(5) });
   await expect(toast(page, 'Please select a size')).toBeVisible();

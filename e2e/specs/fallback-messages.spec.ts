@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, productListResponseSchema, todayInIndia, type Product } from '@pehnava/shared';
 import { PASSWORD, createAccount, freshEmail, signInWith } from '../accounts';
 import { expect, test } from '../fixtures';
+import { pickStartDate } from '../start-date';
 
 /**
  * SPEC.md §8: a toast shows the server's message when there is one, else a fallback: '… failed'
@@ -145,7 +146,7 @@ for (const outcome of OUTCOMES) {
     await page
       .getByRole('button', { name: product.sizes.find((s) => s.available)!.size, exact: true })
       .click();
-    await page.getByLabel('Start date').fill(addDays(todayInIndia(new Date()), 4));
+    await pickStartDate(page, addDays(todayInIndia(new Date()), 4));
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
     await expect(
       toast(page, outcome === 'unreachable' ? 'Error adding to cart' : 'Failed to add to cart'),

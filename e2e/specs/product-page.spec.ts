@@ -9,6 +9,7 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { expect, test } from '../fixtures';
+import { pickStartDate, startDateButton, startDateCalendar } from '../start-date';
 
 async function catalogue(request: APIRequestContext): Promise<Product[]> {
   const res = await request.get('/api/product/list');
@@ -122,23 +123,112 @@ test('an unavailable size: only the size is struck through, and (Out) stays plai
   expect(await decoration(button.getByTestId('size-out'))).toBe('none');
 });
 
-test('the start date runs from today in India to 90 days ahead, and Return by follows it', async ({
+test('the start-date calendar runs from today in India to 90 days ahead, and Return by follows it', async ({
   page,
   request,
 }) => {
   const product = (await catalogue(request)).find((p) => p.isAvailable)!;
   await page.goto(`/product/${product._id}`);
   const today = todayInIndia(new Date());
-  const date = page.getByLabel('Start date');
-  await expect(date).toHaveAttribute('min', today);
-  await expect(date).toHaveAttribute('max', addDays(today, MAX_START_DAYS_AHEAD));
+  const last = addDays(today, MAX_START_DAYS_AHEAD);
   await expect(page.getByText('Choose when you need it, up to 90 days ahead')).toBeVisible();
 
+  const button = startDateButton(page);
+  await expect(button).toHaveAccessibleName('Start date Choose a date');
+  await expect(button).toHaveAttribute('aria-expanded', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-expanded', 'true');
+  const calendar = startDateCalendar(page);
+  const heading = calendar.getByRole('heading');
+  const day = (date: string) => calendar.locator(`[data-date="${date}"]`);
+
+  // The first month: nothing before it, no day before today, today marked and chosen first.
+  await expect(heading).toHaveAttribute('data-month', today.slice(0, 7));
+  await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeDisabled();
+  await expect(day(today)).toHaveAttribute('aria-current', 'date');
+  await expect(day(today)).not.toHaveAttribute('aria-disabled');
+  await expect(day(today)).toBeFocused();
+  const yesterday = addDays(today, -1);
+  if (yesterday.slice(0, 7) === today.slice(0, 7)) {
+    await expect(day(yesterday)).toHaveAttribute('aria-disabled', 'true');
+  }
+
+  // The last month: the 90th day can be chosen, the day after cannot, and it goes no further.
+  const next = calendar.getByRole('button', { name: 'Next month' });
+  while (await next.isEnabled()) await next.click();
+  await expect(heading).toHaveAttribute('data-month', last.slice(0, 7));
+  await expect(day(last)).not.toHaveAttribute('aria-disabled');
+  const beyond = addDays(last, 1);
+  if (beyond.slice(0, 7) === last.slice(0, 7)) {
+    await expect(day(beyond)).toHaveAttribute('aria-disabled', 'true');
+    await day(beyond).click({ force: true });
+    await expect(calendar).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(button).toBeFocused();
+
   const start = addDays(today, 10);
-  await date.fill(start);
+  await pickStartDate(page, start);
+  await expect(button).toHaveAccessibleName(`Start date ${await shownDate(page, start)}`);
   await expect(page.getByTestId('return-by')).toHaveText(await shownDate(page, addDays(start, 2)));
   await page.getByRole('button', { name: /^4 days/ }).click();
   await expect(page.getByTestId('return-by')).toHaveText(await shownDate(page, addDays(start, 4)));
+});
+
+test('the calendar works from the keyboard: arrows, Page Down, Enter and Escape', async ({
+  page,
+  request,
+}) => {
+  const product = (await catalogue(request)).find((p) => p.isAvailable)!;
+  await page.goto(`/product/${product._id}`);
+  const today = todayInIndia(new Date());
+  const calendar = startDateCalendar(page);
+  const day = (date: string) => calendar.locator(`[data-date="${date}"]`);
+
+  await startDateButton(page).focus();
+  await page.keyboard.press('Enter');
+  await expect(day(today)).toBeFocused();
+  await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('ArrowDown');
+  // Before today it will not go.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await expect(day(today)).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('ArrowRight');
+  const chosen = addDays(today, 8);
+  await expect(day(chosen)).toBeFocused();
+  // Page Down and Page Up turn the month (keeping the day of the month where it can).
+  const heading = calendar.getByRole('heading');
+  await page.keyboard.press('PageDown');
+  await expect(heading).toHaveAttribute(
+    'data-month',
+    addDays(`${chosen.slice(0, 7)}-01`, 31).slice(0, 7),
+  );
+  await page.keyboard.press('PageUp');
+  await expect(heading).toHaveAttribute('data-month', chosen.slice(0, 7));
+  // Home and End: the week's Sunday and Saturday.
+  await page.keyboard.press('Home');
+  const focusedDate = async () =>
+    (await calendar.locator('[data-date]:focus').getAttribute('data-date'))!;
+  expect(new Date(`${await focusedDate()}T00:00:00Z`).getUTCDay()).toBe(0);
+  await page.keyboard.press('End');
+  const picked = await focusedDate();
+  expect(new Date(`${picked}T00:00:00Z`).getUTCDay()).toBe(6);
+  await page.keyboard.press('Enter');
+  await expect(calendar).toBeHidden();
+  await expect(startDateButton(page)).toBeFocused();
+  await expect(page.getByTestId('return-by')).toHaveText(await shownDate(page, addDays(picked, 2)));
+
+  // Escape closes without changing the date.
+  await page.keyboard.press('Enter');
+  await expect(day(picked)).toBeFocused();
+  await expect(day(picked)).toHaveAttribute('aria-pressed', 'true');
+  await page.keyboard.press('ArrowLeft');
+  await page.keyboard.press('Escape');
+  await expect(calendar).toBeHidden();
+  await expect(page.getByTestId('return-by')).toHaveText(await shownDate(page, addDays(picked, 2)));
 });
 
 test("a visitor's ADD TO CART asks them to log in and goes to /login", async ({

@@ -105,13 +105,35 @@ export function availabilityOf(
 
 export const STUB_BOOKING_ID = '6f1c2a9e-4b7d-4e1a-9c3b-8d2e5fa4c7b1';
 
-/** POST /api/booking/create's answer for an order of `total` rupees. */
+/**
+ * POST /api/booking/create's answer for an order of `total` rupees: awaiting payment, or (total 0)
+ * confirmed at once with no payment order.
+ */
 export function created(total: number): CreateBookingResponse {
   const amount = Math.round(total * 100);
+  if (amount === 0) {
+    return {
+      success: true,
+      message: 'Booking confirmed! 🎉 Nothing to pay on this one.',
+      bookingId: STUB_BOOKING_ID,
+      status: 'confirmed',
+      order: null,
+      orderId: null,
+      amount: 0,
+      currency: 'INR',
+      subtotal: 0,
+      discountAmount: 0,
+      deliveryFee: 0,
+      insuranceAmount: 0,
+      totalPrice: 0,
+      expiresAt: new Date(Date.now() + 15 * 60_000).toISOString(),
+    };
+  }
   return {
     success: true,
     message: 'Booking created. Complete the payment to confirm it.',
     bookingId: STUB_BOOKING_ID,
+    status: 'pending',
     order: { id: 'order_STUB00000001', amount, currency: 'INR' },
     orderId: 'order_STUB00000001',
     amount,

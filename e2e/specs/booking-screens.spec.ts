@@ -427,6 +427,31 @@ test.describe('checkout', () => {
     await expect(page).toHaveURL(/\/place-order$/);
   });
 
+  test('a booking with nothing to pay is confirmed without the payment modal', async ({
+    page,
+    request,
+    workerProducts,
+    baseURL,
+  }) => {
+    const product = workerProducts.take();
+    const account = await shopperWithCart(request, [product]);
+    await stubPayments(page, baseURL!);
+    await stubMyBookings(page, () => []);
+    let verifies = 0;
+    await page.route('**/api/booking/create', (route) => route.fulfill({ json: created(0) }));
+    await page.route('**/api/booking/verify', (route) => {
+      verifies += 1;
+      return route.fulfill({ json: verified });
+    });
+    await signInWith(page, account.token, '/place-order');
+    await fillAddress(page);
+    await payButton(page).click();
+    await expect(toast(page, BOOKING_MESSAGES.confirmedWithoutPayment)).toBeVisible();
+    await expect(page).toHaveURL(/\/orders$/);
+    await expect(stubModal(page)).toHaveCount(0);
+    expect(verifies).toBe(0);
+  });
+
   test.describe('when something fails', () => {
     test.use({
       expectedConsoleErrors: [

@@ -5,6 +5,7 @@ import {
   type Address,
   type CartEntry,
   type CreateBookingResponse,
+  type PaymentOrder,
   type RentalDuration,
 } from '@pehnava/shared';
 import { useRef, useState } from 'react';
@@ -35,9 +36,10 @@ export interface OrderRequest {
 
 /**
  * Checkout's flow (SPEC.md §4 Checkout): create the booking, load the payment script if missing,
- * open the modal with the server's order, then verify the payment and go to /orders. A processing
- * flag stops a second submission; a dismissed or failed payment clears the pending booking and
- * the flag, so the shopper can try again.
+ * open the modal with the server's order, then verify the payment and go to /orders (a booking
+ * with nothing to pay is confirmed at creation and goes there at once). A processing flag stops a
+ * second submission; a dismissed or failed payment clears the pending booking and the flag, so the
+ * shopper can try again.
  */
 export function usePlaceOrder() {
   const client = useQueryClient();
@@ -70,19 +72,31 @@ export function usePlaceOrder() {
     return { Checkout: await loadCheckout(config.checkoutScriptUrl), keyId: config.keyId };
   };
 
+  /** The booking is confirmed: say so, refresh the cart and bookings, and show My Bookings. */
+  const confirmed = (message: string) => {
+    placed.current = true;
+    notify.success(message);
+    dropCoupon();
+    refreshCart();
+    void refreshBookings();
+    finish();
+    void navigate('/orders');
+  };
+
   const payFor = async (
     booking: CreateBookingResponse,
+    order: PaymentOrder,
     ready: ReturnType<typeof prepareCheckout>,
     request: OrderRequest,
   ) => {
     const { Checkout, keyId } = await ready;
     const outcome = await openCheckout(Checkout, {
       key: keyId,
-      amount: booking.order.amount,
-      currency: booking.order.currency,
+      amount: order.amount,
+      currency: order.currency,
       name: 'Pehnava',
       description: `Booking ${bookingNumber(booking.bookingId)}`,
-      order_id: booking.order.id,
+      order_id: order.id,
       prefill: {
         name: request.address.name,
         email: request.email,
@@ -115,13 +129,7 @@ export function usePlaceOrder() {
       notify.error((error as Error).message);
       return finish();
     }
-    placed.current = true;
-    notify.success(BOOKING_MESSAGES.confirmed);
-    dropCoupon();
-    refreshCart();
-    void refreshBookings();
-    finish();
-    void navigate('/orders');
+    confirmed(BOOKING_MESSAGES.confirmed);
   };
 
   const placeOrder = async (request: OrderRequest) => {
@@ -156,10 +164,15 @@ export function usePlaceOrder() {
       }
       return;
     }
+    // Nothing to pay (free rentals on a plan, free delivery, no protection): confirmed already.
+    if (!booking.order) {
+      confirmed(BOOKING_MESSAGES.confirmedWithoutPayment);
+      return;
+    }
     pendingBooking.current = booking.bookingId;
 
     try {
-      await payFor(booking, ready, request);
+      await payFor(booking, booking.order, ready, request);
     } catch {
       notify.error(PAYMENT_INIT_FAILED);
       finish();

@@ -33,6 +33,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'chromium', testIgnore: /specs\/after\// },
+    // Specs that move the server's clock (TEST_CLOCK) run last, when nothing else is running.
+    { name: 'after-clock', testMatch: /specs\/after\/.*\.spec\.ts/, dependencies: ['chromium'] },
+  ],
   webServer: {
     command: 'node ../apps/api/dist/server.js',
     url: `http://127.0.0.1:${port}/api/health`,
@@ -46,6 +51,8 @@ export default defineConfig({
       NODE_ENV: 'test',
       // Every test signs in from 127.0.0.1: the per-address limit would otherwise stop the run.
       AUTH_RATE_LIMIT_PER_IP: '10000',
+      // specs/after/ move the clock forward (POST /api/dev/clock) once every other spec is done.
+      TEST_CLOCK: 'true',
     },
   },
 });

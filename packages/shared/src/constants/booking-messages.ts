@@ -20,6 +20,8 @@ export const BOOKING_MESSAGES = {
   confirmed: 'Booking confirmed! 🎉',
   paymentFailed: (description: string): string => `Payment failed: ${description}`,
   paymentCancelled: 'Payment cancelled. You can try again from your cart.',
+  /** SPEC.md §8: the provider's script could not be loaded or its modal opened. */
+  paymentInitFailed: 'Payment initiation failed. Please try again.',
   // The server's own answers.
   created: 'Booking created. Complete the payment to confirm it.',
   /** A booking with nothing to pay, confirmed at creation. */

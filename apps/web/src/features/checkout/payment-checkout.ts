@@ -1,4 +1,4 @@
-import type { CheckoutFailure, CheckoutSuccess } from '@pehnava/shared';
+import { BOOKING_MESSAGES, type CheckoutFailure, type CheckoutSuccess } from '@pehnava/shared';
 
 /**
  * The payment modal, behind one small typed wrapper. The provider's script (Razorpay's, or the
@@ -7,7 +7,7 @@ import type { CheckoutFailure, CheckoutSuccess } from '@pehnava/shared';
  */
 
 /** SPEC.md §8: the script could not be loaded or the modal could not be opened. */
-export const PAYMENT_INIT_FAILED = 'Payment initiation failed. Please try again.';
+export const PAYMENT_INIT_FAILED = BOOKING_MESSAGES.paymentInitFailed;
 
 /** Razorpay Checkout's documented options, as far as Pehnava uses them. */
 interface CheckoutOptions {

@@ -97,6 +97,8 @@ run('format', npx, ['prettier', '--check', '.', '--log-level=warn']);
 run('build shared', npx, ['tsc', '-b', 'packages/shared']);
 run('typecheck', npx, ['tsc', '-b', 'apps/api', 'e2e']);
 run('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
+// The API's tests are typechecked too (its build leaves them out).
+run('typecheck API tests', npx, ['tsc', '-p', 'apps/api/tsconfig.test.json']);
 
 const vitestJson = (name) => [
   '--reporter=default',

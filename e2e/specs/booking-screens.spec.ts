@@ -385,10 +385,13 @@ test.describe('checkout', () => {
     await stubMyBookings(page, () => []);
     let creates = 0;
     let verifies = 0;
+    // The first create is held until the second press has been answered, however slow the
+    // machine: the press must arrive while the first is under way.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
     await page.route('**/api/booking/create', async (route) => {
       creates += 1;
-      // Slow enough for a second press to arrive while the first is under way.
-      await new Promise((resolve) => setTimeout(resolve, 800));
+      if (creates === 1) await held;
       return route.fulfill({ json: created(product.twoDayRentalPrice + 99) });
     });
     await page.route('**/api/booking/verify', (route) => {
@@ -402,6 +405,7 @@ test.describe('checkout', () => {
     await expect(page.getByRole('button', { name: 'Processing…' })).toBeVisible();
     await page.getByRole('button', { name: 'Processing…' }).click();
     await expect(toast(page, 'Order is already being processed')).toBeVisible();
+    release();
     await expect(stubModal(page)).toBeVisible();
     expect(creates).toBe(1);
 

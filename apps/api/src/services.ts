@@ -140,6 +140,7 @@ export function createServices({
     repository: repos.cart,
     catalogue,
     subscriptions,
+    inventory: bookings,
     reservation: {
       leadDays: config.RESERVATION_LEAD_DAYS,
       turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,

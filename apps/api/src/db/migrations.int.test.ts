@@ -28,7 +28,7 @@ async function fresh(): Promise<DatabaseHandle> {
 /** Tables, columns, constraints and indexes of the public schema, plus applied migrations. */
 async function describeSchema(handle: DatabaseHandle) {
   const rows = async (query: ReturnType<typeof sql>) =>
-    (await handle.db.execute(query)).rows as Record<string, unknown>[];
+    ((await handle.db.execute(query)) as { rows: unknown[] }).rows as Record<string, unknown>[];
   return {
     columns: await rows(sql`select table_name, column_name, data_type, is_nullable, column_default
       from information_schema.columns where table_schema = 'public' order by 1, 2`),

@@ -57,7 +57,9 @@ beforeAll(async () => {
   const tables = await t.database.db.execute(
     sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
   );
-  tableNames = (tables.rows as { tablename: string }[]).map((row) => row.tablename);
+  tableNames = ((tables as { rows: unknown[] }).rows as { tablename: string }[]).map(
+    (row) => row.tablename,
+  );
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -75,7 +77,7 @@ async function changeMark(): Promise<string> {
       sql`select ${name} as t, count(*)::text as n, coalesce(max(r.xmin::text::bigint), 0)::text as x from ${sql.identifier(name)} r`,
   );
   const result = await t.database.db.execute(sql.join(perTable, sql` union all `));
-  return (result.rows as { t: string; n: string; x: string }[])
+  return ((result as { rows: unknown[] }).rows as { t: string; n: string; x: string }[])
     .map((row) => `${row.t}:${row.n}:${row.x}`)
     .join(',');
 }
@@ -380,7 +382,11 @@ describe('hostile requests', () => {
           select name, phone, '' from otp_codes union all
           select size, start_date::text, '' from cart_items`,
     );
-    for (const row of rows.rows as { name: string; phone: string; address: string }[]) {
+    for (const row of (rows as { rows: unknown[] }).rows as {
+      name: string;
+      phone: string;
+      address: string;
+    }[]) {
       expect(hasDisallowedCharacters(row.name), row.name).toBe(false);
       expect(hasDisallowedCharacters(row.phone), row.phone).toBe(false);
       expect(hasDisallowedCharacters(row.address, { multiline: true }), row.address).toBe(false);

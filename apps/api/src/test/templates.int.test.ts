@@ -30,7 +30,11 @@ async function database(options: Parameters<typeof createTestDatabase>[0]) {
 }
 const count = async (db: TestDatabase, table: string) =>
   (
-    (await db.db.execute(sql.raw(`select count(*)::int as n from ${table}`))).rows[0] as {
+    (
+      (await db.db.execute(sql.raw(`select count(*)::int as n from ${table}`))) as {
+        rows: unknown[];
+      }
+    ).rows[0] as {
       n: number;
     }
   ).n;

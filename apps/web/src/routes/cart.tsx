@@ -10,6 +10,7 @@ import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_BUTTON } from '../components/ui/buttons';
 import { EmptyState } from '../components/ui/empty-state';
+import { LoadFailed } from '../components/ui/load-failed';
 import { clearCart, removeFromCart } from '../features/cart/api';
 import { CartRow } from '../features/cart/cart-row';
 import { OrderSummary } from '../features/cart/order-summary';
@@ -118,16 +119,7 @@ export function CartPage() {
   } else if (cart.isError) {
     items = (
       <div className="py-16 text-center">
-        <p role="alert" className="text-red-700">
-          {cart.error.message}
-        </p>
-        <button
-          type="button"
-          className={`${PRIMARY_BUTTON} mt-6`}
-          onClick={() => void cart.refetch()}
-        >
-          Try again
-        </button>
+        <LoadFailed message={cart.error.message} onRetry={() => void cart.refetch()} />
       </div>
     );
   } else if (entries.length === 0) items = <EmptyCart signedIn />;

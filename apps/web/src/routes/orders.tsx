@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../components/ui/buttons';
 import { EmptyState } from '../components/ui/empty-state';
+import { LoadFailed } from '../components/ui/load-failed';
 import { BookingCard } from '../features/bookings/booking-card';
 import { BookingDetails } from '../features/bookings/booking-details';
 import { usePageMeta } from '../lib/page-meta';
@@ -33,16 +34,7 @@ export function OrdersPage() {
   } else if (bookings.isError) {
     body = (
       <div className="py-16 text-center">
-        <p role="alert" className="text-red-700">
-          {bookings.error.message}
-        </p>
-        <button
-          type="button"
-          className={`${PRIMARY_BUTTON} mt-6`}
-          onClick={() => void bookings.refetch()}
-        >
-          Try again
-        </button>
+        <LoadFailed message={bookings.error.message} onRetry={() => void bookings.refetch()} />
       </div>
     );
   } else if (bookings.data.length === 0) {

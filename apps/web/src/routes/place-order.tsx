@@ -3,7 +3,7 @@ import { BOOKING_MESSAGES, PLACE_ORDER_META, insuranceFee, orderTotals } from '@
 import { ArrowLeft, Lock, MapPin, Tag } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { PRIMARY_BUTTON } from '../components/ui/buttons';
+import { LoadFailed } from '../components/ui/load-failed';
 import {
   EMPTY_ADDRESS,
   addressProblem,
@@ -125,16 +125,7 @@ export function PlaceOrderPage() {
   if (cart.isError) {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
-        <p role="alert" className="text-red-700">
-          {cart.error.message}
-        </p>
-        <button
-          type="button"
-          className={`${PRIMARY_BUTTON} mt-6`}
-          onClick={() => void cart.refetch()}
-        >
-          Try again
-        </button>
+        <LoadFailed message={cart.error.message} onRetry={() => void cart.refetch()} />
       </main>
     );
   }

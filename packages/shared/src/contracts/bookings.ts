@@ -1,19 +1,21 @@
 import { z } from 'zod';
 import { BOOKING_MESSAGES } from '../constants/booking-messages.js';
 import { INDIAN_STATES } from '../constants/indian-states.js';
-import { MESSAGES } from '../constants/messages.js';
 import { PLAN_IDS } from '../constants/plans.js';
 import { RENTAL_DURATIONS } from '../constants/durations.js';
 import { productIdSchema } from './catalogue.js';
-import { durationSchema, rupeesSchema } from './common.js';
+import {
+  durationSchema,
+  isoDateSchema,
+  rupeesSchema,
+  sizeTextSchema,
+  startDateTextSchema,
+} from './common.js';
 import { textField } from './text-field.js';
 
 /** Most items (lines) one booking may hold, and most units of one line. */
 export const MAX_BOOKING_ITEMS = 20;
 export const MAX_ITEM_QUANTITY = 5;
-
-/** YYYY-MM-DD. */
-const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const digits = (count: number, message: string) =>
   z
@@ -59,17 +61,6 @@ export const storedAddressSchema = z.object({
   pincode: z.string(),
 });
 
-/** A start date as sent; its form and range are the service's checks, as at cart add. */
-const startDateTextSchema = textField({
-  label: 'Start date',
-  max: 10,
-  messages: {
-    required: MESSAGES.startDateRequired,
-    notText: MESSAGES.startDateRequired,
-    tooLong: MESSAGES.invalidStartDate,
-  },
-});
-
 /**
  * One item of POST /api/booking/create (SPEC.md §7). Only these fields are read: an endDate,
  * price, plan or anything else sent is ignored; the server sets the end date (start + duration)
@@ -77,11 +68,7 @@ const startDateTextSchema = textField({
  */
 export const bookingItemInputSchema = z.object({
   productId: productIdSchema,
-  size: textField({
-    label: 'Size',
-    max: 40,
-    messages: { required: MESSAGES.selectSize, notText: MESSAGES.selectSize },
-  }),
+  size: sizeTextSchema,
   duration: durationSchema,
   quantity: z
     .number({ error: BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY) })

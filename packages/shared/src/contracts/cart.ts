@@ -1,35 +1,18 @@
 import { z } from 'zod';
-import { MESSAGES } from '../constants/messages.js';
 import { productIdSchema, productSchema } from './catalogue.js';
-import { durationSchema, rupeesSchema } from './common.js';
-import { textField } from './text-field.js';
-
-/** YYYY-MM-DD. */
-const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+import {
+  durationSchema,
+  isoDateSchema,
+  rupeesSchema,
+  sizeTextSchema,
+  startDateTextSchema,
+} from './common.js';
 
 /**
  * POST /api/cart/add (SPEC.md §7). Only these four fields are read: a price, plan, quantity or
  * anything else in the body is ignored. The server checks every rule again (SPEC.md §5), forces 14
  * days for plus and pro, and sets the price from the shopper's plan.
  */
-/** A start date as sent: its form (YYYY-MM-DD, a real day, in range) is the service's check. */
-const startDateTextSchema = textField({
-  label: 'Start date',
-  max: 10,
-  messages: {
-    required: MESSAGES.startDateRequired,
-    notText: MESSAGES.startDateRequired,
-    tooLong: MESSAGES.invalidStartDate,
-  },
-});
-
-/** A size as sent ('M', 'Free Size', '32'). */
-const sizeTextSchema = textField({
-  label: 'Size',
-  max: 40,
-  messages: { required: MESSAGES.selectSize, notText: MESSAGES.selectSize },
-});
-
 export const addToCartBodySchema = z.object({
   productId: productIdSchema,
   // Fields in SPEC.md §5's order: a body with several problems is answered with the first.

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { RENTAL_DURATIONS, type RentalDuration } from '../constants/durations.js';
 import { MESSAGES } from '../constants/messages.js';
+import { textField } from './text-field.js';
 
 /** Every API error: `{ success: false, message }`. */
 export const errorResponseSchema = z.object({
@@ -26,3 +27,24 @@ export const durationSchema = z.union(
   ],
   { error: MESSAGES.invalidDuration },
 );
+
+/** YYYY-MM-DD, as answers carry calendar dates. */
+export const isoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+/** A start date as sent: its form (YYYY-MM-DD, a real day, in range) is the service's check. */
+export const startDateTextSchema = textField({
+  label: 'Start date',
+  max: 10,
+  messages: {
+    required: MESSAGES.startDateRequired,
+    notText: MESSAGES.startDateRequired,
+    tooLong: MESSAGES.invalidStartDate,
+  },
+});
+
+/** A size as sent ('M', 'Free Size', '32'). */
+export const sizeTextSchema = textField({
+  label: 'Size',
+  max: 40,
+  messages: { required: MESSAGES.selectSize, notText: MESSAGES.selectSize },
+});

@@ -95,10 +95,11 @@ export function createBookingsRepository(db: Database, clock: Clock) {
 
     /**
      * Units of the product in this size (not retired) with no active reservation over
-     * [from, until], both inclusive, as this transaction sees them; the exclusion constraint has
-     * the last word when another transaction takes one at the same moment.
+     * [from, until], both inclusive, as this transaction sees them, at most `limit`; the
+     * exclusion constraint has the last word when another transaction takes one at the same
+     * moment. The overlap is the constraint's own daterange test, so its index serves it.
      */
-    async freeUnits(productId: string, size: string, from: string, until: string) {
+    async freeUnits(productId: string, size: string, from: string, until: string, limit = 1000) {
       const rows = await db
         .select({ id: productUnits.id })
         .from(productUnits)
@@ -115,7 +116,8 @@ export function createBookingsRepository(db: Database, clock: Clock) {
                   && daterange(${from}::date, ${until}::date, '[]'))`,
           ),
         )
-        .orderBy(asc(productUnits.unitNumber));
+        .orderBy(asc(productUnits.unitNumber))
+        .limit(limit);
       return rows.map((row) => row.id);
     },
 

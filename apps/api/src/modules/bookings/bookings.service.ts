@@ -317,6 +317,26 @@ export function createBookingsService({
     hasPaidBooking: (userId: string): Promise<boolean> =>
       plain.bookings.hasCompletedBooking(userId),
 
+    /**
+     * True when some piece of the product in this size is free for a rental from `startDate` to
+     * `endDate` (the blocked range around it included): what cart add asks before adding.
+     */
+    async hasFreeUnit(
+      productId: string,
+      size: string,
+      rental: { startDate: string; endDate: string },
+    ): Promise<boolean> {
+      const range = blockedRange(rental);
+      const free = await plain.bookings.freeUnits(
+        productId,
+        size,
+        range.blockedFrom,
+        range.blockedUntil,
+        1,
+      );
+      return free.length > 0;
+    },
+
     /** GET /api/product/{id}/availability. */
     async availability(idOrCode: string): Promise<Omit<AvailabilityResponse, 'success'>> {
       const product = findProduct(await catalogue.snapshot(), idOrCode);

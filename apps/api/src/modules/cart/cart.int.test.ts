@@ -7,6 +7,7 @@ import {
   cartResponseSchema,
   todayInIndia,
   type Product,
+  type AddToCartBody,
 } from '@pehnava/shared';
 import { cartItems, productSizes } from '../../db/schema/index.js';
 import { callAs } from '../../test/accounts.js';
@@ -152,6 +153,7 @@ describe('GET /api/cart', () => {
         },
       },
       subscriptions: { mySubscription: async () => FREE_SUBSCRIPTION },
+      inventory: t.services.bookings,
       reservation: { leadDays: 1, turnaroundDays: 3 },
       clock: systemClock,
     });
@@ -292,10 +294,13 @@ describe('the unique index decides a race the early check cannot see', () => {
       repository: blind,
       catalogue: t.app.services.catalogue,
       subscriptions: { mySubscription: async () => FREE_SUBSCRIPTION },
+      inventory: t.services.bookings,
       reservation: { leadDays: 1, turnaroundDays: 3 },
       clock: systemClock,
     });
-    await expect(service.add(s.id, addBody(p, { duration: 4 }))).rejects.toMatchObject({
+    await expect(
+      service.add(s.id, addBody(p, { duration: 4 }) as AddToCartBody),
+    ).rejects.toMatchObject({
       statusCode: 409,
       message: 'This product is already in your cart',
     });
@@ -399,7 +404,10 @@ describe('DELETE /api/cart/remove/:productId by the product alone', () => {
     for (const product of [p, q, r]) {
       expect((await s.call('POST', '/api/cart/add', addBody(product))).statusCode).toBe(200);
     }
-    const remove = (id: string, options: Parameters<typeof t.app.inject>[0] & object = {}) =>
+    const remove = (
+      id: string,
+      options: { headers?: Record<string, string>; payload?: string | object } = {},
+    ) =>
       t.app.inject({
         method: 'DELETE',
         url: `/api/cart/remove/${id}`,

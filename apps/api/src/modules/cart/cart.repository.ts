@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, notExists, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   bookingItems,
@@ -172,37 +172,6 @@ export function createCartRepository(db: Database) {
 
     async clear(userId: string): Promise<void> {
       await db.delete(cartItems).where(eq(cartItems.userId, userId));
-    },
-
-    /**
-     * True when some unit of the product in this size (not retired) has no active reservation
-     * overlapping [from, until], both days inclusive. The overlap is the same daterange test as
-     * the exclusion constraint on unit_reservations (migration 0001), so its index serves it.
-     */
-    async hasFreeUnit(productId: string, size: string, from: string, until: string) {
-      const taken = db
-        .select({ one: sql`1` })
-        .from(unitReservations)
-        .where(
-          and(
-            eq(unitReservations.unitId, productUnits.id),
-            eq(unitReservations.active, true),
-            sql`daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]') && daterange(${from}::date, ${until}::date, '[]')`,
-          ),
-        );
-      const rows = await db
-        .select({ id: productUnits.id })
-        .from(productUnits)
-        .where(
-          and(
-            eq(productUnits.productId, productId),
-            eq(productUnits.size, size),
-            isNull(productUnits.retiredAt),
-            notExists(taken),
-          ),
-        )
-        .limit(1);
-      return rows.length > 0;
     },
   };
 }

@@ -1,6 +1,5 @@
 import {
   MESSAGES,
-  addDays,
   isIsoDate,
   orderTotals,
   paiseToRupees,
@@ -17,6 +16,7 @@ import {
 } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/http-error.js';
+import type { BookingsService } from '../bookings/bookings.service.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import {
   subscriptionFrom,
@@ -30,6 +30,8 @@ export interface CartServiceDeps {
   repository: CartRepository;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
+  /** Whether a piece is free for a rental (the bookings module owns reservations). */
+  inventory: Pick<BookingsService, 'hasFreeUnit'>;
   /** Days a unit is blocked before the start date (dispatch) and after the end date (return). */
   reservation: { leadDays: number; turnaroundDays: number };
   clock: Clock;
@@ -58,6 +60,7 @@ export function createCartService({
   repository,
   catalogue,
   subscriptions,
+  inventory,
   reservation,
   clock,
 }: CartServiceDeps) {
@@ -155,12 +158,7 @@ export function createCartService({
         throw conflict(MESSAGES.alreadyInCart);
       }
 
-      const free = await repository.hasFreeUnit(
-        product._id,
-        size,
-        addDays(startDate, -reservation.leadDays),
-        addDays(endDate, reservation.turnaroundDays),
-      );
+      const free = await inventory.hasFreeUnit(product._id, size, { startDate, endDate });
       if (!free) throw conflict(MESSAGES.noUnitFree);
 
       const cartLines: CartLineInput[] = [

@@ -198,6 +198,8 @@ export function bookingOf(id: string, products: Product[], over: Partial<Booking
       pincode: '400020',
     },
     items,
+    refunds: [],
+    cancellable: (over.status ?? 'confirmed') === 'confirmed',
     ...over,
   };
 }

@@ -2,6 +2,8 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   BOOKING_MESSAGES,
   addDays,
+  clientConfigResponseSchema,
+  createBookingResponseSchema,
   formatRupees,
   myBookingsResponseSchema,
   orderTotals,
@@ -179,4 +181,82 @@ test.describe('a payment closed, then one declined', () => {
     await page.goto('/orders');
     await expect(page.getByText('No paid orders found')).toBeVisible();
   });
+});
+
+test('a shopper cancels a paid booking before dispatch and sees the refund', async ({
+  page,
+  request,
+  workerProducts,
+}) => {
+  const product = workerProducts.take((p) => p.category !== 'luxury' && p.twoDayRentalPrice > 0);
+  const account = await createAccount(request);
+  const auth = { authorization: `Bearer ${account.token}` };
+  // Booked and paid through the API, as the sheet would (the sandbox's pay call).
+  const created = createBookingResponseSchema.parse(
+    await (
+      await request.post('/api/booking/create', {
+        headers: auth,
+        data: {
+          cartItems: [
+            {
+              productId: product._id,
+              size: firstSize(product),
+              duration: 2,
+              startDate: inDays(25),
+            },
+          ],
+          address: {
+            name: 'Kavya Menon',
+            phone: '9820012345',
+            street: 'Flat 12B, 14 Marine Drive',
+            city: 'Mumbai',
+            state: 'Maharashtra',
+            pincode: '400020',
+          },
+        },
+      })
+    ).json(),
+  );
+  const config = clientConfigResponseSchema.parse(await (await request.get('/api/config')).json());
+  const paid = await (
+    await request.post('/api/payments/sandbox/pay', {
+      data: {
+        key: config.payments.keyId,
+        order_id: created.orderId,
+        method: 'upi',
+        vpa: 'success@razorpay',
+      },
+    })
+  ).json();
+  const { status: _status, ...ids } = paid;
+  expect(
+    (
+      await request.post('/api/booking/verify', {
+        headers: auth,
+        data: { ...ids, bookingId: created.bookingId },
+      })
+    ).ok(),
+  ).toBe(true);
+
+  await signInWith(page, account.token, '/orders');
+  await page
+    .getByTestId('booking-card')
+    .getByRole('button', { name: /Details/ })
+    .click();
+  const details = page.getByTestId('booking-details');
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe(BOOKING_MESSAGES.cancelConfirm);
+    void dialog.accept();
+  });
+  await details.getByRole('button', { name: 'Cancel booking' }).click();
+  await expect(toast(page, BOOKING_MESSAGES.cancelled)).toBeVisible();
+  await expect(details.getByText('Cancelled').first()).toBeVisible();
+  await expect(details.getByTestId('details-refunds')).toContainText(
+    formatRupees(created.totalPrice),
+  );
+  await expect(details.getByRole('button', { name: 'Cancel booking' })).toHaveCount(0);
+  // The refund is made by the refunds job a moment later.
+  await expect
+    .poll(async () => (await myBookings(request, account.token))[0]!.refunds[0]?.status)
+    .toBe('processed');
 });

@@ -7,7 +7,12 @@ import type { DatabaseHandle } from './db/client.js';
 import { createRepositories, type Repositories } from './db/repositories.js';
 import { createUnitOfWork, type UnitOfWork } from './db/unit-of-work.js';
 import { MAIL_OUTBOX_JOB, mailOutboxJob } from './jobs/mail-outbox.job.js';
-import { bookingHoldsJob, refundsJob, sandboxWebhooksJob } from './jobs/payment-jobs.js';
+import {
+  REFUNDS_JOB,
+  bookingHoldsJob,
+  refundsJob,
+  sandboxWebhooksJob,
+} from './jobs/payment-jobs.js';
 import { createPayments } from './adapters/payments/create-provider.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SandboxGateway, WebhookSender } from './adapters/payments/sandbox/gateway.js';
@@ -97,7 +102,10 @@ export function createServices({
     db: database.db,
     clock,
     // The runner is made last (its jobs need the services); a commit happens only after that.
-    afterCommit: { mailQueued: () => jobs.nudge(MAIL_OUTBOX_JOB) },
+    afterCommit: {
+      mailQueued: () => jobs.nudge(MAIL_OUTBOX_JOB),
+      refundQueued: () => jobs.nudge(REFUNDS_JOB),
+    },
   });
 
   const devOutbox =

@@ -17,7 +17,7 @@ import type { Database } from './client.js';
 export function createRepositories(
   db: Database,
   clock: Clock,
-  hooks: { mailQueued?: () => void } = {},
+  hooks: { mailQueued?: () => void; refundQueued?: () => void } = {},
 ) {
   // Each repository is built on first use: a transaction (unit of work) builds only the few it
   // touches, not every repository and its prepared statements.
@@ -27,7 +27,7 @@ export function createRepositories(
     catalogue: () => createCatalogueRepository(db, clock),
     coupons: () => createCouponsRepository(db),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
-    payments: () => createPaymentsRepository(db, clock),
+    payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     subscriptions: () => createSubscriptionsRepository(db),
     users: () => createUsersRepository(db, clock),
     wishlist: () => createWishlistRepository(db),

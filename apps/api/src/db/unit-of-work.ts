@@ -19,17 +19,22 @@ export function createUnitOfWork({
 }: {
   db: Database;
   clock: Clock;
-  /** Called after each commit that queued mail (the outbox job is nudged). */
-  afterCommit?: { mailQueued?: () => void };
+  /** Called after each commit that queued mail or a refund (their jobs are nudged). */
+  afterCommit?: { mailQueued?: () => void; refundQueued?: () => void };
 }): UnitOfWork {
   return {
     async run(work) {
       let mailQueued = false;
+      let refundQueued = false;
       const result = await db.transaction(async (tx) => {
-        const repos = createRepositories(tx, clock, { mailQueued: () => (mailQueued = true) });
+        const repos = createRepositories(tx, clock, {
+          mailQueued: () => (mailQueued = true),
+          refundQueued: () => (refundQueued = true),
+        });
         return work(repos);
       });
       if (mailQueued) afterCommit?.mailQueued?.();
+      if (refundQueued) afterCommit?.refundQueued?.();
       return result;
     },
   };

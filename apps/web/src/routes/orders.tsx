@@ -1,5 +1,6 @@
 import { ORDERS_META, type Booking } from '@pehnava/shared';
 import { PackageOpen, ReceiptText, RefreshCw } from 'lucide-react';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link, Navigate } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../components/ui/buttons';
@@ -9,7 +10,9 @@ import { BookingCard } from '../features/bookings/booking-card';
 import { BookingDetails } from '../features/bookings/booking-details';
 import { usePageMeta } from '../lib/page-meta';
 import { getToken, useToken } from '../lib/session';
-import { paidBookings, useBookings } from '../lib/shopper';
+import { notify } from '../lib/notify';
+import { bookingsQuery, paidBookings, useBookings } from '../lib/shopper';
+import { cancelBooking } from '../features/bookings/api';
 
 /**
  * /orders, My Bookings (SPEC.md §2): the shopper's bookings whose payment completed, newest
@@ -19,7 +22,18 @@ export function OrdersPage() {
   usePageMeta(ORDERS_META);
   const token = useToken();
   const bookings = useBookings();
-  const [open, setOpen] = useState<Booking>();
+  // The dialog shows the booking as last loaded, so a cancellation shows at once.
+  const [openId, setOpenId] = useState<string>();
+  const open = bookings.data?.find((booking) => booking._id === openId);
+  const queryClient = useQueryClient();
+  const cancel = useMutation({
+    mutationFn: (booking: Booking) => cancelBooking(booking._id),
+    onSuccess: (answer) => {
+      notify.success(answer.message);
+      if (token) void queryClient.invalidateQueries({ queryKey: bookingsQuery(token).queryKey });
+    },
+    onError: (error) => notify.error(error.message),
+  });
   // A session that ends here is followed by its own navigation, which this must not overrule.
   const [arrivedSignedIn] = useState(() => Boolean(getToken()));
   if (!token) return arrivedSignedIn ? null : <Navigate to="/login" replace />;
@@ -91,7 +105,7 @@ export function OrdersPage() {
           <ul className="space-y-4">
             {paid.map((booking) => (
               <li key={booking._id}>
-                <BookingCard booking={booking} onDetails={() => setOpen(booking)} />
+                <BookingCard booking={booking} onDetails={() => setOpenId(booking._id)} />
               </li>
             ))}
           </ul>
@@ -104,7 +118,14 @@ export function OrdersPage() {
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 md:py-12">
       <h1 className="mb-6 font-display text-3xl text-maroon-900 sm:text-4xl">My Bookings</h1>
       {body}
-      {open && <BookingDetails booking={open} onClose={() => setOpen(undefined)} />}
+      {open && (
+        <BookingDetails
+          booking={open}
+          onClose={() => setOpenId(undefined)}
+          onCancel={() => cancel.mutate(open)}
+          cancelling={cancel.isPending}
+        />
+      )}
     </main>
   );
 }

@@ -42,5 +42,15 @@ export const BOOKING_MESSAGES = {
   providerUnavailable:
     'The payment service is not answering right now. Nothing has been charged or held; please try again in a minute.',
   failedToLoadBookings: 'Failed to load your bookings',
+  // Cancellation by the shopper (DECISIONS.md 'Cancellations, refunds…').
+  cancelConfirm:
+    'Cancel this booking? The full amount is refunded to the account you paid from in 7 to 10 business days.',
+  cancelled: 'Booking cancelled. Your full refund is on its way: 7 to 10 business days.',
+  cancelFailed: 'Failed to cancel booking',
+  cancelError: 'Cancellation error',
+  alreadyCancelled: 'This booking is already cancelled.',
+  notPaidYet: 'This booking is not paid yet: nothing to cancel. Its hold ends by itself.',
+  alreadyDispatched:
+    'This booking is already on its way and can no longer be cancelled online. Please contact us.',
   couponUnavailable: 'This coupon has just been used up. Remove it and try again.',
 } as const;

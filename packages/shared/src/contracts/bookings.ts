@@ -193,6 +193,15 @@ export const deliveryTrackingSchema = z.object({
   deliveryETA: z.string().optional(),
 });
 
+/** A refund of a booking: amount in rupees, its state at the provider, when asked and made. */
+export const refundSchema = z.object({
+  amount: rupeesSchema,
+  status: z.enum(['pending', 'processed', 'failed']),
+  createdAt: z.iso.datetime({ offset: true }),
+  processedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Refund = z.infer<typeof refundSchema>;
+
 /** An order (booking) as SPEC.md §3 lists it. Money in rupees; times ISO 8601. */
 export const bookingSchema = z.object({
   _id: z.uuid(),
@@ -216,8 +225,24 @@ export const bookingSchema = z.object({
   deliveryTracking: deliveryTrackingSchema.nullable(),
   deliveryAddress: storedAddressSchema,
   items: z.array(bookingItemSchema),
+  /** Money given back for this booking (a cancellation, a payment that came too late). */
+  refunds: z.array(refundSchema),
+  /** True while the shopper may still cancel it themselves (paid, not yet dispatched). */
+  cancellable: z.boolean(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
+
+/** POST /api/booking/{id}/cancel: the booking as it stands after the cancellation. */
+export const cancelBookingResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  booking: bookingSchema,
+});
+export type CancelBookingResponse = z.infer<typeof cancelBookingResponseSchema>;
+
+export const bookingIdParamsSchema = z.object({
+  id: z.uuid({ error: BOOKING_MESSAGES.bookingNotFound }),
+});
 
 /** GET /api/booking/my: the shopper's bookings, newest first. */
 export const myBookingsResponseSchema = z.object({

@@ -112,3 +112,32 @@ export function latePaymentRefundMail(
     ],
   });
 }
+
+/** The shopper cancelled before dispatch: what is refunded and when it arrives. */
+export function bookingCancelledMail(
+  { to, name }: Recipient,
+  booking: Pick<Booking, '_id'>,
+  amountPaise: number,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const blocks: MailBlock[] = [
+    { kind: 'paragraph', text: `Your booking ${number} is cancelled, as you asked.` },
+  ];
+  if (amountPaise > 0) {
+    blocks.push(
+      { kind: 'facts', rows: [['Full refund', rupees(paiseToRupees(amountPaise))]] },
+      {
+        kind: 'paragraph',
+        text: 'The full amount goes back to the account you paid from. Refunds reach you in 7 to 10 business days.',
+      },
+    );
+  }
+  blocks.push({ kind: 'button', label: 'View my bookings', url: ordersUrl });
+  return brandedMail({
+    to,
+    subject: `Booking ${number} cancelled`,
+    greeting: `Namaste ${name},`,
+    blocks,
+  });
+}

@@ -224,6 +224,17 @@ export function createBookingsRepository(db: Database, clock: Clock) {
       return rows.length > 0;
     },
 
+    /** confirmed → cancelled (the shopper cancelled before dispatch). False when not confirmed. */
+    async markCancelled(id: string): Promise<boolean> {
+      const at = clock.now();
+      const rows = await db
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
+        .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+        .returning({ id: bookings.id });
+      return rows.length > 0;
+    },
+
     /** Free every unit the booking holds (history is kept: the rows turn inactive). */
     async releaseReservations(bookingId: string): Promise<void> {
       const at = clock.now();

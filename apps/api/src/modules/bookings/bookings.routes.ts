@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
+  BOOKING_MESSAGES,
   availabilityResponseSchema,
+  bookingIdParamsSchema,
+  cancelBookingResponseSchema,
   createBookingBodySchema,
   createBookingResponseSchema,
   myBookingsResponseSchema,
@@ -79,6 +82,32 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       async (request) => ({
         success: true as const,
         ...(await bookings.verify(request.account!.id, request.body)),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/cancel',
+      {
+        schema: {
+          ...docs,
+          summary: 'Cancel a paid booking before it is dispatched, with a full refund',
+          description:
+            'Only while the booking is confirmed (not yet processing). Its pieces and coupon use are released and the full amount is refunded through the provider (7 to 10 business days); a refund the provider cannot make now stays pending and is retried.',
+          params: bookingIdParamsSchema,
+          response: {
+            200: cancelBookingResponseSchema,
+            ...errorResponses(400, 401, 404, 409),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        message: BOOKING_MESSAGES.cancelled,
+        booking: await bookings.cancel(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+          request.publicOrigin,
+        ),
       }),
     );
 

@@ -24,7 +24,11 @@ import {
   type VerifyBookingResponse,
 } from '@pehnava/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import { bookingConfirmedMail, latePaymentRefundMail } from '../../adapters/mail/booking-mails.js';
+import {
+  bookingCancelledMail,
+  bookingConfirmedMail,
+  latePaymentRefundMail,
+} from '../../adapters/mail/booking-mails.js';
 import {
   ProviderRequestError,
   ProviderUnavailableError,
@@ -41,7 +45,7 @@ import { findProduct } from '../catalogue/catalogue.service.js';
 import { checkRental, type CheckedRental } from '../cart/rental-request.js';
 import { toCouponTerms } from '../coupons/coupons.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
-import type { PaymentRow } from '../payments/payments.repository.js';
+import type { PaymentRow, RefundRow } from '../payments/payments.repository.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import { availableStartDates } from './availability.js';
 
@@ -86,6 +90,7 @@ export function toBooking(
   row: BookingRow,
   items: BookingItemWithProduct[],
   origin: string,
+  refunds: Pick<RefundRow, 'amountPaise' | 'status' | 'createdAt' | 'processedAt'>[] = [],
 ): Booking {
   return {
     _id: row.id,
@@ -124,6 +129,13 @@ export function toBooking(
       discountAmount: paiseToRupees(item.discountPaise),
       totalPrice: paiseToRupees(item.totalPaise),
     })),
+    refunds: refunds.map((refund) => ({
+      amount: paiseToRupees(refund.amountPaise),
+      status: refund.status,
+      createdAt: refund.createdAt.toISOString(),
+      processedAt: refund.processedAt?.toISOString() ?? null,
+    })),
+    cancellable: row.status === 'confirmed' && row.paymentStatus === 'completed',
   };
 }
 
@@ -649,14 +661,72 @@ export function createBookingsService({
     /** GET /api/booking/my: the shopper's bookings, newest first. */
     async my(userId: string, origin: string): Promise<Booking[]> {
       const rows = await plain.bookings.listOf(userId);
-      const items = await plain.bookings.itemsOf(rows.map((row) => row.id));
+      const ids = rows.map((row) => row.id);
+      const [items, refunds] = await Promise.all([
+        plain.bookings.itemsOf(ids),
+        plain.payments.refundsOfBookings(ids),
+      ]);
       return rows.map((row) =>
         toBooking(
           row,
           items.filter((item) => item.bookingId === row.id),
           origin,
+          refunds.filter((refund) => refund.bookingId === row.id),
         ),
       );
+    },
+
+    /**
+     * POST /api/booking/{id}/cancel: the shopper cancels a paid booking before it is dispatched
+     * (status confirmed). In one transaction: cancelled, pieces and coupon use released, a refund
+     * of the full amount queued (its idempotency key is the booking's, so it is made once however
+     * often this is asked) and the mail written; the refunds job asks the provider after commit,
+     * and keeps trying while it cannot be reached: the booking is cancelled either way.
+     */
+    async cancel(userId: string, bookingId: string, origin: string): Promise<Booking> {
+      await uow.run(async (repos) => {
+        const booking = await repos.bookings.lockBooking(bookingId);
+        if (!booking || booking.userId !== userId) {
+          throw notFound(BOOKING_MESSAGES.bookingNotFound);
+        }
+        if (booking.status === 'cancelled') throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+        if (booking.status === 'pending') throw conflict(BOOKING_MESSAGES.notPaidYet);
+        if (booking.status !== 'confirmed') throw conflict(BOOKING_MESSAGES.alreadyDispatched);
+        await repos.bookings.markCancelled(booking.id);
+        await repos.bookings.releaseReservations(booking.id);
+        if (booking.couponCode) {
+          await repos.coupons.setUseStatus(booking.id, 'released', clock.now());
+        }
+        const record = await repos.payments.ofBooking(booking.id);
+        if (record && booking.providerPaymentId && booking.totalPaise > 0) {
+          await repos.payments.insertRefund({
+            paymentId: record.id,
+            bookingId: booking.id,
+            providerPaymentId: booking.providerPaymentId,
+            amountPaise: booking.totalPaise,
+            reason: 'cancellation',
+            idempotencyKey: `cancel:${booking.id}`,
+          });
+        }
+        const user = await repos.users.findById(userId);
+        if (user) {
+          await repos.outbox.enqueue(
+            'booking-cancelled',
+            bookingCancelledMail(
+              { to: user.email, name: user.name },
+              { _id: booking.id },
+              booking.totalPaise,
+              `${settings.siteUrl}/orders`,
+            ),
+          );
+        }
+      });
+      const [row, items, refunds] = await Promise.all([
+        plain.bookings.findBooking(bookingId),
+        plain.bookings.itemsOf([bookingId]),
+        plain.payments.refundsOfBookings([bookingId]),
+      ]);
+      return toBooking(row!, items, origin, refunds);
     },
 
     /**

@@ -11,7 +11,7 @@ import {
   unitReservations,
 } from '../../db/schema/index.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
-import { SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
+import { REFUNDS_JOB, SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { callAs } from '../../test/accounts.js';
@@ -172,6 +172,27 @@ describe.runIf(usingPostgres())('checkout races on PostgreSQL', () => {
       .from(bookingItems)
       .where(eq(bookingItems.bookingId, created.bookingId));
     expect(items).toHaveLength(1);
+  });
+
+  it('a cancellation asked twice at once (two tabs) refunds once, and two refund runners pay it once', async () => {
+    const [s] = await shoppers('cancel', 1);
+    const created = await checkout(s!, [itemFor(products[46]!)]);
+    const ids = await paidIds(a, created.orderId!);
+    expect(
+      (await s!.call('POST', '/api/booking/verify', { ...ids, bookingId: created.bookingId }))
+        .statusCode,
+    ).toBe(200);
+    const answers = await Promise.all([
+      callAs(a, s!.token, 'POST', `/api/booking/${created.bookingId}/cancel`),
+      callAs(b, s!.token, 'POST', `/api/booking/${created.bookingId}/cancel`),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(await a.services.repos.payments.refundsOf(created.bookingId)).toHaveLength(1);
+    // Both processes' refunds jobs at once: the refund is asked of the provider once.
+    const runs = await Promise.all([a.runJob(REFUNDS_JOB), b.runJob(REFUNDS_JOB)]);
+    expect(runs.reduce((x, y) => x + y, 0)).toBe(1);
+    const payment = await a.services.provider.fetchPayment(ids.razorpay_payment_id);
+    expect(payment.status).toBe('refunded');
   });
 });
 

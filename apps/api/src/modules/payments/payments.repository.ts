@@ -7,7 +7,12 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 
 /** Orders at the payment provider, their webhooks' events, and refunds: the only SQL on them. */
-export function createPaymentsRepository(db: Database, clock: Clock) {
+export function createPaymentsRepository(
+  db: Database,
+  clock: Clock,
+  /** Told of every refund queued (the unit of work nudges the refunds job after its commit). */
+  onRefundQueued: () => void = () => undefined,
+) {
   return {
     async insertPayment(
       payment: Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
@@ -102,6 +107,7 @@ export function createPaymentsRepository(db: Database, clock: Clock) {
         .values({ ...refund, nextAttemptAt: at, createdAt: at })
         .onConflictDoNothing({ target: refunds.idempotencyKey })
         .returning({ id: refunds.id });
+      if (rows.length > 0) onRefundQueued();
       return rows.length > 0;
     },
 
@@ -138,6 +144,16 @@ export function createPaymentsRepository(db: Database, clock: Clock) {
             : { lastError: error, status: 'failed' },
         )
         .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+
+    /** The refunds of these bookings, oldest first. */
+    async refundsOfBookings(bookingIds: string[]): Promise<RefundRow[]> {
+      if (bookingIds.length === 0) return [];
+      return db
+        .select()
+        .from(refunds)
+        .where(inArray(refunds.bookingId, bookingIds))
+        .orderBy(asc(refunds.createdAt));
     },
 
     async refundsOf(bookingId: string): Promise<RefundRow[]> {

@@ -1,4 +1,5 @@
 import {
+  BOOKING_MESSAGES,
   PLAN_DEFINITIONS,
   bookingNumber,
   daysLabel,
@@ -9,6 +10,7 @@ import {
 } from '@pehnava/shared';
 import { ImageOff, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { Badge } from './booking-card';
 import { PAYMENT_BADGES, STATUS_BADGES, formatDateTime, paymentMethodLabel } from './status';
@@ -106,7 +108,25 @@ function RentalItem({ item }: { item: BookingItem }) {
  * A booking's details (SPEC.md §2 My Bookings) in a modal dialog: the browser's own <dialog>
  * keeps focus inside, closes on Escape, and gives focus back to the button that opened it.
  */
-export function BookingDetails({ booking, onClose }: { booking: Booking; onClose: () => void }) {
+/** What a refund's state says to the shopper. */
+const REFUND_STATES: Record<Booking['refunds'][number]['status'], string> = {
+  pending: 'On its way',
+  processed: 'Refunded',
+  failed: 'Delayed: we are on it',
+};
+
+export function BookingDetails({
+  booking,
+  onClose,
+  onCancel,
+  cancelling = false,
+}: {
+  booking: Booking;
+  onClose: () => void;
+  /** Cancel the booking (shown while the shopper may still do so); asks for confirmation first. */
+  onCancel?: () => void;
+  cancelling?: boolean;
+}) {
   const dialog = useRef<HTMLDialogElement>(null);
   const number = bookingNumber(booking._id);
   const tracking = booking.deliveryTracking;
@@ -260,6 +280,44 @@ export function BookingDetails({ booking, onClose }: { booking: Booking; onClose
               </div>
             </dl>
           </Section>
+
+          {booking.refunds.length > 0 && (
+            <Section title="Refunds">
+              <ul className="space-y-2 text-sm" data-testid="details-refunds">
+                {booking.refunds.map((refund) => (
+                  <li key={refund.createdAt} className="flex justify-between gap-4">
+                    <span className="text-stone-700">
+                      {formatRupees(refund.amount)} · {REFUND_STATES[refund.status]}
+                    </span>
+                    <span className="text-stone-500">
+                      {formatDateTime(refund.processedAt ?? refund.createdAt)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+              <p className="mt-2 text-xs text-stone-500">
+                Refunds reach the account you paid from in 7 to 10 business days.
+              </p>
+            </Section>
+          )}
+
+          {booking.cancellable && onCancel && (
+            <section className="border-t border-stone-100 pt-5">
+              <p className="text-sm text-stone-600">
+                Plans changed? You can cancel until your booking is dispatched, with a full refund.
+              </p>
+              <button
+                type="button"
+                className={`${SECONDARY_BUTTON} mt-3 w-full border-red-200 text-red-700 hover:bg-red-50`}
+                disabled={cancelling}
+                onClick={() => {
+                  if (window.confirm(BOOKING_MESSAGES.cancelConfirm)) onCancel();
+                }}
+              >
+                {cancelling ? 'Cancelling…' : 'Cancel booking'}
+              </button>
+            </section>
+          )}
         </div>
       </div>
     </dialog>

@@ -10,6 +10,7 @@ import {
 import type { Config } from './config.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { adminRoutes } from './modules/admin/admin.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
@@ -125,6 +126,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(couponsRoutes, { coupons, authenticate });
       await api.register(bookingsRoutes, { bookings, authenticate });
       await api.register(paymentsRoutes, { payments, sandbox });
+      await api.register(adminRoutes, { bookings, authenticate });
       // The development mailbox exists only outside production (config requires SMTP there).
       if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
       const { clock } = services;

@@ -4,6 +4,7 @@ import { errorResponseSchema } from '@pehnava/shared';
 const ERROR_MEANINGS = {
   400: 'The request is not valid; the message says what to fix',
   401: 'No session token, or one that has expired or was ended',
+  403: 'Signed in, but not allowed: staff only',
   404: 'Nothing found at this address',
   409: 'A conflict: an account that exists already, an item already in the cart, no unit free for those dates',
   413: 'The body is too large',
@@ -49,6 +50,10 @@ export const API_TAGS = [
     name: 'Payments',
     description:
       'What a front end needs to take a payment, the provider’s webhooks, and the sandbox gateway’s checkout.',
+  },
+  {
+    name: 'Admin',
+    description: 'Booking operations for the shop’s staff (role admin): a shopper gets 403.',
   },
   { name: 'Site', description: 'Brand and contact details, and the service’s health.' },
   { name: 'Development', description: 'The development mailbox; absent in production.' },

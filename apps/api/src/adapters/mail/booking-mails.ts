@@ -141,3 +141,99 @@ export function bookingCancelledMail(
     blocks,
   });
 }
+
+/** What each step means for the shopper. */
+const NEXT_STEP: Record<string, string> = {
+  processing:
+    'Your pieces are being cleaned, checked and packed. We will e-mail you again when they ship.',
+  shipped: 'Your pieces are on their way to you.',
+  delivered:
+    'Your pieces have been delivered. Enjoy them, and please have them packed for pickup on their end date. Tell us within 24 hours if something does not fit or is not as described.',
+};
+
+function trackingRows(booking: Booking): [string, string][] {
+  const t = booking.deliveryTracking;
+  if (!t) return [];
+  return [
+    ['Courier', t.provider],
+    ['Tracking id', t.trackingId],
+    ['Status', t.status],
+    ['Expected delivery', t.deliveryETA],
+  ].filter((row): row is [string, string] => Boolean(row[1]));
+}
+
+/** An operator moved the booking a step forward (processing, shipped, delivered). */
+export function bookingStatusMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const status = booking.status;
+  const tracking = trackingRows(booking);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: ${status}`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      { kind: 'paragraph', text: `Your booking ${number} is now ${status}.` },
+      { kind: 'paragraph', text: NEXT_STEP[status] ?? '' },
+      ...(tracking.length > 0 ? [{ kind: 'facts' as const, rows: tracking }] : []),
+      { kind: 'button', label: 'Follow my booking', url: ordersUrl },
+    ],
+  });
+}
+
+/** The courier's details changed. */
+export function bookingTrackingMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: delivery update`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      { kind: 'paragraph', text: `There is news about the delivery of booking ${number}:` },
+      { kind: 'facts', rows: trackingRows(booking) },
+      { kind: 'button', label: 'Follow my booking', url: ordersUrl },
+    ],
+  });
+}
+
+/** The shop cancelled the booking (before shipping): why, and the refund. */
+export function bookingCancelledByShopMail(
+  { to, name }: Recipient,
+  booking: Pick<Booking, '_id'>,
+  amountPaise: number,
+  reason: string,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  return brandedMail({
+    to,
+    subject: `Booking ${number} cancelled`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `We are sorry: we have had to cancel your booking ${number}. ${reason}`,
+      },
+      ...(amountPaise > 0
+        ? [
+            {
+              kind: 'facts' as const,
+              rows: [['Full refund', rupees(paiseToRupees(amountPaise))] as [string, string]],
+            },
+            {
+              kind: 'paragraph' as const,
+              text: 'The full amount goes back to the account you paid from. Refunds reach you in 7 to 10 business days.',
+            },
+          ]
+        : []),
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}

@@ -1,4 +1,5 @@
 import {
+  bigserial,
   boolean,
   date,
   index,
@@ -123,4 +124,31 @@ export const unitReservations = pgTable(
     index('unit_reservations_unit_idx').on(t.unitId),
     index('unit_reservations_item_idx').on(t.bookingItemId),
   ],
+);
+
+/**
+ * The audit trail of a booking: every change an operator (or the shopper, cancelling) makes, with
+ * who, what, when, and the fields before and after.
+ */
+export const bookingEvents = pgTable(
+  'booking_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The order entries were written in (several may share one instant). */
+    seq: bigserial({ mode: 'number' }).notNull(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    /** null when the actor's account has since been deleted. */
+    actorId: uuid().references(() => users.id, { onDelete: 'set null' }),
+    actorEmail: text().notNull(),
+    actorRole: text().notNull(),
+    /** status, tracking, cancel. */
+    action: text().notNull(),
+    before: jsonb().$type<Record<string, unknown>>().notNull(),
+    after: jsonb().$type<Record<string, unknown>>().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
 );

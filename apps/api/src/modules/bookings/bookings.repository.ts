@@ -1,12 +1,15 @@
 import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
+  bookingEvents,
   bookingItems,
   bookings,
   productUnits,
   products,
   unitReservations,
+  users,
   type DeliveryAddressRecord,
+  type DeliveryTrackingRecord,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { constraintViolation } from '../../lib/db-errors.js';
@@ -224,15 +227,118 @@ export function createBookingsRepository(db: Database, clock: Clock) {
       return rows.length > 0;
     },
 
-    /** confirmed → cancelled (the shopper cancelled before dispatch). False when not confirmed. */
-    async markCancelled(id: string): Promise<boolean> {
+    /**
+     * A paid booking → cancelled, from one of the statuses given (the shopper: confirmed; an
+     * operator: confirmed or processing). False when it was in none of them.
+     */
+    async markCancelled(
+      id: string,
+      from: BookingRow['status'][] = ['confirmed'],
+    ): Promise<boolean> {
       const at = clock.now();
       const rows = await db
         .update(bookings)
         .set({ status: 'cancelled', cancelledAt: at, updatedAt: at })
-        .where(and(eq(bookings.id, id), eq(bookings.status, 'confirmed')))
+        .where(and(eq(bookings.id, id), inArray(bookings.status, from)))
         .returning({ id: bookings.id });
       return rows.length > 0;
+    },
+
+    /** Move the booking from one status to the next; false when it was not in `from`. */
+    async moveStatus(
+      id: string,
+      from: BookingRow['status'],
+      to: BookingRow['status'],
+    ): Promise<boolean> {
+      const rows = await db
+        .update(bookings)
+        .set({ status: to, updatedAt: clock.now() })
+        .where(and(eq(bookings.id, id), eq(bookings.status, from)))
+        .returning({ id: bookings.id });
+      return rows.length > 0;
+    },
+
+    async setTracking(id: string, tracking: DeliveryTrackingRecord): Promise<void> {
+      await db
+        .update(bookings)
+        .set({ deliveryTracking: tracking, updatedAt: clock.now() })
+        .where(eq(bookings.id, id));
+    },
+
+    /** Keep one entry of the booking's audit trail. */
+    async recordEvent(event: Omit<typeof bookingEvents.$inferInsert, 'id' | 'createdAt'>) {
+      await db.insert(bookingEvents).values({ ...event, createdAt: clock.now() });
+    },
+
+    async eventsOf(bookingId: string) {
+      return db
+        .select()
+        .from(bookingEvents)
+        .where(eq(bookingEvents.bookingId, bookingId))
+        .orderBy(asc(bookingEvents.createdAt), asc(bookingEvents.seq));
+    },
+
+    /**
+     * Operators' list: newest first, filtered; `q` is part of the shopper's e-mail or of the
+     * booking number (the id's last 8 characters), in any case; `from`–`to` bound the start date
+     * of some item. Returns one page and the count of all that match.
+     */
+    async adminList(
+      filters: {
+        status?: BookingRow['status'];
+        paymentStatus?: BookingRow['paymentStatus'];
+        from?: string;
+        to?: string;
+        q?: string;
+      },
+      page: number,
+      pageSize: number,
+    ) {
+      const where = and(
+        filters.status ? eq(bookings.status, filters.status) : undefined,
+        filters.paymentStatus ? eq(bookings.paymentStatus, filters.paymentStatus) : undefined,
+        filters.from || filters.to
+          ? sql`exists (select 1 from ${bookingItems} where ${bookingItems.bookingId} = ${bookings.id}
+              ${filters.from ? sql`and ${bookingItems.startDate} >= ${filters.from}::date` : sql``}
+              ${filters.to ? sql`and ${bookingItems.startDate} <= ${filters.to}::date` : sql``})`
+          : undefined,
+        filters.q
+          ? sql`(position(lower(${filters.q}) in lower(coalesce(${users.email}, ''))) > 0
+              or position(upper(${filters.q}) in upper(right(${bookings.id}::text, 8))) > 0)`
+          : undefined,
+      );
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            booking: bookings,
+            shopper: { id: users.id, name: users.name, email: users.email },
+          })
+          .from(bookings)
+          .leftJoin(users, eq(users.id, bookings.userId))
+          .where(where)
+          .orderBy(desc(bookings.createdAt), desc(bookings.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(bookings)
+          .leftJoin(users, eq(users.id, bookings.userId))
+          .where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** The booking with its shopper (null once their account is gone). */
+    async withShopper(id: string) {
+      const [row] = await db
+        .select({
+          booking: bookings,
+          shopper: { id: users.id, name: users.name, email: users.email },
+        })
+        .from(bookings)
+        .leftJoin(users, eq(users.id, bookings.userId))
+        .where(eq(bookings.id, id));
+      return row;
     },
 
     /** Free every unit the booking holds (history is kept: the rows turn inactive). */

@@ -1,7 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import {
+  ADMIN_MESSAGES,
+  ADMIN_PAGE_SIZE,
   BOOKING_MESSAGES,
   COUPON_MESSAGES,
+  type AdminBookingDetail,
+  type AdminBookingsQuery,
   MAX_START_DAYS_AHEAD,
   addDays,
   bookingNumber,
@@ -25,10 +29,15 @@ import {
 } from '@pehnava/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import {
+  bookingCancelledByShopMail,
   bookingCancelledMail,
   bookingConfirmedMail,
+  bookingStatusMail,
+  bookingTrackingMail,
   latePaymentRefundMail,
 } from '../../adapters/mail/booking-mails.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
+import type { DeliveryTrackingRecord } from '../../db/schema/index.js';
 import {
   ProviderRequestError,
   ProviderUnavailableError,
@@ -71,6 +80,20 @@ export interface BookingsServiceDeps {
 
 /** How a payment result was settled against its booking. */
 export type Settlement = 'confirmed' | 'already-confirmed' | 'refunded' | 'ignored';
+
+/** Who changes a booking: an operator, or the shopper cancelling. */
+export interface Actor {
+  id: string | null;
+  email: string;
+  role: string;
+}
+
+/** The one step an operator may move a booking forward from each status. */
+const NEXT_STATUS: Partial<Record<BookingRow['status'], 'processing' | 'shipped' | 'delivered'>> = {
+  confirmed: 'processing',
+  processing: 'shipped',
+  shipped: 'delivered',
+};
 
 /** Expired holds taken per run of the booking-holds job. */
 export const HOLDS_BATCH_SIZE = 20;
@@ -322,6 +345,111 @@ export function createBookingsService({
       if (error instanceof ProviderRequestError) throw badRequest(BOOKING_MESSAGES.verifyFailed);
       throw error;
     }
+  }
+
+  /**
+   * Cancel a paid booking in `repos`' transaction: cancelled, pieces and coupon use released, a
+   * full refund queued (its key is the booking's, so it is made once whoever asks), the audit
+   * trail and the shopper's mail written.
+   */
+  async function cancelPaidIn(
+    repos: Repositories,
+    booking: BookingRow,
+    {
+      actor,
+      from,
+      reason,
+      mail,
+    }: {
+      actor: Actor;
+      from: BookingRow['status'][];
+      reason: string;
+      mail: (amountPaise: number) => MailMessage | undefined;
+    },
+  ): Promise<void> {
+    await repos.bookings.markCancelled(booking.id, from);
+    await repos.bookings.releaseReservations(booking.id);
+    if (booking.couponCode) await repos.coupons.setUseStatus(booking.id, 'released', clock.now());
+    const record = await repos.payments.ofBooking(booking.id);
+    let refunded = 0;
+    if (record && booking.providerPaymentId && booking.totalPaise > 0) {
+      await repos.payments.insertRefund({
+        paymentId: record.id,
+        bookingId: booking.id,
+        providerPaymentId: booking.providerPaymentId,
+        amountPaise: booking.totalPaise,
+        reason: 'cancellation',
+        idempotencyKey: `cancel:${booking.id}`,
+      });
+      refunded = booking.totalPaise;
+    }
+    await repos.bookings.recordEvent({
+      bookingId: booking.id,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      actorRole: actor.role,
+      action: 'cancel',
+      before: { status: booking.status },
+      after: { status: 'cancelled', refundPaise: refunded },
+      note: reason,
+    });
+    const message = mail(refunded);
+    if (message) await repos.outbox.enqueue('booking-cancelled', message);
+  }
+
+  /** Write the shopper's mail about this booking as it now stands (nothing once they are gone). */
+  async function mailShopper(
+    repos: Repositories,
+    booking: BookingRow,
+    kind: string,
+    draw: (recipient: { to: string; name: string }, view: Booking) => MailMessage,
+  ): Promise<void> {
+    if (!booking.userId) return;
+    const [user, row, items] = await Promise.all([
+      repos.users.findById(booking.userId),
+      repos.bookings.findBooking(booking.id),
+      repos.bookings.itemsOf([booking.id]),
+    ]);
+    if (!user || !row) return;
+    const view = toBooking(
+      { ...row, deliveryTracking: booking.deliveryTracking ?? row.deliveryTracking },
+      items,
+      settings.siteUrl,
+    );
+    await repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
+  }
+
+  async function adminDetail(bookingId: string, origin: string): Promise<AdminBookingDetail> {
+    const found = await plain.bookings.withShopper(bookingId);
+    if (!found) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    const [items, refunds, payments, events] = await Promise.all([
+      plain.bookings.itemsOf([bookingId]),
+      plain.payments.refundsOfBookings([bookingId]),
+      plain.payments.allOfBooking(bookingId),
+      plain.bookings.eventsOf(bookingId),
+    ]);
+    return {
+      ...toBooking(found.booking, items, origin, refunds),
+      shopper: found.shopper?.id ? found.shopper : null,
+      payments: payments.map((p) => ({
+        provider: p.provider,
+        orderId: p.providerOrderId,
+        paymentId: p.providerPaymentId,
+        amount: paiseToRupees(p.amountPaise),
+        status: p.status,
+        method: p.method,
+        failureReason: p.failureReason,
+        createdAt: p.createdAt.toISOString(),
+      })),
+      audit: events.map((e) => ({
+        at: e.createdAt.toISOString(),
+        actor: { id: e.actorId, email: e.actorEmail, role: e.actorRole },
+        action: e.action,
+        before: e.before,
+        after: e.after,
+        note: e.note,
+      })),
+    };
   }
 
   return {
@@ -692,34 +820,20 @@ export function createBookingsService({
         if (booking.status === 'cancelled') throw conflict(BOOKING_MESSAGES.alreadyCancelled);
         if (booking.status === 'pending') throw conflict(BOOKING_MESSAGES.notPaidYet);
         if (booking.status !== 'confirmed') throw conflict(BOOKING_MESSAGES.alreadyDispatched);
-        await repos.bookings.markCancelled(booking.id);
-        await repos.bookings.releaseReservations(booking.id);
-        if (booking.couponCode) {
-          await repos.coupons.setUseStatus(booking.id, 'released', clock.now());
-        }
-        const record = await repos.payments.ofBooking(booking.id);
-        if (record && booking.providerPaymentId && booking.totalPaise > 0) {
-          await repos.payments.insertRefund({
-            paymentId: record.id,
-            bookingId: booking.id,
-            providerPaymentId: booking.providerPaymentId,
-            amountPaise: booking.totalPaise,
-            reason: 'cancellation',
-            idempotencyKey: `cancel:${booking.id}`,
-          });
-        }
         const user = await repos.users.findById(userId);
-        if (user) {
-          await repos.outbox.enqueue(
-            'booking-cancelled',
+        await cancelPaidIn(repos, booking, {
+          actor: { id: userId, email: user?.email ?? '', role: 'shopper' },
+          from: ['confirmed'],
+          reason: 'cancelled by the shopper',
+          mail: (amountPaise) =>
+            user &&
             bookingCancelledMail(
               { to: user.email, name: user.name },
               { _id: booking.id },
-              booking.totalPaise,
+              amountPaise,
               `${settings.siteUrl}/orders`,
             ),
-          );
-        }
+        });
       });
       const [row, items, refunds] = await Promise.all([
         plain.bookings.findBooking(bookingId),
@@ -727,6 +841,137 @@ export function createBookingsService({
         plain.payments.refundsOfBookings([bookingId]),
       ]);
       return toBooking(row!, items, origin, refunds);
+    },
+
+    /** GET /api/admin/bookings: a page of bookings, with their shoppers and refunds. */
+    async adminList(query: AdminBookingsQuery, origin: string) {
+      const { page, ...filters } = query;
+      const { rows, total } = await plain.bookings.adminList(filters, page, ADMIN_PAGE_SIZE);
+      const ids = rows.map((row) => row.booking.id);
+      const [items, refunds] = await Promise.all([
+        plain.bookings.itemsOf(ids),
+        plain.payments.refundsOfBookings(ids),
+      ]);
+      return {
+        bookings: rows.map(({ booking, shopper }) => ({
+          ...toBooking(
+            booking,
+            items.filter((item) => item.bookingId === booking.id),
+            origin,
+            refunds.filter((refund) => refund.bookingId === booking.id),
+          ),
+          shopper: shopper?.id ? shopper : null,
+        })),
+        total,
+        page,
+        pageSize: ADMIN_PAGE_SIZE,
+      };
+    },
+
+    /** GET /api/admin/bookings/{id}: the booking, its payments, refunds and audit trail. */
+    adminDetail,
+
+    /**
+     * POST /api/admin/bookings/{id}/status: one step forward (confirmed → processing → shipped
+     * → delivered), kept in the audit trail, mailed to the shopper.
+     */
+    async advance(
+      actor: Actor,
+      bookingId: string,
+      status: 'processing' | 'shipped' | 'delivered',
+      origin: string,
+    ) {
+      await uow.run(async (repos) => {
+        const booking = await repos.bookings.lockBooking(bookingId);
+        if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+        const next = NEXT_STATUS[booking.status];
+        if (!next) throw conflict(ADMIN_MESSAGES.noNextStep(booking.status));
+        if (status !== next) throw conflict(ADMIN_MESSAGES.nextStep(booking.status, next));
+        await repos.bookings.moveStatus(booking.id, booking.status, next);
+        await repos.bookings.recordEvent({
+          bookingId: booking.id,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          actorRole: actor.role,
+          action: 'status',
+          before: { status: booking.status },
+          after: { status: next },
+        });
+        await mailShopper(repos, booking, 'booking-status', (recipient, view) =>
+          bookingStatusMail(recipient, view, `${settings.siteUrl}/orders`),
+        );
+      });
+      return adminDetail(bookingId, origin);
+    },
+
+    /** POST /api/admin/bookings/{id}/tracking: the courier's details; a field left out is kept. */
+    async setTracking(
+      actor: Actor,
+      bookingId: string,
+      change: DeliveryTrackingRecord,
+      origin: string,
+    ) {
+      const given = Object.fromEntries(
+        Object.entries(change).filter(([, value]) => value !== undefined && value !== ''),
+      ) as DeliveryTrackingRecord;
+      if (Object.keys(given).length === 0) throw badRequest(ADMIN_MESSAGES.nothingToTrack);
+      await uow.run(async (repos) => {
+        const booking = await repos.bookings.lockBooking(bookingId);
+        if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+        if (booking.paymentStatus !== 'completed') throw conflict(ADMIN_MESSAGES.notPaid);
+        const before = booking.deliveryTracking ?? {};
+        const after = { ...before, ...given };
+        await repos.bookings.setTracking(booking.id, after);
+        await repos.bookings.recordEvent({
+          bookingId: booking.id,
+          actorId: actor.id,
+          actorEmail: actor.email,
+          actorRole: actor.role,
+          action: 'tracking',
+          before: { ...before },
+          after: { ...after },
+        });
+        await mailShopper(
+          repos,
+          { ...booking, deliveryTracking: after },
+          'booking-tracking',
+          (recipient, view) => bookingTrackingMail(recipient, view, `${settings.siteUrl}/orders`),
+        );
+      });
+      return adminDetail(bookingId, origin);
+    },
+
+    /**
+     * POST /api/admin/bookings/{id}/cancel: an operator cancels a paid booking not yet shipped
+     * (confirmed or processing), with a full refund (the same idempotency key as the shopper's:
+     * the two racing make one refund).
+     */
+    async adminCancel(actor: Actor, bookingId: string, reason: string, origin: string) {
+      await uow.run(async (repos) => {
+        const booking = await repos.bookings.lockBooking(bookingId);
+        if (!booking) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+        if (booking.status === 'cancelled') throw conflict(BOOKING_MESSAGES.alreadyCancelled);
+        if (booking.status === 'pending') throw conflict(ADMIN_MESSAGES.notPaid);
+        if (booking.status !== 'confirmed' && booking.status !== 'processing') {
+          throw conflict(ADMIN_MESSAGES.tooLateToCancel(booking.status));
+        }
+        const user = booking.userId ? await repos.users.findById(booking.userId) : undefined;
+        await cancelPaidIn(repos, booking, {
+          actor,
+          from: ['confirmed', 'processing'],
+          reason,
+          mail: (amountPaise) =>
+            user &&
+            bookingCancelledByShopMail(
+              { to: user.email, name: user.name },
+              { _id: booking.id },
+              amountPaise,
+              reason,
+              `${settings.siteUrl}/orders`,
+            ),
+        });
+      });
+      return adminDetail(bookingId, origin);
     },
 
     /**

@@ -194,6 +194,27 @@ describe.runIf(usingPostgres())('checkout races on PostgreSQL', () => {
     const payment = await a.services.provider.fetchPayment(ids.razorpay_payment_id);
     expect(payment.status).toBe('refunded');
   });
+
+  it('a shopper and an operator cancelling at once, and two operators, refund once', async () => {
+    const [s, operator, other] = await shoppers('both', 3);
+    for (const staff of [operator!, other!]) {
+      await a.services.repos.users.setRole(staff.id, 'admin');
+    }
+    const created = await checkout(s!, [itemFor(products[47]!)]);
+    const ids = await paidIds(a, created.orderId!);
+    await s!.call('POST', '/api/booking/verify', { ...ids, bookingId: created.bookingId });
+    const answers = await Promise.all([
+      s!.call('POST', `/api/booking/${created.bookingId}/cancel`),
+      operator!.call('POST', `/api/admin/bookings/${created.bookingId}/cancel`, {
+        reason: 'out of stock',
+      }),
+      other!.call('POST', `/api/admin/bookings/${created.bookingId}/cancel`, {
+        reason: 'duplicate',
+      }),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 409, 409]);
+    expect(await a.services.repos.payments.refundsOf(created.bookingId)).toHaveLength(1);
+  });
 });
 
 /** A start date `days` from today as an item override. */

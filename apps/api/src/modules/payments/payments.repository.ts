@@ -25,6 +25,15 @@ export function createPaymentsRepository(
       return row!;
     },
 
+    /** Every payment order of the booking, oldest first (operators' view). */
+    async allOfBooking(bookingId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(eq(payments.bookingId, bookingId))
+        .orderBy(asc(payments.createdAt));
+    },
+
     /** The booking's payment order (one per booking). */
     async ofBooking(bookingId: string): Promise<PaymentRow | undefined> {
       const [row] = await db

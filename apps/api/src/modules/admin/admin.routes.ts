@@ -1,0 +1,154 @@
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  ADMIN_MESSAGES,
+  adminBookingDetailResponseSchema,
+  adminBookingsQuerySchema,
+  adminBookingsResponseSchema,
+  adminCancelBodySchema,
+  adminStatusBodySchema,
+  adminTrackingBodySchema,
+  bookingIdParamsSchema,
+} from '@pehnava/shared';
+import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
+import { forbidden } from '../../lib/http-error.js';
+import type { Authenticate } from '../../plugins/auth.js';
+import type { Actor, BookingsService } from '../bookings/bookings.service.js';
+
+/** The signed-in operator, as the audit trail names them. */
+const actorOf = (request: FastifyRequest): Actor => ({
+  id: request.account!.id,
+  email: request.account!.user.email,
+  role: request.account!.user.role,
+});
+
+/**
+ * Booking operations for the shop's staff (role admin): list and read bookings, move them
+ * forward, add tracking, cancel before shipping. The guard is added once for the whole scope: a
+ * visitor gets 401, a shopper 403.
+ */
+export const adminRoutes: FastifyPluginAsyncZod<{
+  bookings: BookingsService;
+  authenticate: Authenticate;
+}> = async (app, { bookings, authenticate }) => {
+  app.addHook('onRequest', authenticate);
+  app.addHook('onRequest', async (request) => {
+    if (request.account?.user.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminsOnly);
+  });
+  const docs = { tags: ['Admin'], security: NEEDS_SESSION };
+  const detail = {
+    200: adminBookingDetailResponseSchema,
+    ...errorResponses(400, 401, 403, 404, 409),
+  };
+
+  app.get(
+    '/admin/bookings',
+    {
+      schema: {
+        ...docs,
+        summary: 'Bookings, newest first, filtered by status, payment, start dates or a search',
+        querystring: adminBookingsQuerySchema,
+        response: { 200: adminBookingsResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        ...(await bookings.adminList(request.query, request.publicOrigin)),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:id',
+    {
+      schema: {
+        ...docs,
+        summary: 'One booking with its shopper, payments, refunds and audit trail',
+        params: bookingIdParamsSchema,
+        response: detail,
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        booking: await bookings.adminDetail(request.params.id.toLowerCase(), request.publicOrigin),
+      };
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/status',
+    {
+      schema: {
+        ...docs,
+        summary: 'Move a booking one step: confirmed → processing → shipped → delivered',
+        description: 'Anything else is a 409 naming the allowed next step. The shopper is mailed.',
+        params: bookingIdParamsSchema,
+        body: adminStatusBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => {
+      const booking = await bookings.advance(
+        actorOf(request),
+        request.params.id.toLowerCase(),
+        request.body.status,
+        request.publicOrigin,
+      );
+      return {
+        success: true as const,
+        message: ADMIN_MESSAGES.statusChanged(booking.status),
+        booking,
+      };
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/tracking',
+    {
+      schema: {
+        ...docs,
+        summary: 'Set the courier, tracking id, status and expected delivery the shopper sees',
+        params: bookingIdParamsSchema,
+        body: adminTrackingBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: ADMIN_MESSAGES.trackingSaved,
+      booking: await bookings.setTracking(
+        actorOf(request),
+        request.params.id.toLowerCase(),
+        request.body,
+        request.publicOrigin,
+      ),
+    }),
+  );
+
+  app.post(
+    '/admin/bookings/:id/cancel',
+    {
+      schema: {
+        ...docs,
+        summary: 'Cancel a paid booking not yet shipped, with a full refund',
+        params: bookingIdParamsSchema,
+        body: adminCancelBodySchema,
+        response: detail,
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      message: ADMIN_MESSAGES.cancelled,
+      booking: await bookings.adminCancel(
+        actorOf(request),
+        request.params.id.toLowerCase(),
+        request.body.reason,
+        request.publicOrigin,
+      ),
+    }),
+  );
+};

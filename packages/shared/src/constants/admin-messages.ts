@@ -1,0 +1,15 @@
+/** What the admin API answers (DECISIONS.md 'Bookings'). */
+export const ADMIN_MESSAGES = {
+  adminsOnly: 'This is for Pehnava staff only',
+  unknownStatus: 'Status must be processing, shipped or delivered',
+  statusChanged: (status: string): string => `Booking moved to ${status}`,
+  trackingSaved: 'Tracking saved',
+  cancelled: 'Booking cancelled; the full amount is being refunded',
+  nextStep: (status: string, next: string): string =>
+    `This booking is ${status}: the next step is ${next}`,
+  noNextStep: (status: string): string => `This booking is ${status}: it moves no further`,
+  tooLateToCancel: (status: string): string =>
+    `This booking is ${status}: only a booking not yet shipped can be cancelled`,
+  notPaid: 'This booking is not paid: its hold ends by itself',
+  nothingToTrack: 'Send at least one tracking field',
+} as const;

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { OPERATOR } from './accounts';
 import { CHROMIUM_ARGS, findChromium } from './browser';
 
 const executablePath = findChromium();
@@ -39,7 +40,9 @@ export default defineConfig({
     { name: 'after-clock', testMatch: /specs\/after\/.*\.spec\.ts/, dependencies: ['chromium'] },
   ],
   webServer: {
-    command: 'node ../apps/api/dist/server.js',
+    // An operator account is made first (the embedded database takes one process at a time),
+    // for the specs that drive bookings through the admin API (accounts.ts, OPERATOR).
+    command: `node ../apps/api/dist/cli/create-admin.js --email ${OPERATOR.email} --password ${OPERATOR.password} --name "Pehnava Ops" && node ../apps/api/dist/server.js`,
     url: `http://127.0.0.1:${port}/api/health`,
     timeout: 120_000,
     reuseExistingServer: false,

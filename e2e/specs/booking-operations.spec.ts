@@ -1,14 +1,6 @@
-import type { APIRequestContext } from '@playwright/test';
-import {
-  addDays,
-  bookingNumber,
-  clientConfigResponseSchema,
-  createBookingResponseSchema,
-  devMailResponseSchema,
-  todayInIndia,
-  tokenResponseSchema,
-} from '@pehnava/shared';
+import { bookingNumber, devMailResponseSchema, tokenResponseSchema } from '@pehnava/shared';
 import { OPERATOR, createAccount, signInWith } from '../accounts';
+import { paidBooking } from '../bookings';
 import { expect, test } from '../fixtures';
 
 /*
@@ -16,63 +8,14 @@ import { expect, test } from '../fixtures';
  * through the admin API with tracking, and the shopper sees each step in My Bookings and a mail.
  */
 
-async function paidBooking(
-  request: APIRequestContext,
-  token: string,
-  productId: string,
-  size: string,
-) {
-  const auth = { authorization: `Bearer ${token}` };
-  const created = createBookingResponseSchema.parse(
-    await (
-      await request.post('/api/booking/create', {
-        headers: auth,
-        data: {
-          cartItems: [
-            { productId, size, duration: 2, startDate: addDays(todayInIndia(new Date()), 30) },
-          ],
-          address: {
-            name: 'Kavya Menon',
-            phone: '9820012345',
-            street: 'Flat 12B, 14 Marine Drive',
-            city: 'Mumbai',
-            state: 'Maharashtra',
-            pincode: '400020',
-          },
-        },
-      })
-    ).json(),
-  );
-  const { payments } = clientConfigResponseSchema.parse(
-    await (await request.get('/api/config')).json(),
-  );
-  const { status: _status, ...ids } = await (
-    await request.post('/api/payments/sandbox/pay', {
-      data: {
-        key: payments.keyId,
-        order_id: created.orderId,
-        method: 'upi',
-        vpa: 'success@razorpay',
-      },
-    })
-  ).json();
-  const verified = await request.post('/api/booking/verify', {
-    headers: auth,
-    data: { ...ids, bookingId: created.bookingId },
-  });
-  expect(verified.ok()).toBe(true);
-  return created.bookingId;
-}
-
 test('an operator moves a paid booking to the door; the shopper sees each step and gets each mail', async ({
   page,
   request,
   workerProducts,
 }) => {
   const product = workerProducts.take((p) => p.category !== 'luxury');
-  const size = product.sizes.find((s) => s.available)!.size;
   const shopper = await createAccount(request);
-  const id = await paidBooking(request, shopper.token, product._id, size);
+  const id = (await paidBooking(request, shopper.token, product, { startInDays: 30 })).bookingId;
   const login = await request.post('/api/user/login', { data: OPERATOR });
   const ops = { authorization: `Bearer ${tokenResponseSchema.parse(await login.json()).token}` };
   const move = (path: string, data: object) =>

@@ -2,8 +2,6 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   BOOKING_MESSAGES,
   addDays,
-  clientConfigResponseSchema,
-  createBookingResponseSchema,
   formatRupees,
   myBookingsResponseSchema,
   orderTotals,
@@ -11,6 +9,7 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { PASSWORD, createAccount, freshEmail, readCode, signInWith } from '../accounts';
+import { paidBooking } from '../bookings';
 import { expect, test } from '../fixtures';
 import { pickStartDate } from '../start-date';
 
@@ -190,53 +189,7 @@ test('a shopper cancels a paid booking before dispatch and sees the refund', asy
 }) => {
   const product = workerProducts.take((p) => p.category !== 'luxury' && p.twoDayRentalPrice > 0);
   const account = await createAccount(request);
-  const auth = { authorization: `Bearer ${account.token}` };
-  // Booked and paid through the API, as the sheet would (the sandbox's pay call).
-  const created = createBookingResponseSchema.parse(
-    await (
-      await request.post('/api/booking/create', {
-        headers: auth,
-        data: {
-          cartItems: [
-            {
-              productId: product._id,
-              size: firstSize(product),
-              duration: 2,
-              startDate: inDays(25),
-            },
-          ],
-          address: {
-            name: 'Kavya Menon',
-            phone: '9820012345',
-            street: 'Flat 12B, 14 Marine Drive',
-            city: 'Mumbai',
-            state: 'Maharashtra',
-            pincode: '400020',
-          },
-        },
-      })
-    ).json(),
-  );
-  const config = clientConfigResponseSchema.parse(await (await request.get('/api/config')).json());
-  const paid = await (
-    await request.post('/api/payments/sandbox/pay', {
-      data: {
-        key: config.payments.keyId,
-        order_id: created.orderId,
-        method: 'upi',
-        vpa: 'success@razorpay',
-      },
-    })
-  ).json();
-  const { status: _status, ...ids } = paid;
-  expect(
-    (
-      await request.post('/api/booking/verify', {
-        headers: auth,
-        data: { ...ids, bookingId: created.bookingId },
-      })
-    ).ok(),
-  ).toBe(true);
+  const created = await paidBooking(request, account.token, product);
 
   await signInWith(page, account.token, '/orders');
   await page

@@ -1,0 +1,65 @@
+import { expect, type APIRequestContext } from '@playwright/test';
+import {
+  addDays,
+  clientConfigResponseSchema,
+  createBookingResponseSchema,
+  todayInIndia,
+  type CreateBookingResponse,
+  type Product,
+} from '@pehnava/shared';
+
+/** A delivery address that passes every check of SPEC.md §5. */
+export const TEST_ADDRESS = {
+  name: 'Kavya Menon',
+  phone: '9820012345',
+  street: 'Flat 12B, 14 Marine Drive',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pincode: '400020',
+} as const;
+
+/**
+ * A booking made and paid through the API as the web app and the sandbox's sheet would make it
+ * (create, the gateway's pay call with the test UPI id, verify): for specs about what comes after.
+ */
+export async function paidBooking(
+  request: APIRequestContext,
+  token: string,
+  product: Product,
+  { startInDays = 25 }: { startInDays?: number } = {},
+): Promise<CreateBookingResponse> {
+  const auth = { authorization: `Bearer ${token}` };
+  const size = product.sizes.find((s) => s.available)!.size;
+  const startDate = addDays(todayInIndia(new Date()), startInDays);
+  const created = createBookingResponseSchema.parse(
+    await (
+      await request.post('/api/booking/create', {
+        headers: auth,
+        data: {
+          cartItems: [{ productId: product._id, size, duration: 2, startDate }],
+          address: TEST_ADDRESS,
+        },
+      })
+    ).json(),
+  );
+  const { payments } = clientConfigResponseSchema.parse(
+    await (await request.get('/api/config')).json(),
+  );
+  const paid = (await (
+    await request.post('/api/payments/sandbox/pay', {
+      data: {
+        key: payments.keyId,
+        order_id: created.orderId,
+        method: 'upi',
+        vpa: 'success@razorpay',
+      },
+    })
+  ).json()) as Record<string, string>;
+  const { status: _status, ...ids } = paid;
+  const verified = await request.post('/api/booking/verify', {
+    headers: auth,
+    data: { ...ids, bookingId: created.bookingId },
+  });
+  expect(verified.ok()).toBe(true);
+  return created;
+}

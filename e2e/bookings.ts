@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
   addDays,
   clientConfigResponseSchema,
@@ -17,6 +17,20 @@ export const TEST_ADDRESS = {
   state: 'Maharashtra',
   pincode: '400020',
 } as const;
+
+/**
+ * On /place-order, type TEST_ADDRESS as a shopper would (the name comes from the profile), with a
+ * landmark when one is given.
+ */
+export async function fillAddress(page: Page, { landmark }: { landmark?: string } = {}) {
+  const form = page.getByRole('form', { name: 'Delivery address' });
+  await form.getByLabel('Phone').fill(TEST_ADDRESS.phone);
+  await form.getByLabel('Street address').fill(TEST_ADDRESS.street);
+  if (landmark) await form.getByLabel('Landmark').fill(landmark);
+  await form.getByLabel('City').fill(TEST_ADDRESS.city);
+  await form.getByLabel('State').selectOption(TEST_ADDRESS.state);
+  await form.getByLabel('PIN code').fill(TEST_ADDRESS.pincode);
+}
 
 /**
  * A booking made and paid through the API as the web app and the sandbox's sheet would make it

@@ -9,7 +9,7 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { PASSWORD, createAccount, freshEmail, readCode, signInWith } from '../accounts';
-import { paidBooking } from '../bookings';
+import { fillAddress, paidBooking } from '../bookings';
 import { expect, test } from '../fixtures';
 import { pickStartDate } from '../start-date';
 
@@ -36,16 +36,6 @@ async function addToCart(page: Page, product: Product, startDate: string) {
   await pickStartDate(page, startDate);
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
   await expect(toast(page, 'Item added to cart!')).toBeVisible();
-}
-
-async function fillAddress(page: Page) {
-  const form = page.getByRole('form', { name: 'Delivery address' });
-  await form.getByLabel('Phone').fill('9820012345');
-  await form.getByLabel('Street address').fill('Flat 12B, 14 Marine Drive');
-  await form.getByLabel('Landmark').fill('Opposite the Oval Maidan');
-  await form.getByLabel('City').fill('Mumbai');
-  await form.getByLabel('State').selectOption('Maharashtra');
-  await form.getByLabel('PIN code').fill('400020');
 }
 
 async function myBookings(request: APIRequestContext, token: string) {
@@ -96,7 +86,7 @@ test('a new shopper books two pieces with WELCOME50 and protection, pays by UPI 
   await expect(
     page.getByRole('form', { name: 'Delivery address' }).getByLabel('Full name'),
   ).toHaveValue('Kavya Menon');
-  await fillAddress(page);
+  await fillAddress(page, { landmark: 'Opposite the Oval Maidan' });
   await page.getByRole('checkbox', { name: /Add damage protection/ }).check();
   const totals = orderTotals({ plan: 'free', subtotal, discount, insurance: true });
   await expect(page.getByTestId('checkout-subtotal')).toHaveText(formatRupees(totals.subtotal));

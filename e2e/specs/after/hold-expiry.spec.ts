@@ -6,6 +6,7 @@ import {
   todayInIndia,
 } from '@pehnava/shared';
 import { createAccount, signInWith } from '../../accounts';
+import { fillAddress } from '../../bookings';
 import { expect, test } from '../../fixtures';
 import type { WorkerProducts } from '../../worker-products';
 
@@ -58,12 +59,7 @@ async function checkOutAndLeave(
     data: { productId: piece.product._id, size: piece.size, duration: 2, startDate },
   });
   await signInWith(page, account.token, '/place-order');
-  const form = page.getByRole('form', { name: 'Delivery address' });
-  await form.getByLabel('Phone').fill('9820012345');
-  await form.getByLabel('Street address').fill('Flat 12B, 14 Marine Drive');
-  await form.getByLabel('City').fill('Mumbai');
-  await form.getByLabel('State').selectOption('Maharashtra');
-  await form.getByLabel('PIN code').fill('400020');
+  await fillAddress(page);
   await page.getByRole('button', { name: 'Proceed to Payment' }).click();
   const sheet = page.getByRole('dialog', { name: 'Pehnava' });
   const toast = page.locator('[data-sonner-toast]');

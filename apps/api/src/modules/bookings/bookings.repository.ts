@@ -55,6 +55,17 @@ export function paidItemsSql(userId: SQLWrapper, from: SQLWrapper, to: SQLWrappe
       and ${bookings.createdAt} < ${to})`.mapWith(Number);
 }
 
+/**
+ * An active reservation's blocked days overlap [from, until], both inclusive: the exclusion
+ * constraint's own daterange test (migration 0001), so its index serves it. The one definition of
+ * "this piece is taken for those days"; `from` and `until` may be values or SQL expressions.
+ */
+export function blocksDays(from: SQLWrapper, until: SQLWrapper) {
+  return sql`${unitReservations.active}
+    and daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]')
+      && daterange(${from}, ${until}, '[]')`;
+}
+
 /** Bookings and their items. The bookings module is the one place that defines them. */
 export function createBookingsRepository(db: Database, clock: Clock) {
   return {
@@ -114,9 +125,7 @@ export function createBookingsRepository(db: Database, clock: Clock) {
             sql`not exists (
               select 1 from ${unitReservations}
               where ${unitReservations.unitId} = ${productUnits.id}
-                and ${unitReservations.active}
-                and daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]')
-                  && daterange(${from}::date, ${until}::date, '[]'))`,
+                and ${blocksDays(sql`${from}::date`, sql`${until}::date`)})`,
           ),
         )
         .orderBy(asc(productUnits.unitNumber))
@@ -166,8 +175,7 @@ export function createBookingsRepository(db: Database, clock: Clock) {
           .where(
             and(
               eq(productUnits.productId, productId),
-              eq(unitReservations.active, true),
-              sql`daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]') && daterange(${from}::date, ${until}::date, '[]')`,
+              blocksDays(sql`${from}::date`, sql`${until}::date`),
             ),
           ),
       ]);

@@ -19,6 +19,7 @@ import { ADDRESS, checkout, itemFor, paidIds } from '../../test/checkout.js';
 import { createTestDatabase, usingPostgres } from '../../test/database.js';
 import {
   catalogueProducts,
+  inDays,
   newShopper,
   rentable,
   sizeOf,
@@ -77,7 +78,7 @@ describe.runIf(usingPostgres())('checkout races on PostgreSQL', () => {
     const results = await Promise.all(
       crowd.map((s, i) =>
         s.call('POST', '/api/booking/create', {
-          cartItems: [itemFor(p, { duration: 4, ...startOn(20 + (i % 3)) })],
+          cartItems: [itemFor(p, { duration: 4, startDate: inDays(20 + (i % 3)) })],
           address: ADDRESS,
         }),
       ),
@@ -122,7 +123,9 @@ describe.runIf(usingPostgres())('checkout races on PostgreSQL', () => {
     const results = await Promise.all(
       crowd.map((s, i) =>
         s.call('POST', '/api/booking/create', {
-          cartItems: [itemFor(products[1 + (i % 40)]!, startOn(30 + Math.floor(i / 40) * 20))],
+          cartItems: [
+            itemFor(products[1 + (i % 40)]!, { startDate: inDays(30 + Math.floor(i / 40) * 20) }),
+          ],
           address: ADDRESS,
           couponCode: 'onlyone',
         }),
@@ -216,9 +219,3 @@ describe.runIf(usingPostgres())('checkout races on PostgreSQL', () => {
     expect(await a.services.repos.payments.refundsOf(created.bookingId)).toHaveLength(1);
   });
 });
-
-/** A start date `days` from today as an item override. */
-function startOn(days: number) {
-  const d = new Date(Date.now() + 5.5 * 3_600_000 + days * 86_400_000);
-  return { startDate: d.toISOString().slice(0, 10) };
-}

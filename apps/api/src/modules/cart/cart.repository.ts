@@ -8,6 +8,7 @@ import {
   unitReservations,
   users,
 } from '../../db/schema/index.js';
+import { blocksDays } from '../bookings/bookings.repository.js';
 import {
   currentPlanQuery,
   type CurrentPlanRow,
@@ -67,10 +68,10 @@ export function createCartRepository(db: Database) {
       and not exists (
         select 1 from ${unitReservations}
         where ${unitReservations.unitId} = ${productUnits.id}
-          and ${unitReservations.active}
-          and daterange(${unitReservations.blockedFrom}, ${unitReservations.blockedUntil}, '[]')
-            && daterange(${cartItems.startDate} - ${sql.placeholder('leadDays')}::int,
-                         ${cartItems.endDate} + ${sql.placeholder('turnaroundDays')}::int, '[]')
+          and ${blocksDays(
+            sql`${cartItems.startDate} - ${sql.placeholder('leadDays')}::int`,
+            sql`${cartItems.endDate} + ${sql.placeholder('turnaroundDays')}::int`,
+          )}
           and not exists (
             select 1 from ${bookingItems}
             inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}

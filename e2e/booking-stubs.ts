@@ -68,6 +68,7 @@ export function clientConfig(origin: string): ClientConfigResponse {
     success: true,
     payments: {
       provider: 'sandbox',
+      flow: 'modal',
       keyId: 'rzp_test_stub',
       checkoutScriptUrl: `${origin}${STUB_SCRIPT_PATH}`,
       currency: 'INR',
@@ -134,7 +135,7 @@ export function created(total: number): CreateBookingResponse {
     message: 'Booking created. Complete the payment to confirm it.',
     bookingId: STUB_BOOKING_ID,
     status: 'pending',
-    order: { id: 'order_STUB00000001', amount, currency: 'INR' },
+    order: { id: 'order_STUB00000001', amount, currency: 'INR', checkoutUrl: null },
     orderId: 'order_STUB00000001',
     amount,
     currency: 'INR',

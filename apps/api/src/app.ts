@@ -95,7 +95,12 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     done(null, payload);
   });
 
-  registerSecurityHeaders(app, config.isProduction, config.PUBLIC_URL);
+  registerSecurityHeaders(
+    app,
+    config.isProduction,
+    config.PUBLIC_URL,
+    services.provider.pageSources,
+  );
   await registerCrossOrigin(app, config.CORS_ORIGINS);
   // ETags are computed on the uncompressed body: this onSend hook runs before compression's.
   registerEtags(app);

@@ -51,8 +51,17 @@ const envSchema = z
     RAZORPAY_KEY_ID: optionalString,
     RAZORPAY_KEY_SECRET: optionalString,
     RAZORPAY_WEBHOOK_SECRET: optionalString,
+    /** Razorpay's API (tests point it at a local stand-in that speaks Razorpay's shapes). */
+    RAZORPAY_API_URL: z.preprocess(unsetIfEmpty, z.url().default('https://api.razorpay.com')),
+    /** Razorpay Checkout's script, loaded by the browser (allowed by the page's CSP). */
+    RAZORPAY_CHECKOUT_URL: z.preprocess(
+      unsetIfEmpty,
+      z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
+    ),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
+    /** Stripe's API (tests point it at a local stand-in that speaks Stripe's shapes). */
+    STRIPE_API_URL: z.preprocess(unsetIfEmpty, z.url().default('https://api.stripe.com')),
     REDIS_URL: z.preprocess(
       unsetIfEmpty,
       z

@@ -58,6 +58,34 @@ describe('security headers', () => {
     expect(production['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
+  it('let the page reach the payment provider’s checkout (script, API, frames) and nothing else', () => {
+    const csp = (sources?: Parameters<typeof securityHeaderOptions>[2]) =>
+      helmetHeaders(securityHeaderOptions(false, undefined, sources))['content-security-policy']!;
+    const directive = (policy: string, name: string) =>
+      policy
+        .split(';')
+        .map((d) => d.trim())
+        .find((d) => d.startsWith(`${name} `));
+    // The sandbox's checkout is served by this server: no other host is let in.
+    const own = csp();
+    expect(directive(own, 'script-src')).toBe("script-src 'self'");
+    expect(directive(own, 'connect-src')).toBeUndefined();
+    expect(directive(own, 'frame-src')).toBeUndefined();
+    const razorpay = csp({
+      script: ['https://checkout.razorpay.com'],
+      connect: ['https://api.razorpay.com', 'https://lumberjack.razorpay.com'],
+      frame: ['https://api.razorpay.com'],
+    });
+    expect(directive(razorpay, 'script-src')).toBe(
+      "script-src 'self' https://checkout.razorpay.com",
+    );
+    expect(directive(razorpay, 'connect-src')).toBe(
+      "connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com",
+    );
+    expect(directive(razorpay, 'frame-src')).toBe("frame-src 'self' https://api.razorpay.com");
+    expect(directive(razorpay, 'script-src-attr')).toBe("script-src-attr 'none'");
+  });
+
   const product = async () => (await t.app.services.catalogue.snapshot()).products[0]!;
   const id = async () => (await product())._id;
   it.each([

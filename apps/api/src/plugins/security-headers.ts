@@ -2,9 +2,21 @@ import { IncomingMessage, ServerResponse } from 'node:http';
 import { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
+import type { CheckoutPageSources } from '../adapters/payments/provider.js';
 
-/** Pehnava's helmet settings: every header helmet sets by default, with this CSP; HSTS in production. */
-export function securityHeaderOptions(isProduction: boolean, publicUrl?: string): HelmetOptions {
+const NO_CHECKOUT_SOURCES: CheckoutPageSources = { script: [], connect: [], frame: [] };
+
+/**
+ * Pehnava's helmet settings: every header helmet sets by default, with this CSP; HSTS in
+ * production. `checkout` is what the payment provider's checkout needs the page to reach (its
+ * script, its API, its frames: Razorpay Checkout's hosts when PAYMENT_PROVIDER=razorpay).
+ */
+export function securityHeaderOptions(
+  isProduction: boolean,
+  publicUrl?: string,
+  checkout: CheckoutPageSources = NO_CHECKOUT_SOURCES,
+): HelmetOptions {
+  const withSelf = (sources: string[]) => (sources.length ? ["'self'", ...sources] : null);
   return {
     hsts: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
@@ -14,6 +26,9 @@ export function securityHeaderOptions(isProduction: boolean, publicUrl?: string)
         // address this page was loaded from.
         'img-src': ["'self'", 'data:', 'blob:', ...(publicUrl ? [new URL(publicUrl).origin] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
+        ...(withSelf(checkout.script) && { 'script-src': withSelf(checkout.script)! }),
+        ...(withSelf(checkout.connect) && { 'connect-src': withSelf(checkout.connect)! }),
+        ...(withSelf(checkout.frame) && { 'frame-src': withSelf(checkout.frame)! }),
         'upgrade-insecure-requests': isProduction ? [] : null,
       },
     },
@@ -50,8 +65,9 @@ export function registerSecurityHeaders(
   app: FastifyInstance,
   isProduction: boolean,
   publicUrl?: string,
+  checkout?: CheckoutPageSources,
 ): void {
-  const headers = helmetHeaders(securityHeaderOptions(isProduction, publicUrl));
+  const headers = helmetHeaders(securityHeaderOptions(isProduction, publicUrl, checkout));
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -98,6 +98,11 @@ export const paymentOrderSchema = z.object({
   id: z.string(),
   amount: z.number().int().positive(),
   currency: z.literal('INR'),
+  /**
+   * Redirect providers (Stripe Checkout): the page to send the shopper to, which returns to
+   * /verify?success=…&orderId={bookingId}. Null when the order is paid in the checkout modal.
+   */
+  checkoutUrl: z.url().nullable(),
 });
 export type PaymentOrder = z.infer<typeof paymentOrderSchema>;
 

@@ -5,15 +5,17 @@ export const PAYMENT_PROVIDERS = ['sandbox', 'razorpay', 'stripe'] as const;
 export type PaymentProviderName = (typeof PAYMENT_PROVIDERS)[number];
 
 /**
- * GET /api/config: what a front end needs to take a payment. For sandbox and razorpay the browser
- * loads `checkoutScriptUrl`, which defines `window.Razorpay`, and opens it with `keyId`; the same
- * checkout code serves both. Stripe redirects instead ([G]).
+ * GET /api/config: what a front end needs to take a payment. `flow: 'modal'` (sandbox, razorpay):
+ * the browser loads `checkoutScriptUrl`, which defines `window.Razorpay`, and opens it with
+ * `keyId`; the same checkout code serves both. `flow: 'redirect'` (stripe): the booking's
+ * `order.checkoutUrl` is opened instead, and the provider returns the shopper to /verify.
  */
 export const clientConfigResponseSchema = z.object({
   success: z.literal(true),
   payments: z.object({
     provider: z.enum(PAYMENT_PROVIDERS),
-    /** The public key the checkout opens with (Razorpay's key_id; the sandbox's own). */
+    flow: z.enum(['modal', 'redirect']),
+    /** The public key the checkout opens with (Razorpay's key_id; the sandbox's own; '' for Stripe). */
     keyId: z.string(),
     /** Absolute address of the checkout script; null for a redirect provider. */
     checkoutScriptUrl: z.string().nullable(),

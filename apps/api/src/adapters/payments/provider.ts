@@ -11,7 +11,16 @@ export interface ProviderOrder {
   amountPaise: number;
   currency: 'INR';
   receipt: string | null;
+  /** Redirect providers (Stripe): the page the shopper is sent to to pay. Null for modal ones. */
+  checkoutUrl: string | null;
 }
+
+/**
+ * How the browser pays: `modal` opens the provider's checkout script over the page (Razorpay and
+ * the sandbox, `window.Razorpay`); `redirect` sends the shopper to the provider's own page, which
+ * returns to the web app's /verify (Stripe Checkout).
+ */
+export type CheckoutFlow = 'modal' | 'redirect';
 
 export type ProviderPaymentStatus = 'created' | 'authorized' | 'captured' | 'failed' | 'refunded';
 
@@ -31,43 +40,68 @@ export interface ProviderRefund {
   id: string;
   paymentId: string;
   amountPaise: number;
+  /** pending: accepted by the provider, money not yet sent back (ask again later, or its webhook). */
   status: 'pending' | 'processed' | 'failed';
+  /** Our refund row's id, when the provider gives back the notes it was made with. */
+  reference: string | null;
 }
 
 /** A webhook the provider sent, once its signature is checked. */
 export interface ProviderEvent {
   /** Unique per event: a repeated delivery has the same id. */
   id: string;
-  type: 'payment.captured' | 'payment.failed' | 'refund.processed' | 'other';
+  type: 'payment.captured' | 'payment.failed' | 'refund.processed' | 'refund.failed' | 'other';
   /** The provider's own event name. */
   name: string;
   payment?: ProviderPayment;
   refund?: ProviderRefund;
 }
 
+/**
+ * What the web app's pages must let the browser reach for this provider's checkout, beyond their
+ * own origin (the Content-Security-Policy's script-src, connect-src and frame-src).
+ */
+export interface CheckoutPageSources {
+  script: string[];
+  connect: string[];
+  frame: string[];
+}
+
 export interface PaymentProvider {
   readonly name: PaymentProviderName;
   /** The public key the browser's checkout opens with. */
   readonly keyId: string;
+  readonly flow: CheckoutFlow;
+  readonly pageSources: CheckoutPageSources;
   /** Where the browser loads the checkout script from, for a page served at `origin`. */
   checkoutScriptUrl(origin: string): string | null;
   createOrder(input: {
     amountPaise: number;
     receipt: string;
     notes: Record<string, string>;
+    /** What the shopper is paying for, as the provider's page shows it. */
+    description: string;
+    customerEmail?: string;
+    /** Where a redirect provider sends the shopper back to (modal providers ignore them). */
+    returnUrls: { success: string; cancel: string };
   }): Promise<ProviderOrder>;
   /** Razorpay's payment signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
   verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
   /** Every payment made against an order (to reconcile one whose result never arrived). */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
-  /** Refund; the same idempotency key never refunds twice. */
+  /**
+   * Refund; the same idempotency key never refunds twice. `notes.refundId` is our refund row's id,
+   * given back as `reference` when the provider reports on the refund (webhooks).
+   */
   refund(input: {
     paymentId: string;
     amountPaise: number;
     idempotencyKey: string;
-    notes: Record<string, string>;
+    notes: Record<string, string> & { refundId: string };
   }): Promise<ProviderRefund>;
+  /** A refund the provider accepted earlier, as it stands now (pending → processed or failed). */
+  fetchRefund(input: { paymentId: string; refundId: string }): Promise<ProviderRefund>;
   /** Check a webhook's signature over its raw body and read it; throws WebhookSignatureError. */
   readWebhook(
     rawBody: string,

@@ -60,7 +60,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         success: true as const,
-        ...(await bookings.create(request.account!.id, request.body)),
+        ...(await bookings.create(request.account!.id, request.body, request.publicOrigin)),
       }),
     );
 

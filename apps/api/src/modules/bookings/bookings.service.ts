@@ -42,6 +42,7 @@ import {
   ProviderRequestError,
   ProviderUnavailableError,
   type PaymentProvider,
+  type ProviderOrder,
   type ProviderPayment,
 } from '../../adapters/payments/provider.js';
 import type { Repositories } from '../../db/repositories.js';
@@ -60,7 +61,7 @@ import { availableStartDates } from './availability.js';
 
 export interface BookingsServiceDeps {
   /** Repositories outside any transaction (reads, and writes that stand alone). */
-  repos: Pick<Repositories, 'bookings' | 'coupons' | 'payments'>;
+  repos: Pick<Repositories, 'bookings' | 'coupons' | 'payments' | 'users'>;
   uow: UnitOfWork;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
@@ -522,6 +523,8 @@ export function createBookingsService({
     async create(
       userId: string,
       body: CreateBookingBody,
+      /** The web app's address, for a redirect provider's way back (/verify). */
+      webOrigin: string = settings.siteUrl,
     ): Promise<Omit<CreateBookingResponse, 'success'>> {
       const [snapshot, subscription] = await Promise.all([
         catalogue.snapshot(),
@@ -586,13 +589,19 @@ export function createBookingsService({
       const bookingId = randomUUID();
       const expiresAt = new Date(clock.now().getTime() + settings.holdMinutes * 60_000);
 
-      let order: { id: string; amountPaise: number } | undefined;
+      let order: ProviderOrder | undefined;
       if (totalPaise > 0) {
+        const back = (success: boolean) =>
+          `${webOrigin}/verify?success=${String(success)}&orderId=${bookingId}`;
+        const shopper = await plain.users.findById(userId);
         try {
           order = await provider.createOrder({
             amountPaise: totalPaise,
             receipt: bookingNumber(bookingId),
             notes: { bookingId },
+            description: `Pehnava booking ${bookingNumber(bookingId)}`,
+            ...(shopper ? { customerEmail: shopper.email } : {}),
+            returnUrls: { success: back(true), cancel: back(false) },
           });
         } catch (error) {
           if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
@@ -708,7 +717,14 @@ export function createBookingsService({
         message: order ? BOOKING_MESSAGES.created : BOOKING_MESSAGES.confirmedWithoutPayment,
         bookingId,
         status: order ? 'pending' : 'confirmed',
-        order: order ? { id: order.id, amount: order.amountPaise, currency: 'INR' } : null,
+        order: order
+          ? {
+              id: order.id,
+              amount: order.amountPaise,
+              currency: 'INR',
+              checkoutUrl: order.checkoutUrl,
+            }
+          : null,
         orderId: order?.id ?? null,
         amount: totalPaise,
         currency: 'INR',

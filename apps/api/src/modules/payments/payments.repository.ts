@@ -136,11 +136,48 @@ export function createPaymentsRepository(
         .returning();
     },
 
+    /** Money sent back. Only a pending refund moves: a repeated report keeps the first date. */
     async markRefundProcessed(id: string, providerRefundId: string): Promise<void> {
       await db
         .update(refunds)
         .set({ status: 'processed', providerRefundId, processedAt: clock.now(), lastError: null })
-        .where(eq(refunds.id, id));
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+
+    /** The provider took the refund but has not paid it out: ask again at `checkAt`. */
+    async markRefundAccepted(id: string, providerRefundId: string, checkAt: Date): Promise<void> {
+      await db
+        .update(refunds)
+        .set({ providerRefundId, nextAttemptAt: checkAt, lastError: null })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+
+    /** The provider itself failed the refund: left to operators. */
+    async markRefundFailed(id: string, providerRefundId: string, error: string): Promise<void> {
+      await db
+        .update(refunds)
+        .set({ status: 'failed', providerRefundId, lastError: error })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+
+    /**
+     * The refund a provider's report is about: by our id given back in its notes, else by the
+     * provider's refund id.
+     */
+    async refundFromProvider(
+      reference: string | null,
+      providerRefundId: string,
+    ): Promise<RefundRow | undefined> {
+      const uuidShape = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+      const [row] = await db
+        .select()
+        .from(refunds)
+        .where(
+          reference && uuidShape.test(reference)
+            ? eq(refunds.id, reference)
+            : eq(refunds.providerRefundId, providerRefundId),
+        );
+      return row;
     },
 
     /** A try failed: due again at `retryAt`, or failed for good (operators see it) when null. */

@@ -37,6 +37,29 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
     },
   );
 
+  // The provider's webhooks (/payments/sandbox|razorpay|stripe/webhook, for the provider in use).
+  // The webhook's signature covers the exact bytes sent: keep the body as text for this route.
+  await app.register(async (raw) => {
+    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
+      done(null, body),
+    );
+    raw.post(
+      `/payments/${payments.providerName}/webhook`,
+      {
+        schema: {
+          tags,
+          summary: `Webhooks from the payment provider (${payments.providerName}), signed over the raw body`,
+          response: { 200: webhookAnswerSchema, ...errorResponses(400) },
+        },
+      },
+      async (request) => {
+        const body = typeof request.body === 'string' ? request.body : '';
+        const outcome = await payments.handleWebhook(body, request.headers);
+        return { success: true as const, duplicate: outcome === 'duplicate' };
+      },
+    );
+  });
+
   if (!sandbox) return;
 
   // The sandbox gateway's endpoints: what Razorpay's own servers answer, for PAYMENT_PROVIDER=sandbox.
@@ -76,26 +99,4 @@ export const paymentsRoutes: FastifyPluginAsyncZod<{
       }
     },
   );
-
-  // The webhook's signature covers the exact bytes sent: keep the body as text for this route.
-  await app.register(async (raw) => {
-    raw.addContentTypeParser('application/json', { parseAs: 'string' }, (_req, body, done) =>
-      done(null, body),
-    );
-    raw.post(
-      '/payments/sandbox/webhook',
-      {
-        schema: {
-          tags,
-          summary: 'The sandbox gateway’s webhooks (signed as Razorpay signs them)',
-          response: { 200: webhookAnswerSchema, ...errorResponses(400) },
-        },
-      },
-      async (request) => {
-        const body = typeof request.body === 'string' ? request.body : '';
-        const outcome = await payments.handleWebhook(body, request.headers);
-        return { success: true as const, duplicate: outcome === 'duplicate' };
-      },
-    );
-  });
 };

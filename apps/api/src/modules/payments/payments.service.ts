@@ -19,6 +19,8 @@ const REFUND_LEASE_MS = 2 * 60_000;
 export const REFUND_MAX_ATTEMPTS = 10;
 
 export const WEBHOOK_SIGNATURE_MESSAGE = 'Invalid webhook signature';
+/** Kept on a refund the provider itself reported as failed. */
+export const PROVIDER_REFUND_FAILED = 'The payment provider reported the refund as failed';
 
 export interface PaymentsServiceDeps {
   repos: Pick<Repositories, 'payments'>;
@@ -42,10 +44,14 @@ export function createPaymentsService({
   logger,
 }: PaymentsServiceDeps) {
   return {
+    /** The provider in use; its webhooks arrive at /api/payments/{providerName}/webhook. */
+    providerName: provider.name,
+
     /** GET /api/config's payments part, for a page served at `origin`. */
     clientConfig(origin: string): ClientConfigResponse['payments'] {
       return {
         provider: provider.name,
+        flow: provider.flow,
         keyId: provider.keyId,
         checkoutScriptUrl: provider.checkoutScriptUrl(origin),
         currency: 'INR',
@@ -76,6 +82,18 @@ export function createPaymentsService({
           payload: JSON.parse(rawBody) as unknown,
         });
         if (!fresh) return 'duplicate';
+        if (event.refund && (event.type === 'refund.processed' || event.type === 'refund.failed')) {
+          const made = event.refund;
+          const refund = await tx.payments.refundFromProvider(made.reference, made.id);
+          if (!refund) {
+            logger.warn({ event: event.name, refundId: made.id }, 'webhook for an unknown refund');
+          } else if (event.type === 'refund.processed') {
+            await tx.payments.markRefundProcessed(refund.id, made.id);
+          } else {
+            await tx.payments.markRefundFailed(refund.id, made.id, PROVIDER_REFUND_FAILED);
+          }
+          return 'processed';
+        }
         const payment = event.payment;
         if (!payment) return 'processed';
         const record = await tx.payments.byProviderOrder(provider.name, payment.orderId);
@@ -98,7 +116,9 @@ export function createPaymentsService({
 
     /**
      * The refunds job: ask the provider for each due refund (after the commit that decided it).
-     * The idempotency key goes with every try, so a retry after a lost answer refunds once.
+     * The idempotency key goes with every try, so a retry after a lost answer refunds once. A
+     * refund the provider accepted but has not paid out yet is asked about again later (its
+     * webhook may say so first).
      */
     async processDueRefunds(): Promise<number> {
       const claimed = await repos.payments.claimDueRefunds(
@@ -107,13 +127,33 @@ export function createPaymentsService({
       );
       for (const refund of claimed) {
         try {
-          const made = await provider.refund({
-            paymentId: refund.providerPaymentId,
-            amountPaise: refund.amountPaise,
-            idempotencyKey: refund.idempotencyKey,
-            notes: { bookingId: refund.bookingId ?? '', reason: refund.reason },
-          });
-          await repos.payments.markRefundProcessed(refund.id, made.id);
+          const made = refund.providerRefundId
+            ? await provider.fetchRefund({
+                paymentId: refund.providerPaymentId,
+                refundId: refund.providerRefundId,
+              })
+            : await provider.refund({
+                paymentId: refund.providerPaymentId,
+                amountPaise: refund.amountPaise,
+                idempotencyKey: refund.idempotencyKey,
+                notes: {
+                  refundId: refund.id,
+                  bookingId: refund.bookingId ?? '',
+                  reason: refund.reason,
+                },
+              });
+          if (made.status === 'processed') {
+            await repos.payments.markRefundProcessed(refund.id, made.id);
+          } else if (made.status === 'pending') {
+            const checkAt = new Date(clock.now().getTime() + backoffMs(refund.attempts));
+            await repos.payments.markRefundAccepted(refund.id, made.id, checkAt);
+          } else {
+            await repos.payments.markRefundFailed(refund.id, made.id, PROVIDER_REFUND_FAILED);
+            logger.error(
+              { refundId: refund.id, bookingId: refund.bookingId },
+              'the provider failed a refund; an operator must look at it',
+            );
+          }
         } catch (error) {
           const refused = error instanceof ProviderRequestError;
           const givenUp = refused || refund.attempts >= REFUND_MAX_ATTEMPTS;

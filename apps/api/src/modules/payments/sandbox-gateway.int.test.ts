@@ -54,6 +54,7 @@ describe('GET /api/config and the checkout script', () => {
     const { payments } = clientConfigResponseSchema.parse(res.json());
     expect(payments).toEqual({
       provider: 'sandbox',
+      flow: 'modal',
       keyId: resolveSandboxKeys(t.dataDir).keyId,
       checkoutScriptUrl: 'http://shop.pehnava.test/api/payments/sandbox/checkout.js',
       currency: 'INR',
@@ -191,10 +192,17 @@ describe('sandbox refunds', () => {
         paymentId: paid.razorpay_payment_id,
         amountPaise,
         idempotencyKey: key,
-        notes: {},
+        notes: { refundId: key },
       });
     const first = await refund('k1', 1000);
     expect(await refund('k1', 1000)).toEqual(first);
+    expect(first.reference).toBe('k1');
+    expect(
+      await t.services.provider.fetchRefund({
+        paymentId: paid.razorpay_payment_id,
+        refundId: first.id,
+      }),
+    ).toEqual(first);
     await expect(refund('k2', created.amount)).rejects.toThrow(/more than what is left/);
     const rest = await refund('k3', created.amount - 1000);
     expect(rest.amountPaise).toBe(created.amount - 1000);

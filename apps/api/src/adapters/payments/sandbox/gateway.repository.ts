@@ -89,6 +89,11 @@ function gatewayBooks(db: Database, clock: Clock) {
       return row;
     },
 
+    async findRefund(id: string) {
+      const [row] = await db.select().from(sandboxRefunds).where(eq(sandboxRefunds.id, id));
+      return row;
+    },
+
     async insertRefund(refund: Omit<typeof sandboxRefunds.$inferInsert, 'createdAt'>) {
       const [row] = await db
         .insert(sandboxRefunds)

@@ -257,6 +257,7 @@ export function createSandboxGateway({
     },
 
     fetchPayment: (id: string) => repository.findPayment(id),
+    fetchRefund: (id: string) => repository.findRefund(id),
     paymentsOfOrder: (orderId: string) => repository.paymentsOfOrder(orderId),
 
     /** Refund a captured payment; the same idempotency key answers the refund already made. */

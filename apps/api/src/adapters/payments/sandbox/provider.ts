@@ -3,11 +3,12 @@ import type {
   ProviderEvent,
   ProviderPayment,
   ProviderPaymentStatus,
+  ProviderRefund,
 } from '../provider.js';
 import { ProviderRequestError, WebhookSignatureError } from '../provider.js';
 import { hmacHex, paymentSignature, signatureMatches } from '../signatures.js';
 import { SandboxInputError, type SandboxGateway } from './gateway.js';
-import type { SandboxPaymentRow } from './gateway.repository.js';
+import type { SandboxPaymentRow, SandboxRefundRow } from './gateway.repository.js';
 
 /** The path the sandbox's checkout script is served from (modules/payments/payments.routes.ts). */
 export const SANDBOX_CHECKOUT_SCRIPT_PATH = '/api/payments/sandbox/checkout.js';
@@ -24,6 +25,17 @@ function toPayment(row: SandboxPaymentRow): ProviderPayment {
   };
 }
 
+/** Sandbox refunds are processed the moment they are made. */
+function toRefund(row: SandboxRefundRow): ProviderRefund {
+  return {
+    id: row.id,
+    paymentId: row.paymentId,
+    amountPaise: row.amountPaise,
+    status: 'processed',
+    reference: row.notes.refundId ?? null,
+  };
+}
+
 interface WebhookBody {
   event?: unknown;
   payload?: {
@@ -34,6 +46,11 @@ interface WebhookBody {
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
 const paise = (value: unknown): number => (typeof value === 'number' ? value : 0);
+const noteText = (notes: unknown, key: string): string | null => {
+  if (!notes || typeof notes !== 'object') return null;
+  const value = (notes as Record<string, unknown>)[key];
+  return typeof value === 'string' && value ? value : null;
+};
 
 /** Read a Razorpay-shaped webhook body (the sandbox sends exactly Razorpay's shape). */
 export function readRazorpayEvent(eventId: string, body: WebhookBody): ProviderEvent {
@@ -41,7 +58,10 @@ export function readRazorpayEvent(eventId: string, body: WebhookBody): ProviderE
   const payment = body.payload?.payment?.entity;
   const refund = body.payload?.refund?.entity;
   const type =
-    name === 'payment.captured' || name === 'payment.failed' || name === 'refund.processed'
+    name === 'payment.captured' ||
+    name === 'payment.failed' ||
+    name === 'refund.processed' ||
+    name === 'refund.failed'
       ? name
       : 'other';
   return {
@@ -67,7 +87,8 @@ export function readRazorpayEvent(eventId: string, body: WebhookBody): ProviderE
             id: text(refund.id),
             paymentId: text(refund.payment_id),
             amountPaise: paise(refund.amount),
-            status: 'processed' as const,
+            status: name === 'refund.failed' ? ('failed' as const) : ('processed' as const),
+            reference: noteText(refund.notes, 'refundId'),
           },
         }
       : {}),
@@ -83,11 +104,20 @@ export function createSandboxProvider(gateway: SandboxGateway): PaymentProvider 
   return {
     name: 'sandbox',
     keyId: keys.keyId,
+    flow: 'modal',
+    // The sandbox's script and pay call are this server's own.
+    pageSources: { script: [], connect: [], frame: [] },
     checkoutScriptUrl: (origin) => `${origin}${SANDBOX_CHECKOUT_SCRIPT_PATH}`,
 
     async createOrder({ amountPaise, receipt, notes }) {
       const order = await gateway.createOrder({ amountPaise, currency: 'INR', receipt, notes });
-      return { id: order.id, amountPaise: order.amountPaise, currency: 'INR', receipt };
+      return {
+        id: order.id,
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+        receipt,
+        checkoutUrl: null,
+      };
     },
 
     verifyPaymentSignature: ({ orderId, paymentId, signature }) =>
@@ -105,19 +135,21 @@ export function createSandboxProvider(gateway: SandboxGateway): PaymentProvider 
 
     async refund(input) {
       try {
-        const refund = await gateway.refund(input);
-        return {
-          id: refund.id,
-          paymentId: refund.paymentId,
-          amountPaise: refund.amountPaise,
-          status: 'processed',
-        };
+        return toRefund(await gateway.refund(input));
       } catch (error) {
         if (error instanceof SandboxInputError) {
           throw new ProviderRequestError(error.message, error.status);
         }
         throw error;
       }
+    },
+
+    async fetchRefund({ paymentId, refundId }) {
+      const row = await gateway.fetchRefund(refundId);
+      if (!row || row.paymentId !== paymentId) {
+        throw new ProviderRequestError('The id provided does not exist', 400);
+      }
+      return toRefund(row);
     },
 
     readWebhook(rawBody, headers) {

@@ -123,7 +123,11 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     async (api) => {
       await api.register(healthRoutes, { database, version: API_VERSION });
       await api.register(catalogueRoutes, { catalogue });
-      await api.register(subscriptionsRoutes, { subscriptions, authenticate });
+      await api.register(subscriptionsRoutes, {
+        subscriptions,
+        planBilling: services.planBilling,
+        authenticate,
+      });
       await api.register(siteRoutes, { config });
       await api.register(usersRoutes, { users, authLimiter, authenticate });
       await api.register(cartRoutes, { cart, authenticate });

@@ -14,6 +14,11 @@ import {
   sandboxWebhooksJob,
 } from './jobs/payment-jobs.js';
 import { createPayments } from './adapters/payments/create-provider.js';
+import { planRemindersJob, planRenewalsJob } from './jobs/plan-jobs.js';
+import {
+  createPlanBillingService,
+  type PlanBillingService,
+} from './modules/subscriptions/plan-billing.service.js';
 import type { PaymentProvider } from './adapters/payments/provider.js';
 import type { SandboxGateway, WebhookSender } from './adapters/payments/sandbox/gateway.js';
 import {
@@ -79,6 +84,8 @@ export interface Services {
   cart: CartService;
   coupons: CouponsService;
   subscriptions: SubscriptionsService;
+  /** Buying, changing, cancelling and renewing plans. */
+  planBilling: PlanBillingService;
   users: UsersService;
   wishlist: WishlistService;
   /** Background jobs; started by whoever runs the process (server, tests), stopped on close. */
@@ -121,6 +128,8 @@ export function createServices({
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
   const subscriptions = createSubscriptionsService({ repository: repos.subscriptions, clock });
+  /** The web app's address in mails and payment return links. */
+  const siteUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
   const { provider, sandbox } = createPayments({
     config,
     db: database.db,
@@ -140,10 +149,27 @@ export function createServices({
       leadDays: config.RESERVATION_LEAD_DAYS,
       turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
       holdMinutes: config.BOOKING_HOLD_MINUTES,
-      siteUrl: (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, ''),
+      siteUrl,
     },
   });
-  const payments = createPaymentsService({ repos, uow, provider, bookings, clock, logger });
+  const planBilling = createPlanBillingService({
+    repos,
+    uow,
+    provider,
+    subscriptions,
+    clock,
+    logger,
+    settings: { siteUrl },
+  });
+  const payments = createPaymentsService({
+    repos,
+    uow,
+    provider,
+    bookings,
+    planBilling,
+    clock,
+    logger,
+  });
   const cart = createCartService({
     repository: repos.cart,
     catalogue,
@@ -171,6 +197,8 @@ export function createServices({
       mailOutboxJob(mailOutbox),
       bookingHoldsJob(bookings),
       refundsJob(payments),
+      planRenewalsJob(planBilling),
+      planRemindersJob(planBilling),
       ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
     ],
     logger,
@@ -194,6 +222,7 @@ export function createServices({
     cart,
     coupons,
     subscriptions,
+    planBilling,
     users,
     wishlist,
     jobs,

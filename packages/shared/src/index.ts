@@ -4,6 +4,7 @@ export * from './constants/admin-messages.js';
 export * from './constants/accounts.js';
 export * from './constants/art.js';
 export * from './constants/booking-messages.js';
+export * from './constants/subscription-messages.js';
 export * from './bookings/booking-number.js';
 export * from './constants/categories.js';
 export * from './constants/conflict-messages.js';

@@ -65,6 +65,11 @@ export const sandboxPayBodySchema = z.object({
     })
     .optional(),
   outcome: z.enum(['success', 'failure']).optional().default('success'),
+  /**
+   * For an order opened for recurring payments (a plan): whether later renewal charges on the
+   * mandate this payment sets up go through or are declined, so both can be tried.
+   */
+  renewals: z.enum(['succeed', 'fail']).optional().default('succeed'),
 });
 export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
 

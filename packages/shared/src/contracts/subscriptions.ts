@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../constants/categories.js';
 import { PLAN_IDS } from '../constants/plans.js';
+import { paymentOrderSchema } from './bookings.js';
+import { textField } from './text-field.js';
 
 export const planSchema = z.object({
   id: z.enum(PLAN_IDS),
@@ -59,3 +61,62 @@ export const mySubscriptionResponseSchema = z.object({
   subscription: subscriptionSchema,
 });
 export type MySubscriptionResponse = z.infer<typeof mySubscriptionResponseSchema>;
+
+/**
+ * POST /api/subscription/subscribe (SPEC.md §7). Any plan id is read, so an unknown one is answered
+ * 'Plan not found' (404) rather than a schema error.
+ */
+export const subscribeBodySchema = z.object({
+  plan: textField({ label: 'Plan', max: 40 }),
+});
+export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
+
+/** A plan order at the payment provider, with the receipt it was made with. */
+export const subscriptionOrderSchema = paymentOrderSchema.extend({
+  receipt: z.string(),
+});
+
+/**
+ * POST /api/subscription/subscribe's answer. Plus or Pro: a payment order to open in the checkout
+ * (`order`, also `orderId`/`amount`/`currency` at the top level as SPEC.md §7 lets a client read
+ * them; `bookingReceipt` is the order's receipt) and the subscription as it stands until paid.
+ * Free: the paid plan is cancelled at once, `order` null and `subscription` the free plan.
+ */
+export const subscribeResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  order: subscriptionOrderSchema.nullable(),
+  orderId: z.string().nullable(),
+  /** Paise; 0 when nothing is to be paid (Free). */
+  amount: z.number().int().nonnegative(),
+  currency: z.literal('INR'),
+  bookingReceipt: z.string().nullable(),
+  subscription: subscriptionSchema,
+});
+export type SubscribeResponse = z.infer<typeof subscribeResponseSchema>;
+
+const providerIdSchema = (label: string) => textField({ label, max: 100 });
+
+/** POST /api/subscription/verify: what the checkout returned for a plan order. */
+export const verifySubscriptionBodySchema = z.object({
+  razorpay_order_id: providerIdSchema('Payment order id'),
+  razorpay_payment_id: providerIdSchema('Payment id'),
+  razorpay_signature: providerIdSchema('Payment signature'),
+});
+export type VerifySubscriptionBody = z.infer<typeof verifySubscriptionBodySchema>;
+
+export const subscriptionAnswerSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  subscription: subscriptionSchema,
+});
+export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
+
+/**
+ * POST /api/subscription/cancel: `immediate` true ends the plan now (back to Free); false turns
+ * auto-renewal off and keeps the benefits until endDate.
+ */
+export const cancelSubscriptionBodySchema = z.object({
+  immediate: z.boolean({ error: 'immediate must be true or false' }),
+});
+export type CancelSubscriptionBody = z.infer<typeof cancelSubscriptionBodySchema>;

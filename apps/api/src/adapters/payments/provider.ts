@@ -34,6 +34,12 @@ export interface ProviderPayment {
   method: string;
   /** Razorpay's error description for a failed payment. */
   errorDescription: string | null;
+  /**
+   * The standing instruction this payment set up, when its order asked for one (`recurring`):
+   * later renewals are charged to it without the shopper (Razorpay's token, Stripe's saved
+   * payment method). Null otherwise.
+   */
+  mandateId?: string | null;
 }
 
 export interface ProviderRefund {
@@ -84,7 +90,23 @@ export interface PaymentProvider {
     customerEmail?: string;
     /** Where a redirect provider sends the shopper back to (modal providers ignore them). */
     returnUrls: { success: string; cancel: string };
+    /** Ask the shopper for a standing instruction for later charges (a plan's renewals). */
+    recurring?: boolean;
   }): Promise<ProviderOrder>;
+  /**
+   * Charge a standing instruction without the shopper (a plan renewal). The same idempotency key
+   * never charges twice. A declined charge comes back with status 'failed'; an unreachable
+   * provider throws ProviderUnavailableError (try again later). Providers without recurring
+   * payments leave it out, and renewals then end the plan.
+   */
+  chargeMandate?(input: {
+    mandateId: string;
+    amountPaise: number;
+    receipt: string;
+    description: string;
+    idempotencyKey: string;
+    notes: Record<string, string>;
+  }): Promise<ProviderPayment>;
   /** Razorpay's payment signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
   verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;

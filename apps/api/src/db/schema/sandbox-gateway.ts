@@ -26,6 +26,8 @@ export const sandboxOrders = pgTable('sandbox_orders', {
   /** created, attempted (a payment failed), paid. */
   status: text().notNull().default('created'),
   attempts: integer().notNull().default(0),
+  /** A charge on a mandate (renewal): the app's idempotency key, so a retry charges once. */
+  idempotencyKey: text().unique('sandbox_orders_idempotency_unique'),
   createdAt: timestamp({ withTimezone: true }).notNull(),
 });
 
@@ -100,3 +102,20 @@ export const sandboxWebhooks = pgTable(
     index('sandbox_webhooks_due_idx').on(t.deliveredAt, t.nextAttemptAt),
   ],
 );
+
+/**
+ * A standing instruction (Razorpay's recurring token): made when an order opened for recurring
+ * payments is paid, so later renewals are charged without the shopper. The shopper chose in the
+ * checkout whether its renewals succeed or are declined, to try both outcomes.
+ */
+export const sandboxMandates = pgTable('sandbox_mandates', {
+  /** `token_` and 14 characters. */
+  id: text().primaryKey(),
+  paymentId: text()
+    .notNull()
+    .references(() => sandboxPayments.id, { onDelete: 'cascade' }),
+  method: text().notNull(),
+  /** succeed or fail: what charging this mandate does. */
+  renewals: text().notNull().default('succeed'),
+  createdAt: timestamp({ withTimezone: true }).notNull(),
+});

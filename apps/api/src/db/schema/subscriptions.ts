@@ -11,6 +11,8 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { payments } from './payments.js';
 import { users } from './users.js';
 
 export interface PlanBenefitsRecord {
@@ -52,6 +54,15 @@ export const subscriptions = pgTable(
     startDate: timestamp({ withTimezone: true }).notNull(),
     endDate: timestamp({ withTimezone: true }).notNull(),
     autoRenew: boolean().notNull().default(true),
+    /** The payment that bought this period: one payment never starts two periods. */
+    paymentId: uuid().references((): AnyPgColumn => payments.id, { onDelete: 'set null' }),
+    /** The provider's standing instruction the renewal is charged to (null: none given). */
+    mandateId: text(),
+    /** When the mail announcing the renewal charge was written (once per period). */
+    reminderSentAt: timestamp({ withTimezone: true }),
+    /** Renewal tries that could not reach the provider, and when the next may run (a lease too). */
+    renewalAttempts: integer().notNull().default(0),
+    renewalNextAttemptAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -62,5 +73,6 @@ export const subscriptions = pgTable(
       .on(t.userId)
       .where(sql`${t.status} = 'active'`),
     index('subscriptions_renewal_idx').on(t.status, t.endDate),
+    uniqueIndex('subscriptions_payment_unique').on(t.paymentId),
   ],
 );

@@ -45,6 +45,12 @@ export function createPaymentsRepository(
       return row;
     },
 
+    /** The order's row, locked: one payment result is acted on at a time. */
+    async lockById(id: string): Promise<PaymentRow | undefined> {
+      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+      return row;
+    },
+
     async byProviderOrder(provider: string, providerOrderId: string) {
       const [row] = await db
         .select()

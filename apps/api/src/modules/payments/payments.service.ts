@@ -11,6 +11,7 @@ import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import type { PlanBillingService } from '../subscriptions/plan-billing.service.js';
 
 /** Refunds taken per run of the refunds job. */
 export const REFUNDS_BATCH_SIZE = 10;
@@ -27,6 +28,7 @@ export interface PaymentsServiceDeps {
   uow: UnitOfWork;
   provider: PaymentProvider;
   bookings: Pick<BookingsService, 'settleIn'>;
+  planBilling: Pick<PlanBillingService, 'settleIn'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -40,6 +42,7 @@ export function createPaymentsService({
   uow,
   provider,
   bookings,
+  planBilling,
   clock,
   logger,
 }: PaymentsServiceDeps) {
@@ -107,6 +110,9 @@ export function createPaymentsService({
         if (event.type === 'payment.captured' && record.purpose === 'booking' && record.bookingId) {
           const settled = await bookings.settleIn(tx, record.bookingId, payment);
           logger.info({ bookingId: record.bookingId, settled }, 'payment webhook settled');
+        } else if (event.type === 'payment.captured' && record.purpose === 'subscription') {
+          const settled = await planBilling.settleIn(tx, record.id, payment);
+          logger.info({ paymentId: record.id, settled }, 'plan payment webhook settled');
         } else if (event.type === 'payment.failed') {
           await tx.payments.recordFailure(record.id, payment.errorDescription ?? 'payment failed');
         }

@@ -1,8 +1,23 @@
-import { and, asc, desc, eq, gt, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gt,
+  inArray,
+  isNull,
+  lte,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { PlanDefinition } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
 import { plans, subscriptions } from '../../db/schema/index.js';
 import { paidItemsSql } from '../bookings/bookings.repository.js';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;
 
 /** The plan in effect for a shopper, with its limit and the items rented in its period. */
 export interface CurrentPlanRow {
@@ -65,6 +80,137 @@ export function createSubscriptionsRepository(db: Database) {
     async findCurrent(userId: string, now: Date): Promise<CurrentPlanRow | undefined> {
       const [row] = await currentOf.execute({ userId, now: now.toISOString() });
       return row;
+    },
+
+    async planById(id: string): Promise<PlanRow | undefined> {
+      const [row] = await db.select().from(plans).where(eq(plans.id, id));
+      return row;
+    },
+
+    /** The shopper's active subscription row (even one past its end the job has not seen yet), locked. */
+    async lockActiveOf(userId: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
+        .for('update');
+      return row;
+    },
+
+    async lockById(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(subscriptions)
+        .where(eq(subscriptions.id, id))
+        .for('update');
+      return row;
+    },
+
+    /**
+     * End a period: `cancelled` by the shopper or a plan change (its end brought forward to `at`),
+     * or `expired` at its end date.
+     */
+    async end(id: string, status: 'cancelled' | 'expired', at: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set(
+          status === 'cancelled'
+            ? {
+                status,
+                cancelledAt: at,
+                endDate: sql`least(${subscriptions.endDate}, ${at.toISOString()}::timestamptz)`,
+                updatedAt: at,
+              }
+            : { status, updatedAt: at },
+        )
+        .where(and(eq(subscriptions.id, id), eq(subscriptions.status, 'active')));
+    },
+
+    async insert(
+      row: Pick<
+        typeof subscriptions.$inferInsert,
+        'userId' | 'planId' | 'startDate' | 'endDate' | 'autoRenew' | 'mandateId' | 'paymentId'
+      >,
+      at: Date,
+    ): Promise<SubscriptionRow> {
+      const [made] = await db
+        .insert(subscriptions)
+        .values({ ...row, status: 'active', createdAt: at, updatedAt: at })
+        .returning();
+      return made!;
+    },
+
+    async setAutoRenew(id: string, autoRenew: boolean, at: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ autoRenew, updatedAt: at })
+        .where(eq(subscriptions.id, id));
+    },
+
+    /**
+     * Active periods that have reached their end, leased to this runner until `leaseUntil` (SKIP
+     * LOCKED: two job runners never take the same one), with the try counted.
+     */
+    async claimDue(now: Date, leaseUntil: Date, limit: number): Promise<SubscriptionRow[]> {
+      const due = db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.status, 'active'),
+            lte(subscriptions.endDate, now),
+            or(
+              isNull(subscriptions.renewalNextAttemptAt),
+              lte(subscriptions.renewalNextAttemptAt, now),
+            ),
+          ),
+        )
+        .orderBy(asc(subscriptions.endDate))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(subscriptions)
+        .set({
+          renewalNextAttemptAt: leaseUntil,
+          renewalAttempts: sql`${subscriptions.renewalAttempts} + 1`,
+        })
+        .where(inArray(subscriptions.id, due))
+        .returning();
+    },
+
+    /** A renewal that could not reach the provider: try again at `retryAt`. */
+    async retryRenewalAt(id: string, retryAt: Date): Promise<void> {
+      await db
+        .update(subscriptions)
+        .set({ renewalNextAttemptAt: retryAt })
+        .where(eq(subscriptions.id, id));
+    },
+
+    /**
+     * Auto-renewing periods ending by `horizon` whose reminder is not written yet, marked as
+     * reminded (SKIP LOCKED: once per period, whichever runner takes it).
+     */
+    async claimReminders(now: Date, horizon: Date, limit: number): Promise<SubscriptionRow[]> {
+      const due = db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.status, 'active'),
+            eq(subscriptions.autoRenew, true),
+            isNull(subscriptions.reminderSentAt),
+            gt(subscriptions.endDate, now),
+            lte(subscriptions.endDate, horizon),
+          ),
+        )
+        .orderBy(asc(subscriptions.endDate))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(subscriptions)
+        .set({ reminderSentAt: now })
+        .where(inArray(subscriptions.id, due))
+        .returning();
     },
 
     /** Write a plan if it is missing; an existing plan (perhaps edited by an operator) is kept. */

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import {
+  sandboxMandates,
   sandboxOrders,
   sandboxPayments,
   sandboxRefunds,
@@ -9,12 +10,20 @@ import {
 import type { Clock } from '../../../lib/clock.js';
 
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
-export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect;
+/** A payment, with the mandate (recurring token) it set up when its order asked for one. */
+export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect & { mandateId: string | null };
+export type SandboxMandateRow = typeof sandboxMandates.$inferSelect;
 export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
 export type SandboxWebhookRow = typeof sandboxWebhooks.$inferSelect;
 
 /** The sandbox gateway's books (db/schema/sandbox-gateway.ts): the only SQL the gateway runs. */
 function gatewayBooks(db: Database, clock: Clock) {
+  const paymentWithMandate = () =>
+    db
+      .select({ ...getTableColumns(sandboxPayments), mandateId: sandboxMandates.id })
+      .from(sandboxPayments)
+      .leftJoin(sandboxMandates, eq(sandboxMandates.paymentId, sandboxPayments.id));
+
   return {
     async insertOrder(order: Omit<typeof sandboxOrders.$inferInsert, 'createdAt'>) {
       const [row] = await db
@@ -41,34 +50,55 @@ function gatewayBooks(db: Database, clock: Clock) {
         .where(eq(sandboxOrders.id, id));
     },
 
-    async insertPayment(payment: Omit<typeof sandboxPayments.$inferInsert, 'createdAt'>) {
+    async insertPayment(
+      payment: Omit<typeof sandboxPayments.$inferInsert, 'createdAt'>,
+    ): Promise<SandboxPaymentRow> {
       const [row] = await db
         .insert(sandboxPayments)
         .values({ ...payment, createdAt: clock.now() })
         .returning();
-      return row!;
+      return { ...row!, mandateId: null };
     },
 
     async findPayment(id: string): Promise<SandboxPaymentRow | undefined> {
-      const [row] = await db.select().from(sandboxPayments).where(eq(sandboxPayments.id, id));
+      const [row] = await paymentWithMandate().where(eq(sandboxPayments.id, id));
       return row;
     },
 
     async lockPayment(id: string): Promise<SandboxPaymentRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(sandboxPayments)
+      const [row] = await paymentWithMandate()
         .where(eq(sandboxPayments.id, id))
-        .for('update');
+        .for('update', { of: sandboxPayments });
       return row;
     },
 
     async paymentsOfOrder(orderId: string): Promise<SandboxPaymentRow[]> {
-      return db
-        .select()
-        .from(sandboxPayments)
+      return paymentWithMandate()
         .where(eq(sandboxPayments.orderId, orderId))
         .orderBy(asc(sandboxPayments.createdAt));
+    },
+
+    async insertMandate(mandate: Omit<SandboxMandateRow, 'createdAt'>): Promise<SandboxMandateRow> {
+      const [row] = await db
+        .insert(sandboxMandates)
+        .values({ ...mandate, createdAt: clock.now() })
+        .returning();
+      return row!;
+    },
+
+    async findMandate(id: string): Promise<SandboxMandateRow | undefined> {
+      const [row] = await db.select().from(sandboxMandates).where(eq(sandboxMandates.id, id));
+      return row;
+    },
+
+    /** The order a charge with this idempotency key made, locked (a retry finds it). */
+    async lockOrderByKey(idempotencyKey: string): Promise<SandboxOrderRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(sandboxOrders)
+        .where(eq(sandboxOrders.idempotencyKey, idempotencyKey))
+        .for('update');
+      return row;
     },
 
     async addRefunded(paymentId: string, amountPaise: number, fully: boolean): Promise<void> {

@@ -35,6 +35,9 @@ const WEBHOOK_MAX_ATTEMPTS = 12;
 const GIVEN_UP_MS = 365 * 86_400_000;
 
 /** A payment as Razorpay's API and webhooks show it (amounts in paise, times in Unix seconds). */
+/** The order note that marks an order opened for recurring payments (a mandate on payment). */
+export const RECURRING_NOTE = 'sandbox_recurring';
+
 export function paymentEntity(row: SandboxPaymentRow) {
   return {
     id: row.id,
@@ -59,6 +62,8 @@ export function paymentEntity(row: SandboxPaymentRow) {
     error_code: row.errorCode,
     error_description: row.errorDescription,
     error_reason: row.errorReason,
+    // Razorpay's recurring payments name the token they set up.
+    token_id: row.mandateId,
     created_at: Math.floor(row.createdAt.getTime() / 1000),
   };
 }
@@ -167,13 +172,15 @@ export function createSandboxGateway({
       currency: 'INR';
       receipt: string;
       notes: Record<string, string>;
+      /** Paying it sets up a mandate for later charges (a plan's renewals). */
+      recurring?: boolean;
     }) {
       return repository.insertOrder({
         id: razorpayStyleId('order'),
         amountPaise: input.amountPaise,
         currency: input.currency,
         receipt: input.receipt,
-        notes: input.notes,
+        notes: input.recurring ? { ...input.notes, [RECURRING_NOTE]: '1' } : input.notes,
       });
     },
 
@@ -194,7 +201,7 @@ export function createSandboxGateway({
           if (order.status === 'paid') {
             throw new SandboxInputError('This order has already been paid', 409);
           }
-          const payment = await repo.insertPayment({
+          let payment = await repo.insertPayment({
             id: razorpayStyleId('pay'),
             orderId: order.id,
             amountPaise: order.amountPaise,
@@ -212,6 +219,15 @@ export function createSandboxGateway({
               : {}),
           });
           await repo.setOrderStatus(order.id, declined ? 'attempted' : 'paid');
+          if (!declined && order.notes[RECURRING_NOTE]) {
+            const mandate = await repo.insertMandate({
+              id: razorpayStyleId('token'),
+              paymentId: payment.id,
+              method: payment.method,
+              renewals: body.renewals,
+            });
+            payment = { ...payment, mandateId: mandate.id };
+          }
           await queueEvent(repo, declined ? 'payment.failed' : 'payment.captured', {
             payment: { entity: paymentEntity(payment) },
             order: {
@@ -254,6 +270,61 @@ export function createSandboxGateway({
         }
         throw error;
       }
+    },
+
+    /**
+     * Charge a mandate without the shopper (a renewal): one order and payment, captured or
+     * declined as the shopper chose when the mandate was made. The idempotency key is kept on the
+     * order, so a retry after a lost answer returns the first charge.
+     */
+    async chargeMandate(input: {
+      mandateId: string;
+      amountPaise: number;
+      receipt: string;
+      idempotencyKey: string;
+      notes: Record<string, string>;
+    }): Promise<SandboxPaymentRow> {
+      return repository.transaction(async (repo) => {
+        const earlier = await repo.lockOrderByKey(input.idempotencyKey);
+        if (earlier) {
+          const [made] = await repo.paymentsOfOrder(earlier.id);
+          if (made) return made;
+        }
+        const mandate = await repo.findMandate(input.mandateId);
+        if (!mandate) throw new SandboxInputError('No such token', 404);
+        if (input.amountPaise <= 0) throw new SandboxInputError('The amount must be above zero');
+        const order =
+          earlier ??
+          (await repo.insertOrder({
+            id: razorpayStyleId('order'),
+            amountPaise: input.amountPaise,
+            currency: 'INR',
+            receipt: input.receipt,
+            notes: input.notes,
+            idempotencyKey: input.idempotencyKey,
+          }));
+        const declined = mandate.renewals === 'fail';
+        const payment = await repo.insertPayment({
+          id: razorpayStyleId('pay'),
+          orderId: order.id,
+          amountPaise: order.amountPaise,
+          currency: order.currency,
+          status: declined ? 'failed' : 'captured',
+          method: mandate.method,
+          ...(declined
+            ? {
+                errorCode: 'BAD_REQUEST_ERROR',
+                errorDescription: 'The recurring payment was declined by the customer’s bank.',
+                errorReason: 'payment_declined',
+              }
+            : {}),
+        });
+        await repo.setOrderStatus(order.id, declined ? 'attempted' : 'paid');
+        await queueEvent(repo, declined ? 'payment.failed' : 'payment.captured', {
+          payment: { entity: paymentEntity(payment) },
+        });
+        return payment;
+      });
     },
 
     fetchPayment: (id: string) => repository.findPayment(id),

@@ -22,6 +22,7 @@ function toPayment(row: SandboxPaymentRow): ProviderPayment {
     status: row.status as ProviderPaymentStatus,
     method: row.method,
     errorDescription: row.errorDescription,
+    mandateId: row.mandateId,
   };
 }
 
@@ -109,8 +110,14 @@ export function createSandboxProvider(gateway: SandboxGateway): PaymentProvider 
     pageSources: { script: [], connect: [], frame: [] },
     checkoutScriptUrl: (origin) => `${origin}${SANDBOX_CHECKOUT_SCRIPT_PATH}`,
 
-    async createOrder({ amountPaise, receipt, notes }) {
-      const order = await gateway.createOrder({ amountPaise, currency: 'INR', receipt, notes });
+    async createOrder({ amountPaise, receipt, notes, recurring }) {
+      const order = await gateway.createOrder({
+        amountPaise,
+        currency: 'INR',
+        receipt,
+        notes,
+        ...(recurring ? { recurring } : {}),
+      });
       return {
         id: order.id,
         amountPaise: order.amountPaise,
@@ -127,6 +134,17 @@ export function createSandboxProvider(gateway: SandboxGateway): PaymentProvider 
       const row = await gateway.fetchPayment(paymentId);
       if (!row) throw new ProviderRequestError('The id provided does not exist', 400);
       return toPayment(row);
+    },
+
+    async chargeMandate(input) {
+      try {
+        return toPayment(await gateway.chargeMandate(input));
+      } catch (error) {
+        if (error instanceof SandboxInputError) {
+          throw new ProviderRequestError(error.message, error.status);
+        }
+        throw error;
+      }
     },
 
     async fetchOrderPayments(orderId) {

@@ -1,0 +1,507 @@
+import {
+  SUBSCRIPTION_MESSAGES,
+  type SubscribeResponse,
+  type Subscription,
+  type VerifySubscriptionBody,
+} from '@pehnava/shared';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  ProviderRequestError,
+  ProviderUnavailableError,
+  type PaymentProvider,
+  type ProviderOrder,
+  type ProviderPayment,
+} from '../../adapters/payments/provider.js';
+import {
+  planActivatedMail,
+  planEndedMail,
+  planRenewedMail,
+  renewalReminderMail,
+} from '../../adapters/mail/subscription-mails.js';
+import type { Repositories } from '../../db/repositories.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
+import { backoffMs, describeFailure } from '../../lib/backoff.js';
+import type { Clock } from '../../lib/clock.js';
+import { HttpError, badRequest, notFound, serviceUnavailable } from '../../lib/http-error.js';
+import type { PaymentRow } from '../payments/payments.repository.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
+import type { SubscriptionRow } from './subscriptions.repository.js';
+
+/** Periods taken per run of the renewals job, and reminders per run. */
+export const RENEWALS_BATCH_SIZE = 10;
+/** How long before a renewal its reminder is mailed (DECISIONS.md 'Plans'; issue [H]). */
+export const RENEWAL_REMINDER_DAYS = 3;
+/** Tries of a renewal charge the provider cannot answer before the plan ends. */
+export const RENEWAL_MAX_ATTEMPTS = 5;
+const RENEWAL_LEASE_MS = 2 * 60_000;
+const DAY_MS = 86_400_000;
+
+export interface PlanBillingDeps {
+  repos: Pick<Repositories, 'subscriptions' | 'payments' | 'users'>;
+  uow: UnitOfWork;
+  provider: PaymentProvider;
+  subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
+  clock: Clock;
+  logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
+  settings: { siteUrl: string };
+}
+
+/** What settling a plan payment did. */
+export type PlanSettlement = 'activated' | 'already' | 'not-paid' | 'refunded';
+
+/**
+ * Buying, changing, cancelling and renewing Plus and Pro (DECISIONS.md 'Plans'). A plan order is
+ * priced from the plans table; a payment activates one 14-day period once, whichever of verify
+ * and the webhook arrives first (the order's row is locked, and a period's payment is unique);
+ * renewals are charged by a job to the mandate the shopper gave when paying.
+ */
+export function createPlanBillingService({
+  repos: plain,
+  uow,
+  provider,
+  subscriptions,
+  clock,
+  logger,
+  settings,
+}: PlanBillingDeps) {
+  const plansUrl = `${settings.siteUrl}/subscription-plans`;
+
+  async function planNamed(planId: string) {
+    const plan = await plain.subscriptions.planById(planId);
+    return plan?.active ? plan : undefined;
+  }
+
+  /** Is this the payment the order asked for: captured, on this order, for its amount? */
+  function paysFor(record: PaymentRow, payment: ProviderPayment): boolean {
+    return (
+      payment.status === 'captured' &&
+      payment.orderId === record.providerOrderId &&
+      payment.amountPaise === record.amountPaise
+    );
+  }
+
+  /**
+   * Act on a plan order's payment, in the caller's transaction. The order's row is locked first,
+   * so verify, the webhook and a replay of either activate one period between them.
+   */
+  async function settleIn(
+    tx: Repositories,
+    recordId: string,
+    payment: ProviderPayment,
+  ): Promise<PlanSettlement> {
+    const record = await tx.payments.lockById(recordId);
+    if (!record || record.purpose !== 'subscription' || !record.userId || !record.planId) {
+      return 'not-paid';
+    }
+    if (record.status === 'completed') return 'already';
+    if (!paysFor(record, payment)) {
+      if (payment.status === 'failed') {
+        await tx.payments.recordFailure(record.id, payment.errorDescription ?? 'payment failed');
+      }
+      return 'not-paid';
+    }
+    await tx.payments.markCompleted(record.id, payment.id, payment.method);
+
+    const now = clock.now();
+    const current = await tx.subscriptions.lockActiveOf(record.userId);
+    if (current && current.planId === record.planId && current.endDate > now) {
+      // Two plan orders for the same plan both paid (two tabs): the second buys nothing.
+      await tx.payments.insertRefund({
+        paymentId: record.id,
+        bookingId: null,
+        providerPaymentId: payment.id,
+        amountPaise: record.amountPaise,
+        reason: 'plan-already-active',
+        idempotencyKey: `plan-duplicate:${record.id}`,
+      });
+      logger.warn({ paymentId: record.id }, 'a second payment for the active plan is refunded');
+      return 'refunded';
+    }
+    const plan = await tx.subscriptions.planById(record.planId);
+    if (!plan) return 'not-paid';
+    // A change of plan starts a new period at once (DECISIONS.md 'Plans').
+    if (current) await tx.subscriptions.end(current.id, 'cancelled', now);
+    const endDate = new Date(now.getTime() + plan.durationDays * DAY_MS);
+    await tx.subscriptions.insert(
+      {
+        userId: record.userId,
+        planId: plan.id,
+        startDate: now,
+        endDate,
+        autoRenew: true,
+        mandateId: payment.mandateId ?? null,
+        paymentId: record.id,
+      },
+      now,
+    );
+    const user = await tx.users.findById(record.userId);
+    if (user) {
+      await tx.outbox.enqueue(
+        'plan-activated',
+        planActivatedMail(
+          { to: user.email, name: user.name },
+          {
+            planName: plan.name,
+            pricePaise: record.amountPaise,
+            endDate,
+            paymentId: payment.id,
+            method: payment.method,
+            autoRenew: true,
+          },
+          plansUrl,
+        ),
+      );
+    }
+    return 'activated';
+  }
+
+  /** End the shopper's paid plan now (back to Free). */
+  async function cancelNow(userId: string): Promise<boolean> {
+    return uow.run(async (tx) => {
+      const current = await tx.subscriptions.lockActiveOf(userId);
+      if (!current || current.endDate <= clock.now()) return false;
+      await tx.subscriptions.end(current.id, 'cancelled', clock.now());
+      return true;
+    });
+  }
+
+  /** The period has ended: renew it (a new period from its end date) or let it expire. */
+  async function renewOrExpire(due: SubscriptionRow): Promise<void> {
+    const plan = await plain.subscriptions.planById(due.planId);
+    const canCharge =
+      due.autoRenew && due.mandateId && provider.chargeMandate && plan && plan.pricePaise > 0;
+    if (!canCharge) {
+      await expire(due, due.autoRenew ? 'renewal-unavailable' : 'auto-renew-off');
+      return;
+    }
+    let payment: ProviderPayment;
+    try {
+      payment = await provider.chargeMandate!({
+        mandateId: due.mandateId!,
+        amountPaise: plan.pricePaise,
+        receipt: `PLAN-${due.id.slice(0, 8).toUpperCase()}-R`,
+        description: `Pehnava ${plan.name} plan renewal, 14 days`,
+        // One charge per period, however often this is tried.
+        idempotencyKey: `renewal:${due.id}`,
+        notes: { purpose: 'renewal', subscriptionId: due.id, planId: plan.id },
+      });
+    } catch (error) {
+      const lastTry =
+        error instanceof ProviderRequestError || due.renewalAttempts >= RENEWAL_MAX_ATTEMPTS;
+      if (lastTry) {
+        logger.error(
+          { subscriptionId: due.id, error: describeFailure(error) },
+          'renewal could not be charged; the plan ends',
+        );
+        await expire(due, 'renewal-unavailable');
+        return;
+      }
+      const retryAt = new Date(clock.now().getTime() + backoffMs(due.renewalAttempts));
+      await plain.subscriptions.retryRenewalAt(due.id, retryAt);
+      logger.warn(
+        { subscriptionId: due.id, retryAt, error: describeFailure(error) },
+        'renewal not charged yet; it will be tried again',
+      );
+      return;
+    }
+    if (payment.status !== 'captured') {
+      await expire(due, 'renewal-declined');
+      return;
+    }
+    await uow.run(async (tx) => {
+      const row = await tx.subscriptions.lockById(due.id);
+      if (!row || row.status !== 'active') {
+        // Ended meanwhile (the shopper cancelled, or bought another plan): give the charge back.
+        await refundRenewal(tx, due, payment);
+        return;
+      }
+      const record = await tx.payments.insertPayment({
+        userId: row.userId,
+        purpose: 'renewal',
+        bookingId: null,
+        planId: plan.id,
+        subscriptionId: row.id,
+        provider: provider.name,
+        providerOrderId: payment.orderId,
+        amountPaise: payment.amountPaise,
+        currency: 'INR',
+      });
+      await tx.payments.markCompleted(record.id, payment.id, payment.method);
+      await tx.subscriptions.end(row.id, 'expired', clock.now());
+      const endDate = new Date(row.endDate.getTime() + plan.durationDays * DAY_MS);
+      await tx.subscriptions.insert(
+        {
+          userId: row.userId,
+          planId: plan.id,
+          startDate: row.endDate,
+          endDate,
+          autoRenew: true,
+          mandateId: row.mandateId,
+          paymentId: record.id,
+        },
+        clock.now(),
+      );
+      const user = await tx.users.findById(row.userId);
+      if (user) {
+        await tx.outbox.enqueue(
+          'plan-renewed',
+          planRenewedMail(
+            { to: user.email, name: user.name },
+            {
+              planName: plan.name,
+              pricePaise: payment.amountPaise,
+              endDate,
+              paymentId: payment.id,
+            },
+            plansUrl,
+          ),
+        );
+      }
+    });
+  }
+
+  async function refundRenewal(tx: Repositories, due: SubscriptionRow, payment: ProviderPayment) {
+    const record = await tx.payments.insertPayment({
+      userId: due.userId,
+      purpose: 'renewal',
+      bookingId: null,
+      planId: due.planId,
+      subscriptionId: due.id,
+      provider: provider.name,
+      providerOrderId: payment.orderId,
+      amountPaise: payment.amountPaise,
+      currency: 'INR',
+    });
+    await tx.payments.markCompleted(record.id, payment.id, payment.method);
+    await tx.payments.insertRefund({
+      paymentId: record.id,
+      bookingId: null,
+      providerPaymentId: payment.id,
+      amountPaise: payment.amountPaise,
+      reason: 'renewal-after-plan-ended',
+      idempotencyKey: `renewal-refund:${due.id}`,
+    });
+  }
+
+  async function expire(
+    due: SubscriptionRow,
+    reason: 'auto-renew-off' | 'renewal-declined' | 'renewal-unavailable',
+  ): Promise<void> {
+    await uow.run(async (tx) => {
+      const row = await tx.subscriptions.lockById(due.id);
+      if (!row || row.status !== 'active') return;
+      await tx.subscriptions.end(row.id, 'expired', clock.now());
+      const [user, plan] = await Promise.all([
+        tx.users.findById(row.userId),
+        tx.subscriptions.planById(row.planId),
+      ]);
+      if (user) {
+        await tx.outbox.enqueue(
+          'plan-ended',
+          planEndedMail(
+            { to: user.email, name: user.name },
+            { planName: plan?.name ?? row.planId },
+            reason,
+            plansUrl,
+          ),
+        );
+      }
+    });
+  }
+
+  return {
+    settleIn,
+
+    /**
+     * POST /api/subscription/subscribe: Free cancels the paid plan at once; Plus or Pro opens a
+     * payment order for the plan's price (the plans table's, never the client's), asking the
+     * provider for a mandate so the plan can renew itself.
+     */
+    async subscribe(
+      userId: string,
+      planId: string,
+      webOrigin: string = settings.siteUrl,
+    ): Promise<Omit<SubscribeResponse, 'success'>> {
+      const plan = await planNamed(planId);
+      if (!plan) throw notFound(SUBSCRIPTION_MESSAGES.planNotFound);
+      const current = await subscriptions.mySubscription(userId);
+      if (current.plan === plan.id) {
+        throw new HttpError(409, SUBSCRIPTION_MESSAGES.alreadyOnPlan);
+      }
+      if (plan.pricePaise === 0) {
+        await cancelNow(userId);
+        return {
+          message: SUBSCRIPTION_MESSAGES.cancelledImmediately,
+          order: null,
+          orderId: null,
+          amount: 0,
+          currency: 'INR',
+          bookingReceipt: null,
+          subscription: await subscriptions.mySubscription(userId),
+        };
+      }
+
+      const user = await plain.users.findById(userId);
+      const receipt = `PLAN-${plan.id.toUpperCase()}-${clock.now().getTime().toString(36).toUpperCase()}`;
+      const back = (success: boolean) =>
+        `${webOrigin}/subscription-plans?payment=${success ? 'success' : 'cancelled'}`;
+      let order: ProviderOrder;
+      try {
+        order = await provider.createOrder({
+          amountPaise: plan.pricePaise,
+          receipt,
+          notes: { purpose: 'subscription', planId: plan.id, userId },
+          description: `Pehnava ${plan.name} plan, ${plan.durationDays} days`,
+          ...(user ? { customerEmail: user.email } : {}),
+          returnUrls: { success: back(true), cancel: back(false) },
+          recurring: true,
+        });
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
+          logger.warn({ err: error, planId: plan.id }, 'plan order could not be created');
+          throw serviceUnavailable(SUBSCRIPTION_MESSAGES.providerUnavailable);
+        }
+        throw error;
+      }
+      await plain.payments.insertPayment({
+        userId,
+        purpose: 'subscription',
+        bookingId: null,
+        planId: plan.id,
+        provider: provider.name,
+        providerOrderId: order.id,
+        amountPaise: order.amountPaise,
+        currency: 'INR',
+      });
+      return {
+        message: SUBSCRIPTION_MESSAGES.orderCreated(plan.name),
+        order: {
+          id: order.id,
+          amount: order.amountPaise,
+          currency: 'INR',
+          receipt,
+          checkoutUrl: order.checkoutUrl,
+        },
+        orderId: order.id,
+        amount: order.amountPaise,
+        currency: 'INR',
+        bookingReceipt: receipt,
+        subscription: current,
+      };
+    },
+
+    /**
+     * POST /api/subscription/verify: the checkout's result for a plan order of this shopper. The
+     * signature is checked against the stored order, the payment read back from the provider, and
+     * the period activated once (a replay activates nothing again).
+     */
+    async verify(userId: string, body: VerifySubscriptionBody): Promise<Subscription> {
+      const record = await plain.payments.byProviderOrder(provider.name, body.razorpay_order_id);
+      if (!record || record.purpose !== 'subscription' || record.userId !== userId) {
+        throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
+      }
+      const signed = provider.verifyPaymentSignature({
+        orderId: record.providerOrderId,
+        paymentId: body.razorpay_payment_id,
+        signature: body.razorpay_signature,
+      });
+      if (!signed) throw badRequest(SUBSCRIPTION_MESSAGES.verifyFailed);
+      let payment: ProviderPayment;
+      try {
+        payment = await provider.fetchPayment(body.razorpay_payment_id);
+      } catch (error) {
+        if (error instanceof ProviderUnavailableError) {
+          throw serviceUnavailable(SUBSCRIPTION_MESSAGES.providerUnavailable);
+        }
+        if (error instanceof ProviderRequestError) {
+          throw badRequest(SUBSCRIPTION_MESSAGES.verifyFailed);
+        }
+        throw error;
+      }
+      if (!paysFor(record, payment)) throw badRequest(SUBSCRIPTION_MESSAGES.paymentNotCaptured);
+      const outcome = await uow.run((tx) => settleIn(tx, record.id, payment));
+      if (outcome === 'refunded')
+        throw new HttpError(409, SUBSCRIPTION_MESSAGES.planChangedMeanwhile);
+      return subscriptions.mySubscription(userId);
+    },
+
+    /** POST /api/subscription/cancel: now (back to Free), or at the end of the period. */
+    async cancel(
+      userId: string,
+      immediate: boolean,
+    ): Promise<{ message: string; subscription: Subscription }> {
+      if (immediate) {
+        if (!(await cancelNow(userId))) throw badRequest(SUBSCRIPTION_MESSAGES.notSubscribed);
+        return {
+          message: SUBSCRIPTION_MESSAGES.cancelledImmediately,
+          subscription: await subscriptions.mySubscription(userId),
+        };
+      }
+      const turnedOff = await uow.run(async (tx) => {
+        const current = await tx.subscriptions.lockActiveOf(userId);
+        if (!current || current.endDate <= clock.now()) return false;
+        await tx.subscriptions.setAutoRenew(current.id, false, clock.now());
+        return true;
+      });
+      if (!turnedOff) throw badRequest(SUBSCRIPTION_MESSAGES.notSubscribed);
+      return {
+        message: SUBSCRIPTION_MESSAGES.autoRenewOff,
+        subscription: await subscriptions.mySubscription(userId),
+      };
+    },
+
+    /**
+     * The renewals job: every period that has reached its end is renewed (auto-renew on, a
+     * mandate, the charge accepted) or expires, with a mail either way. Safe with several
+     * processes: each period is leased to one runner (SKIP LOCKED) and the charge carries an
+     * idempotency key per period.
+     */
+    async renewDue(): Promise<number> {
+      const now = clock.now();
+      const claimed = await plain.subscriptions.claimDue(
+        now,
+        new Date(now.getTime() + RENEWAL_LEASE_MS),
+        RENEWALS_BATCH_SIZE,
+      );
+      for (const due of claimed) {
+        try {
+          await renewOrExpire(due);
+        } catch (error) {
+          // The lease lapses and a later run takes it again.
+          logger.error({ err: error, subscriptionId: due.id }, 'renewal run failed');
+        }
+      }
+      return claimed.length;
+    },
+
+    /** Mail the shopper 3 days before an automatic renewal: what, when, and how to stop it. */
+    async remindDue(): Promise<number> {
+      const now = clock.now();
+      return uow.run(async (tx) => {
+        const due = await tx.subscriptions.claimReminders(
+          now,
+          new Date(now.getTime() + RENEWAL_REMINDER_DAYS * DAY_MS),
+          RENEWALS_BATCH_SIZE,
+        );
+        for (const row of due) {
+          const [user, plan] = await Promise.all([
+            tx.users.findById(row.userId),
+            tx.subscriptions.planById(row.planId),
+          ]);
+          if (!user || !plan) continue;
+          await tx.outbox.enqueue(
+            'plan-renewal-reminder',
+            renewalReminderMail(
+              { to: user.email, name: user.name },
+              { planName: plan.name, pricePaise: plan.pricePaise, endDate: row.endDate },
+              plansUrl,
+            ),
+          );
+        }
+        return due.length;
+      });
+    },
+  };
+}
+
+export type PlanBillingService = ReturnType<typeof createPlanBillingService>;

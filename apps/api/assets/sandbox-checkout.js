@@ -63,6 +63,11 @@
 .phn-sbx-panel>*+*{margin-top:12px}
 .phn-sbx-row{display:grid;grid-template-columns:1fr 1fr;gap:12px}
 .phn-sbx-label{display:block;margin-bottom:6px;font-size:13px;font-weight:600;color:#292524}
+.phn-sbx-renew{margin:14px 0 0;padding:10px 12px 12px;border:1px solid #e7e5e4;border-radius:12px}
+.phn-sbx-renew legend{padding:0 4px;margin:0}
+.phn-sbx-renew-note{margin:0 0 4px;font-size:13px;line-height:1.5;color:#57534e}
+.phn-sbx-radio{display:flex;align-items:center;gap:8px;margin-top:6px;font-size:14px;color:#292524;cursor:pointer}
+.phn-sbx-radio input{accent-color:var(--phn-sbx-accent);width:16px;height:16px;margin:0}
 .phn-sbx-input{display:block;width:100%;height:46px;padding:0 14px;border:1px solid #d6d3d1;border-radius:12px;background:#fff;color:#1c1917;font-size:16px;font-variant-numeric:tabular-nums;box-shadow:0 1px 2px rgba(31,26,23,.05);transition:border-color .15s,box-shadow .15s;-webkit-appearance:none;appearance:none}
 .phn-sbx-input::placeholder{color:#a8a29e}
 .phn-sbx-input:focus{outline:none;border-color:var(--phn-sbx-accent);box-shadow:0 0 0 3px var(--phn-sbx-ring)}
@@ -167,6 +172,12 @@
           ${field(id, 'cardName', 'Name on card', 'autocomplete="cc-name" autocapitalize="words"')}
           <p class="phn-sbx-hint" id="${id}-hint-card"><b>Test cards:</b> <code>4111 1111 1111 1111</code> pays, <code>4000 0000 0000 0002</code> is declined. Any future expiry and CVV.</p>
         </div>
+        <fieldset class="phn-sbx-renew" hidden data-ref="renew">
+          <legend class="phn-sbx-label">Plan renewals (test mode)</legend>
+          <p class="phn-sbx-renew-note">This payment also sets up the plan's automatic renewals. Choose what they do in the sandbox:</p>
+          <label class="phn-sbx-radio"><input type="radio" name="renewals" value="succeed" checked data-ref="renewOk">Renewals go through</label>
+          <label class="phn-sbx-radio"><input type="radio" name="renewals" value="fail" data-ref="renewFail">Renewals are declined</label>
+        </fieldset>
         <p class="phn-sbx-error" role="alert" id="${id}-error" data-ref="error"></p>
         <div class="phn-sbx-actions">
           <button type="submit" class="phn-sbx-btn phn-sbx-primary" data-ref="pay"></button>
@@ -284,6 +295,8 @@
         method: prefill.method === 'card' ? 'card' : 'upi',
         color: typeof color === 'string' && CSS.supports('color', color) ? color : BRAND,
         handler: options.handler || null,
+        // Razorpay's recurring payments take "1"; a boolean is read the same way.
+        recurring: options.recurring === true || String(options.recurring) === '1',
         ondismiss: typeof modal.ondismiss === 'function' ? modal.ondismiss : null,
         escape: modal.escape !== false,
         backdropclose: modal.backdropclose === true,
@@ -353,6 +366,7 @@
       ui.whoText.textContent = o.who;
       ui.who.hidden = !o.who;
       ui.cardName.value = o.cardName;
+      ui.renew.hidden = !o.recurring;
       ui.pay.textContent = ui.payLabel;
       ui.logo.textContent = (o.name.trim()[0] || '₹').toUpperCase();
       if (o.image) {
@@ -508,6 +522,7 @@
       const attempt = ++this._attempt;
       const body = { key: this._o.key, order_id: this._o.orderId, ...details.body };
       if (outcome === 'failure') body.outcome = 'failure';
+      if (this._o.recurring) body.renewals = ui.renewFail.checked ? 'fail' : 'succeed';
 
       const answer = await send(body);
       // A result that comes after close() still reaches the app: the payment happened either way.

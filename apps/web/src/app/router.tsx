@@ -31,6 +31,9 @@ const OrdersPage = lazy(() => import('../routes/orders').then((m) => ({ default:
 const WishlistPage = lazy(() =>
   import('../routes/wishlist').then((m) => ({ default: m.WishlistPage })),
 );
+const SubscriptionPlansPage = lazy(() =>
+  import('../routes/subscription-plans').then((m) => ({ default: m.SubscriptionPlansPage })),
+);
 const NotFoundPage = lazy(() =>
   import('../routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -54,6 +57,7 @@ export function AppRouter() {
           <Route path="place-order" element={<PlaceOrderPage />} />
           <Route path="orders" element={<OrdersPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
+          <Route path="subscription-plans" element={<SubscriptionPlansPage />} />
           <Route path="*" element={<NotFoundPage />} />
         </Route>
       </Routes>

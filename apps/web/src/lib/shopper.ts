@@ -128,6 +128,22 @@ export function useRefreshCart() {
   };
 }
 
+/**
+ * After a plan change: the plan drives every price, so the subscription and the cart (priced by
+ * the server for the plan) are fetched again; cards and the product page follow the subscription.
+ */
+export function useRefreshPlan() {
+  const client = useQueryClient();
+  return async () => {
+    const token = getToken();
+    if (!token) return;
+    await Promise.all([
+      client.invalidateQueries({ queryKey: key(token, 'subscription') }),
+      client.invalidateQueries({ queryKey: key(token, 'cart') }),
+    ]);
+  };
+}
+
 /** Refetch the bookings (after a payment, or the Refresh button); resolves when they are in. */
 export function useRefreshBookings() {
   const client = useQueryClient();

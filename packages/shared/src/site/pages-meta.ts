@@ -57,6 +57,11 @@ export const WISHLIST_META: PageMeta = {
   title: 'My wishlist · Pehnava',
   description: 'The outfits you have saved to rent later.',
 };
+export const PLANS_META: PageMeta = {
+  title: 'Subscription plans · Pehnava',
+  description:
+    'Plus and Pro: 14-day rentals with whole price tiers free or half price, free delivery and priority support.',
+};
 export const NOT_FOUND_META: PageMeta = {
   title: 'Page not found · Pehnava',
   description: 'This page does not exist. Browse the collection instead.',
@@ -82,6 +87,7 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/place-order': PLACE_ORDER_META,
   '/orders': ORDERS_META,
   '/wishlist': WISHLIST_META,
+  '/subscription-plans': PLANS_META,
 };
 
 const DESCRIPTION_LIMIT = 160;

@@ -18,14 +18,21 @@ import { notify } from '../../lib/notify';
 import { startSession, type SessionEnd } from '../../lib/session';
 import { moveShopperData } from '../../lib/shopper';
 
-/** The plans (public): their features are the benefits the Subscription tab lists. */
+/** GET /api/subscription/plans (public): the plans and the price tiers' labels. */
+const plansQuery = {
+  queryKey: ['plans'],
+  queryFn: () => apiGet<PlansResponse>('/subscription/plans', MESSAGES.failedToLoadPlans),
+  staleTime: 5 * 60_000,
+} as const;
+
+/** The plans: their features are the benefits the Subscription tab lists. */
 export function usePlans() {
-  return useQuery({
-    queryKey: ['plans'],
-    queryFn: async () =>
-      (await apiGet<PlansResponse>('/subscription/plans', MESSAGES.failedToLoadPlans)).plans,
-    staleTime: 5 * 60_000,
-  });
+  return useQuery({ ...plansQuery, select: (answer: PlansResponse) => answer.plans });
+}
+
+/** The plans with the price tiers' labels, for the plans page. */
+export function usePlansWithTiers() {
+  return useQuery(plansQuery);
 }
 
 export function sayGoodbye(reason: SessionEnd) {

@@ -20,6 +20,11 @@ interface CheckoutOptions {
   order_id: string;
   prefill: { name?: string; email?: string; contact?: string };
   theme: { color: string };
+  /**
+   * A plan's order: the payment also sets up a standing instruction for its renewals (Razorpay's
+   * recurring payments; the sandbox asks whether renewals should succeed or be declined).
+   */
+  recurring?: boolean;
   /** What a provider hands back is checked, not trusted: any id may be missing. */
   handler: (response: Partial<CheckoutSuccess>) => void;
   modal: { ondismiss: () => void };

@@ -18,7 +18,7 @@ import { clientConfigQuery, createBooking, verifyBooking } from './api';
 import { PAYMENT_INIT_FAILED, loadCheckout, openCheckout } from './payment-checkout';
 
 /** The brand colour the payment modal is themed with: the app's own maroon (index.css). */
-function brandColour(): string {
+export function brandColour(): string {
   const value = getComputedStyle(document.documentElement)
     .getPropertyValue('--color-maroon-700')
     .trim();

@@ -1,0 +1,32 @@
+import type { Plan, PlanId, Subscription } from '@pehnava/shared';
+
+/** What a plan card's button does for this shopper (SPEC.md §2 Subscription Plans, §4 Plans). */
+export type PlanAction = 'current' | 'upgrade' | 'cancel' | 'select';
+
+export const PLAN_ACTION_LABELS: Record<PlanAction, string> = {
+  current: 'Current Plan',
+  upgrade: 'Upgrade Now',
+  cancel: 'Cancel Subscription',
+  select: 'Select Plan',
+};
+
+const LEVEL: Record<PlanId, number> = { free: 0, plus: 1, pro: 2 };
+
+/**
+ * The button on `plan`'s card for a shopper on `current`: the plan in effect cannot be chosen
+ * again; Free, from a paid plan, cancels it at once; a higher plan is an upgrade; a lower paid
+ * plan is a change (bought like an upgrade, starting a new period). A visitor counts as Free.
+ */
+export function planAction(
+  plan: Pick<Plan, 'id'>,
+  current: Pick<Subscription, 'plan'>,
+): PlanAction {
+  if (plan.id === current.plan) return 'current';
+  if (plan.id === 'free') return 'cancel';
+  return LEVEL[plan.id] > LEVEL[current.plan] ? 'upgrade' : 'select';
+}
+
+/** The plan one level above the shopper's, marked 'Recommended' (none above Pro). */
+export function recommendedPlan(current: Pick<Subscription, 'plan'>): PlanId | undefined {
+  return (Object.keys(LEVEL) as PlanId[]).find((id) => LEVEL[id] === LEVEL[current.plan] + 1);
+}

@@ -1,0 +1,138 @@
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  SUBSCRIPTION_MESSAGES as M,
+  BOOKING_MESSAGES,
+  type Plan,
+  type SubscribeResponse,
+} from '@pehnava/shared';
+import { useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { notify } from '../../lib/notify';
+import { getToken } from '../../lib/session';
+import { useRefreshPlan } from '../../lib/shopper';
+import { clientConfigQuery } from '../checkout/api';
+import { loadCheckout, openCheckout } from '../checkout/payment-checkout';
+import { brandColour } from '../checkout/use-place-order';
+import { cancelPlan, subscribe, verifyPlanPayment } from './api';
+import { planAction } from './plan-action';
+
+/** What is under way on the plans page: the plan being bought or changed, or a cancellation. */
+export type PlanBusy = Plan['id'] | 'cancel-now' | 'auto-renew' | undefined;
+
+/**
+ * The plans page's actions (SPEC.md §4 Plans and Upgrade flow): choose a plan (an order, then the
+ * payment modal, then verify; Free cancels at once), cancel now or turn auto-renewal off, each
+ * after the browser's confirmation. One action at a time; prices everywhere follow the new plan.
+ */
+export function usePlanChange({ name, email }: { name?: string; email?: string }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const refreshPlan = useRefreshPlan();
+  const running = useRef(false);
+  const [busy, setBusy] = useState<PlanBusy>();
+
+  async function run(what: Exclude<PlanBusy, undefined>, work: () => Promise<void>) {
+    if (running.current) return;
+    running.current = true;
+    setBusy(what);
+    try {
+      await work();
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      running.current = false;
+      setBusy(undefined);
+    }
+  }
+
+  /** Open the provider's checkout for the plan order and verify what it hands back. */
+  async function pay(plan: Plan, order: NonNullable<SubscribeResponse['order']>) {
+    if (order.checkoutUrl) {
+      // A redirect provider: its page returns to /subscription-plans?payment=…
+      window.location.assign(order.checkoutUrl);
+      return;
+    }
+    let Checkout;
+    let keyId;
+    try {
+      const config = await client.fetchQuery(clientConfigQuery);
+      Checkout = await loadCheckout(config.checkoutScriptUrl);
+      keyId = config.keyId;
+    } catch {
+      throw new Error(M.paymentInitFailed);
+    }
+    const outcome = await openCheckout(Checkout, {
+      key: keyId,
+      amount: order.amount,
+      currency: order.currency || 'INR',
+      name: 'Pehnava',
+      description: `${plan.name} plan · ${plan.duration}`,
+      order_id: order.id,
+      prefill: { name, email },
+      theme: { color: brandColour() },
+      recurring: true,
+    }).catch(() => {
+      throw new Error(M.initiateFailed);
+    });
+    if (outcome.kind === 'dismissed') {
+      notify.info(M.paymentCancelled);
+      return;
+    }
+    if (outcome.kind === 'failed') {
+      notify.error(BOOKING_MESSAGES.paymentFailed(outcome.description));
+      return;
+    }
+    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = outcome.response;
+    if (!razorpay_order_id || !razorpay_payment_id || !razorpay_signature) {
+      throw new Error(M.verifyFailed);
+    }
+    const answer = await verifyPlanPayment({
+      razorpay_order_id,
+      razorpay_payment_id,
+      razorpay_signature,
+    });
+    notify.success(answer.message || M.activated);
+    await refreshPlan();
+  }
+
+  /** A plan card's button. */
+  function choose(plan: Plan, current: { plan: Plan['id'] }) {
+    if (!getToken()) {
+      notify.info(M.loginToUpgrade);
+      void navigate('/login');
+      return;
+    }
+    const action = planAction(plan, current);
+    if (action === 'current') {
+      notify.info(M.alreadyOnPlan);
+      return;
+    }
+    if (action === 'cancel' && !window.confirm(M.confirmCancel)) return;
+    void run(plan.id, async () => {
+      const answer = await subscribe(plan.id);
+      if (!answer.order) {
+        // Free: the paid plan ended at once.
+        notify.success(answer.message);
+        await refreshPlan();
+        return;
+      }
+      notify.success(answer.message);
+      await pay(plan, answer.order);
+    });
+  }
+
+  /** Cancel Subscription on the current plan: now, or at the end of the period. */
+  function cancel(immediate: boolean, endDate: string) {
+    const question = immediate
+      ? M.confirmCancel
+      : `Turn off auto-renewal? Your plan stays active until ${endDate}, then you move to the Free plan.`;
+    if (!window.confirm(question)) return;
+    void run(immediate ? 'cancel-now' : 'auto-renew', async () => {
+      const answer = await cancelPlan(immediate);
+      notify.success(answer.message);
+      await refreshPlan();
+    });
+  }
+
+  return { choose, cancel, busy };
+}

@@ -1,0 +1,115 @@
+import {
+  MESSAGES,
+  PLANS_META,
+  SUBSCRIPTION_MESSAGES as M,
+  formatDateInIndia,
+} from '@pehnava/shared';
+import { useEffect } from 'react';
+import { useSearchParams } from 'react-router';
+import { LoadFailed } from '../components/ui/load-failed';
+import { usePlansWithTiers } from '../features/account/api';
+import { CurrentPlan } from '../features/plans/current-plan';
+import { planAction, recommendedPlan } from '../features/plans/plan-action';
+import { PlanCard } from '../features/plans/plan-card';
+import { PlansFaq } from '../features/plans/plans-faq';
+import { usePlanChange } from '../features/plans/use-plan-change';
+import { notify } from '../lib/notify';
+import { usePageMeta } from '../lib/page-meta';
+import { useToken } from '../lib/session';
+import { useProfile, useRefreshPlan, useSubscription, useSubscriptionOrFree } from '../lib/shopper';
+
+/**
+ * /subscription-plans (SPEC.md §2 Subscription Plans): the shopper's plan, the three plans with
+ * their prices, tiers and limits, the button each offers this shopper, and the FAQ.
+ */
+export function SubscriptionPlansPage() {
+  usePageMeta(PLANS_META);
+  const token = useToken();
+  const plans = usePlansWithTiers();
+  const subscriptionQuery = useSubscription();
+  const subscription = useSubscriptionOrFree();
+  const profile = useProfile().data;
+  const { choose, cancel, busy } = usePlanChange({
+    ...(profile?.name ? { name: profile.name } : {}),
+    ...(profile?.email ? { email: profile.email } : {}),
+  });
+  const refreshPlan = useRefreshPlan();
+  const [search, setSearch] = useSearchParams();
+
+  // Back from a redirect provider's page: say how it went; the plan follows its webhook.
+  const returned = search.get('payment');
+  useEffect(() => {
+    if (!returned) return;
+    if (returned === 'success') {
+      notify.info('Payment received. Your plan will show here as soon as it is confirmed.');
+      void refreshPlan();
+    } else {
+      notify.info(M.paymentCancelled);
+    }
+    setSearch({}, { replace: true });
+  }, [returned, refreshPlan, setSearch]);
+
+  let body;
+  if (plans.isPending || (token && subscriptionQuery.isPending)) {
+    body = (
+      <p className="py-16 text-center text-stone-600" aria-busy="true">
+        Loading subscription plans...
+      </p>
+    );
+  } else if (plans.isError) {
+    body = (
+      <div className="py-16 text-center">
+        <LoadFailed
+          message={plans.error.message || MESSAGES.failedToLoadPlans}
+          onRetry={() => void plans.refetch()}
+        />
+      </div>
+    );
+  } else {
+    const { plans: list, categoryInfo } = plans.data;
+    const recommended = recommendedPlan(subscription);
+    body = (
+      <>
+        {token && (
+          <CurrentPlan
+            subscription={subscription}
+            plan={list.find((p) => p.id === subscription.plan)}
+            busy={busy}
+            onCancel={(immediate) =>
+              cancel(immediate, subscription.endDate ? formatDateInIndia(subscription.endDate) : '')
+            }
+          />
+        )}
+        <div className="mt-8 grid gap-6 lg:grid-cols-3">
+          {list.map((plan) => (
+            <PlanCard
+              key={plan.id}
+              plan={plan}
+              categoryInfo={categoryInfo}
+              action={planAction(plan, subscription)}
+              recommended={plan.id === recommended}
+              active={Boolean(token) && plan.id === subscription.plan}
+              busy={busy === plan.id}
+              disabled={busy !== undefined}
+              onChoose={() => choose(plan, subscription)}
+            />
+          ))}
+        </div>
+      </>
+    );
+  }
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
+      <header className="mb-8 text-center">
+        <h1 className="font-display text-4xl text-maroon-900 sm:text-5xl">Subscription Plans</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-stone-600">
+          Rent more for less: with Plus or Pro every rental is 14 days, whole price tiers are free
+          or half price, and delivery is always free.
+        </p>
+      </header>
+      {body}
+      <PlansFaq />
+    </div>
+  );
+}

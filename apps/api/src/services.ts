@@ -152,24 +152,6 @@ export function createServices({
       siteUrl,
     },
   });
-  const planBilling = createPlanBillingService({
-    repos,
-    uow,
-    provider,
-    subscriptions,
-    clock,
-    logger,
-    settings: { siteUrl },
-  });
-  const payments = createPaymentsService({
-    repos,
-    uow,
-    provider,
-    bookings,
-    planBilling,
-    clock,
-    logger,
-  });
   const cart = createCartService({
     repository: repos.cart,
     catalogue,
@@ -180,6 +162,27 @@ export function createServices({
       turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
     },
     clock,
+  });
+  const planBilling = createPlanBillingService({
+    repos,
+    uow,
+    provider,
+    subscriptions,
+    cart,
+    catalogue,
+    clock,
+    logger,
+    settings: { siteUrl },
+  });
+  const payments = createPaymentsService({
+    repos,
+    uow,
+    provider,
+    bookings,
+    planBilling,
+    catalogue,
+    clock,
+    logger,
   });
   const wishlist = createWishlistService({ repository: repos.wishlist, catalogue });
   const coupons = createCouponsService({ repository: repos.coupons, cart, bookings, clock });

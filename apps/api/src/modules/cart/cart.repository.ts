@@ -171,6 +171,14 @@ export function createCartRepository(db: Database) {
         .where(and(eq(cartItems.userId, userId), inArray(cartItems.productId, productIds)));
     },
 
+    /** A line re-priced for a new plan: its length, end date and unit price. */
+    async reprice(
+      id: string,
+      line: { durationDays: number; endDate: string; pricePaise: number },
+    ): Promise<void> {
+      await db.update(cartItems).set(line).where(eq(cartItems.id, id));
+    },
+
     async clear(userId: string): Promise<void> {
       await db.delete(cartItems).where(eq(cartItems.userId, userId));
     },

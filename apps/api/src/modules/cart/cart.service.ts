@@ -1,5 +1,7 @@
 import {
   MESSAGES,
+  addDays,
+  durationForPlan,
   isIsoDate,
   orderTotals,
   paiseToRupees,
@@ -17,7 +19,7 @@ import {
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
 import {
   subscriptionFrom,
   type SubscriptionsService,
@@ -136,6 +138,50 @@ export function createCartService({
      * (plugins/auth.ts `reading`).
      */
     viewWithAccount,
+
+    /**
+     * After a plan change, in the caller's transaction (`cartRepository` bound to it): every line
+     * takes the length the new plan rents for (Plus and Pro: 14 days; back on Free a line keeps
+     * its length) and is priced again for the plan, its limit counted in cart order, as add does.
+     */
+    async repriceIn(
+      cartRepository: CartRepository,
+      userId: string,
+      subscription: Subscription,
+      /** Read before the transaction began: reading it inside could wait on that transaction. */
+      snapshot: Pick<CatalogueSnapshot, 'byId'>,
+    ): Promise<void> {
+      const rows = await cartRepository.listItems(userId);
+      const known = rows.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
+      const planned = known.map((line) => ({
+        ...line,
+        duration: durationForPlan(subscription.plan, line.duration),
+      }));
+      const priced = priceCart(
+        planned.map((line) => ({
+          product: line.product,
+          duration: line.duration,
+          quantity: line.row.quantity,
+        })),
+        subscription,
+      );
+      for (const [index, line] of planned.entries()) {
+        const price = priced.lines[index]!;
+        const unitPrice = price.planQuantity > 0 ? price.unitPrice : price.limitUnitPrice;
+        const next = {
+          durationDays: line.duration,
+          endDate: addDays(line.row.startDate, line.duration),
+          pricePaise: rupeesToPaise(unitPrice),
+        };
+        if (
+          next.durationDays !== line.row.durationDays ||
+          next.endDate !== line.row.endDate ||
+          next.pricePaise !== line.row.pricePaise
+        ) {
+          await cartRepository.reprice(line.row.id, next);
+        }
+      }
+    },
 
     /**
      * Add one unit of a product, checked in SPEC.md §5's order, with the duration and the price

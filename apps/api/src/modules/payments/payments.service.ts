@@ -11,6 +11,7 @@ import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
 import type { BookingsService } from '../bookings/bookings.service.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import type { PlanBillingService } from '../subscriptions/plan-billing.service.js';
 
 /** Refunds taken per run of the refunds job. */
@@ -29,6 +30,7 @@ export interface PaymentsServiceDeps {
   provider: PaymentProvider;
   bookings: Pick<BookingsService, 'settleIn'>;
   planBilling: Pick<PlanBillingService, 'settleIn'>;
+  catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -43,6 +45,7 @@ export function createPaymentsService({
   provider,
   bookings,
   planBilling,
+  catalogue,
   clock,
   logger,
 }: PaymentsServiceDeps) {
@@ -77,6 +80,8 @@ export function createPaymentsService({
         if (error instanceof WebhookSignatureError) throw badRequest(WEBHOOK_SIGNATURE_MESSAGE);
         throw error;
       }
+      // A plan payment re-prices the cart from the catalogue: read it before the transaction.
+      const catalogueNow = await catalogue.snapshot();
       return uow.run(async (tx) => {
         const fresh = await tx.payments.recordEvent({
           provider: provider.name,
@@ -111,7 +116,7 @@ export function createPaymentsService({
           const settled = await bookings.settleIn(tx, record.bookingId, payment);
           logger.info({ bookingId: record.bookingId, settled }, 'payment webhook settled');
         } else if (event.type === 'payment.captured' && record.purpose === 'subscription') {
-          const settled = await planBilling.settleIn(tx, record.id, payment);
+          const settled = await planBilling.settleIn(tx, record.id, payment, catalogueNow);
           logger.info({ paymentId: record.id, settled }, 'plan payment webhook settled');
         } else if (event.type === 'payment.failed') {
           await tx.payments.recordFailure(record.id, payment.errorDescription ?? 'payment failed');

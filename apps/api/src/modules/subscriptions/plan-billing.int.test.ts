@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   SUBSCRIPTION_MESSAGES,
   addDays,
+  cartResponseSchema,
   mySubscriptionResponseSchema,
   todayInIndia,
   subscribeResponseSchema,
@@ -14,7 +15,13 @@ import { createManualClock } from '../../lib/clock.js';
 import { TEST_PASSWORD, callAs } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { checkout, itemFor, paidIds, payOrder } from '../../test/checkout.js';
-import { catalogueProducts, newShopper, rentable, type Shopper } from '../../test/shopping.js';
+import {
+  addBody,
+  catalogueProducts,
+  newShopper,
+  rentable,
+  type Shopper,
+} from '../../test/shopping.js';
 import { PLAN_REMINDERS_JOB, PLAN_RENEWALS_JOB } from '../../jobs/plan-jobs.js';
 
 const DAY_MS = 86_400_000;
@@ -213,6 +220,40 @@ describe('POST /api/subscription/verify', () => {
     expect(rows.map((r) => [r.planId, r.status]).sort()).toEqual([
       ['plus', 'cancelled'],
       ['pro', 'active'],
+    ]);
+  });
+});
+
+describe('the cart follows the plan', () => {
+  it('lines become 14-day rentals at the plan’s price, and are priced in full again on Free', async () => {
+    const s = await shopper();
+    const products = (await catalogueProducts(t)).filter(rentable);
+    // Pieces no other test here books.
+    const premium = products.filter((p) => p.category === 'premium')[5]!;
+    const luxury = products.filter((p) => p.category === 'luxury')[5]!;
+    const startDate = addDays(todayInIndia(clock.now()), 12);
+    for (const p of [premium, luxury]) {
+      const res = await s.call('POST', '/api/cart/add', addBody(p, { startDate }));
+      expect(res.statusCode, res.body).toBe(200);
+    }
+    const cart = async () => cartResponseSchema.parse((await s.call('GET', '/api/cart')).json());
+    expect((await cart()).cart.map((e) => [e.duration, e.priceAtTime])).toEqual([
+      [2, premium.twoDayRentalPrice],
+      [2, luxury.twoDayRentalPrice],
+    ]);
+
+    await buy(s, 'plus');
+    const onPlus = await cart();
+    expect(onPlus.cart.map((e) => [e.duration, e.endDate, e.priceAtTime])).toEqual([
+      [14, addDays(startDate, 14), 0],
+      [14, addDays(startDate, 14), luxury.fourteenDayRentalPrice],
+    ]);
+    expect(onPlus.deliveryFee).toBe(0);
+
+    await s.call('POST', '/api/subscription/cancel', { immediate: true });
+    expect((await cart()).cart.map((e) => [e.duration, e.priceAtTime])).toEqual([
+      [14, premium.fourteenDayRentalPrice],
+      [14, luxury.fourteenDayRentalPrice],
     ]);
   });
 });

@@ -24,7 +24,9 @@ import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound, serviceUnavailable } from '../../lib/http-error.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
-import type { SubscriptionsService } from './subscriptions.service.js';
+import type { CartService } from '../cart/cart.service.js';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
+import { subscriptionFrom, type SubscriptionsService } from './subscriptions.service.js';
 import type { SubscriptionRow } from './subscriptions.repository.js';
 
 /** Periods taken per run of the renewals job, and reminders per run. */
@@ -41,6 +43,9 @@ export interface PlanBillingDeps {
   uow: UnitOfWork;
   provider: PaymentProvider;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
+  /** The cart is priced for the plan: it is priced again in the transaction that changes it. */
+  cart: Pick<CartService, 'repriceIn'>;
+  catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   settings: { siteUrl: string };
@@ -60,11 +65,34 @@ export function createPlanBillingService({
   uow,
   provider,
   subscriptions,
+  cart,
+  catalogue,
   clock,
   logger,
   settings,
 }: PlanBillingDeps) {
   const plansUrl = `${settings.siteUrl}/subscription-plans`;
+
+  /** The shopper's plan has just changed in `tx`: their cart follows it in the same transaction. */
+  async function planChangedIn(
+    tx: Repositories,
+    userId: string,
+    catalogueNow: CatalogueSnapshot,
+  ): Promise<void> {
+    const now = await tx.subscriptions.findCurrent(userId, clock.now());
+    await cart.repriceIn(tx.cart, userId, subscriptionFrom(now), catalogueNow);
+  }
+
+  /**
+   * Run `work` in one transaction with the catalogue read first: reading it inside could wait on
+   * the database the transaction holds (the embedded database has one connection).
+   */
+  async function inTransaction<T>(
+    work: (tx: Repositories, catalogueNow: CatalogueSnapshot) => Promise<T>,
+  ): Promise<T> {
+    const catalogueNow = await catalogue.snapshot();
+    return uow.run((tx) => work(tx, catalogueNow));
+  }
 
   async function planNamed(planId: string) {
     const plan = await plain.subscriptions.planById(planId);
@@ -88,6 +116,7 @@ export function createPlanBillingService({
     tx: Repositories,
     recordId: string,
     payment: ProviderPayment,
+    catalogueNow: CatalogueSnapshot,
   ): Promise<PlanSettlement> {
     const record = await tx.payments.lockById(recordId);
     if (!record || record.purpose !== 'subscription' || !record.userId || !record.planId) {
@@ -134,6 +163,7 @@ export function createPlanBillingService({
       },
       now,
     );
+    await planChangedIn(tx, record.userId, catalogueNow);
     const user = await tx.users.findById(record.userId);
     if (user) {
       await tx.outbox.enqueue(
@@ -157,10 +187,11 @@ export function createPlanBillingService({
 
   /** End the shopper's paid plan now (back to Free). */
   async function cancelNow(userId: string): Promise<boolean> {
-    return uow.run(async (tx) => {
+    return inTransaction(async (tx, catalogueNow) => {
       const current = await tx.subscriptions.lockActiveOf(userId);
       if (!current || current.endDate <= clock.now()) return false;
       await tx.subscriptions.end(current.id, 'cancelled', clock.now());
+      await planChangedIn(tx, userId, catalogueNow);
       return true;
     });
   }
@@ -208,7 +239,7 @@ export function createPlanBillingService({
       await expire(due, 'renewal-declined');
       return;
     }
-    await uow.run(async (tx) => {
+    await inTransaction(async (tx, catalogueNow) => {
       const row = await tx.subscriptions.lockById(due.id);
       if (!row || row.status !== 'active') {
         // Ended meanwhile (the shopper cancelled, or bought another plan): give the charge back.
@@ -241,6 +272,7 @@ export function createPlanBillingService({
         },
         clock.now(),
       );
+      await planChangedIn(tx, row.userId, catalogueNow);
       const user = await tx.users.findById(row.userId);
       if (user) {
         await tx.outbox.enqueue(
@@ -287,10 +319,11 @@ export function createPlanBillingService({
     due: SubscriptionRow,
     reason: 'auto-renew-off' | 'renewal-declined' | 'renewal-unavailable',
   ): Promise<void> {
-    await uow.run(async (tx) => {
+    await inTransaction(async (tx, catalogueNow) => {
       const row = await tx.subscriptions.lockById(due.id);
       if (!row || row.status !== 'active') return;
       await tx.subscriptions.end(row.id, 'expired', clock.now());
+      await planChangedIn(tx, row.userId, catalogueNow);
       const [user, plan] = await Promise.all([
         tx.users.findById(row.userId),
         tx.subscriptions.planById(row.planId),
@@ -310,6 +343,10 @@ export function createPlanBillingService({
   }
 
   return {
+    /**
+     * Settle a plan order's payment in the caller's transaction (the webhook's), with the catalogue
+     * read before it began (`catalogue.snapshot()`), for the cart's new prices.
+     */
     settleIn,
 
     /**
@@ -419,7 +456,9 @@ export function createPlanBillingService({
         throw error;
       }
       if (!paysFor(record, payment)) throw badRequest(SUBSCRIPTION_MESSAGES.paymentNotCaptured);
-      const outcome = await uow.run((tx) => settleIn(tx, record.id, payment));
+      const outcome = await inTransaction((tx, catalogueNow) =>
+        settleIn(tx, record.id, payment, catalogueNow),
+      );
       if (outcome === 'refunded')
         throw new HttpError(409, SUBSCRIPTION_MESSAGES.planChangedMeanwhile);
       return subscriptions.mySubscription(userId);

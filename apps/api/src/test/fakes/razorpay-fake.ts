@@ -188,8 +188,9 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
   const refundKeys = new Map<string, { refundId: string; body: string }>();
   const webhooks: FakeWebhook[] = [];
   const calls: FakeCall[] = [];
-  /** What the next API calls do instead of answering: a 5xx, or never answering. */
-  const failures: ({ kind: 'error'; status: number } | { kind: 'hang' })[] = [];
+  /** What the next API calls do instead of answering as usual (failNext, refuseNext). */
+  const failures: ({ kind: 'error'; status: number; body: unknown } | { kind: 'hang' | 'drop' })[] =
+    [];
   const hanging = new Set<ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   let refundOutcome: FakeRefundStatus = 'processed';
@@ -636,18 +637,22 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     calls.push({ method, path, authorized, idempotencyKey, body });
 
     const failure = failures.shift();
-    if (failure?.kind === 'hang') {
+    if (failure?.kind === 'drop' && authorized) {
+      // Acted on, but the answer is lost on the way back (the caller sees a timeout).
+      try {
+        api(method, path, body, idempotencyKey);
+      } catch {
+        // Refused or not: the caller never hears either way.
+      }
+    }
+    if (failure?.kind === 'hang' || failure?.kind === 'drop') {
       // Never answered: the client's timeout is what ends it (or close()).
       hanging.add(res);
       res.on('close', () => hanging.delete(res));
       return;
     }
     if (failure?.kind === 'error') {
-      answer(
-        res,
-        failure.status,
-        errorBody('SERVER_ERROR', 'The server encountered an error. Try again later.'),
-      );
+      answer(res, failure.status, failure.body);
       return;
     }
     if (!authorized) {
@@ -716,11 +721,24 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       };
     },
 
-    /** The next `count` API calls answer `status` (5xx) or never answer ('hang'). */
-    failNext(count: number, how: 'error' | 'hang' = 'error', status = 503) {
+    /**
+     * The next `count` API calls answer `status` (5xx), never answer ('hang'), or are acted on
+     * and then never answered ('drop': the answer lost on the way back).
+     */
+    failNext(count: number, how: 'error' | 'hang' | 'drop' = 'error', status = 503) {
+      const body = errorBody('SERVER_ERROR', 'The server encountered an error. Try again later.');
       for (let i = 0; i < count; i += 1) {
-        failures.push(how === 'hang' ? { kind: 'hang' } : { kind: 'error', status });
+        failures.push(how === 'error' ? { kind: 'error', status, body } : { kind: how });
       }
+    },
+
+    /** The next API call is refused (4xx) with Razorpay's error body and these words. */
+    refuseNext(status: number, description: string, field?: string) {
+      failures.push({
+        kind: 'error',
+        status,
+        body: errorBody('BAD_REQUEST_ERROR', description, field ? { field } : {}),
+      });
     },
 
     /** How new refunds come back: processed at once (the default), pending, or failed. */

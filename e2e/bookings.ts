@@ -33,8 +33,10 @@ export async function fillAddress(page: Page, { landmark }: { landmark?: string 
 }
 
 /**
- * A booking made and paid through the API as the web app and the sandbox's sheet would make it
- * (create, the gateway's pay call with the test UPI id, verify): for specs about what comes after.
+ * A booking made and paid through the API as the web app and the checkout's sheet would make it
+ * (create, the sheet's pay call with the test UPI id, verify): for specs about what comes after.
+ * The pay call sits beside the checkout script, wherever that is served from: the sandbox's
+ * /api/payments/sandbox/pay, or the Razorpay stand-in's /v1/pay.
  */
 export async function paidBooking(
   request: APIRequestContext,
@@ -60,7 +62,7 @@ export async function paidBooking(
     await (await request.get('/api/config')).json(),
   );
   const paid = (await (
-    await request.post('/api/payments/sandbox/pay', {
+    await request.post(new URL('pay', payments.checkoutScriptUrl!).href, {
       data: {
         key: payments.keyId,
         order_id: created.orderId,

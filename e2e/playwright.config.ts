@@ -16,6 +16,25 @@ if (!executablePath) {
 const port = Number(process.env.E2E_PORT ?? 3199);
 const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-e2e-'));
 
+// The `razorpay` project: a second server with PAYMENT_PROVIDER=razorpay, talking to a local
+// Razorpay stand-in (apps/api/src/test/fakes) for its API, checkout script and webhooks.
+const razorpayPort = Number(process.env.E2E_RAZORPAY_PORT ?? 3302);
+const razorpayFakePort = Number(process.env.E2E_RAZORPAY_FAKE_PORT ?? 3301);
+const razorpayFake = `http://127.0.0.1:${razorpayFakePort}`;
+const razorpayKeys = {
+  RAZORPAY_KEY_ID: 'rzp_test_PehnavaE2e0001',
+  RAZORPAY_KEY_SECRET: 'e2e-razorpay-key-secret-0123456789',
+  RAZORPAY_WEBHOOK_SECRET: 'e2e-razorpay-webhook-secret-0123456789',
+};
+/** What both servers share: the browser tests' own settings. */
+const serverEnv = {
+  HOST: '127.0.0.1',
+  LOG_LEVEL: 'warn',
+  NODE_ENV: 'test',
+  // Every test signs in from 127.0.0.1: the per-address limit would otherwise stop the run.
+  AUTH_RATE_LIMIT_PER_IP: '10000',
+};
+
 export default defineConfig({
   testDir: './specs',
   fullyParallel: true,
@@ -38,24 +57,51 @@ export default defineConfig({
     { name: 'chromium', testIgnore: /specs\/after\// },
     // Specs that move the server's clock (TEST_CLOCK) run last, when nothing else is running.
     { name: 'after-clock', testMatch: /specs\/after\/.*\.spec\.ts/, dependencies: ['chromium'] },
-  ],
-  webServer: {
-    // An operator account is made first (the embedded database takes one process at a time),
-    // for the specs that drive bookings through the admin API (accounts.ts, OPERATOR).
-    command: `node ../apps/api/dist/cli/create-admin.js --email ${OPERATOR.email} --password ${OPERATOR.password} --name "Pehnava Ops" && node ../apps/api/dist/server.js`,
-    url: `http://127.0.0.1:${port}/api/health`,
-    timeout: 120_000,
-    reuseExistingServer: false,
-    env: {
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      NODE_ENV: 'test',
-      // Every test signs in from 127.0.0.1: the per-address limit would otherwise stop the run.
-      AUTH_RATE_LIMIT_PER_IP: '10000',
-      // specs/after/ move the clock forward (POST /api/dev/clock) once every other spec is done.
-      TEST_CLOCK: 'true',
+    // The money journey again, paid through the Razorpay adapter and its stand-in.
+    {
+      name: 'razorpay',
+      testMatch: /specs\/checkout-journey\.spec\.ts/,
+      outputDir: '../test-results/e2e-razorpay',
+      use: { baseURL: `http://127.0.0.1:${razorpayPort}` },
     },
-  },
+  ],
+  webServer: [
+    {
+      // An operator account is made first (the embedded database takes one process at a time),
+      // for the specs that drive bookings through the admin API (accounts.ts, OPERATOR).
+      command: `node ../apps/api/dist/cli/create-admin.js --email ${OPERATOR.email} --password ${OPERATOR.password} --name "Pehnava Ops" && node ../apps/api/dist/server.js`,
+      url: `http://127.0.0.1:${port}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        ...serverEnv,
+        PORT: String(port),
+        DATA_DIR: dataDir,
+        // specs/after/ move the clock forward (POST /api/dev/clock) once every other spec is done.
+        TEST_CLOCK: 'true',
+      },
+    },
+    {
+      command: `npx tsx ../apps/api/src/test/fakes/serve-razorpay-fake.ts --port ${razorpayFakePort} --webhook-url http://127.0.0.1:${razorpayPort}/api/payments/razorpay/webhook`,
+      url: `${razorpayFake}/v1/checkout.js`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: razorpayKeys,
+    },
+    {
+      command: 'node ../apps/api/dist/server.js',
+      url: `http://127.0.0.1:${razorpayPort}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        ...serverEnv,
+        ...razorpayKeys,
+        PORT: String(razorpayPort),
+        DATA_DIR: mkdtempSync(join(tmpdir(), 'pehnava-e2e-razorpay-')),
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_API_URL: razorpayFake,
+        RAZORPAY_CHECKOUT_URL: `${razorpayFake}/v1/checkout.js`,
+      },
+    },
+  ],
 });

@@ -2,6 +2,7 @@ import type { APIRequestContext, Page } from '@playwright/test';
 import {
   BOOKING_MESSAGES,
   addDays,
+  clientConfigResponseSchema,
   formatRupees,
   myBookingsResponseSchema,
   orderTotals,
@@ -14,9 +15,12 @@ import { expect, test } from '../fixtures';
 import { pickStartDate } from '../start-date';
 
 /*
- * The money journey against the real server and its sandbox gateway: sign up, fill a cart, take
- * WELCOME50 and damage protection, pay by UPI in the sandbox's own payment sheet, see the booking
- * in My Bookings; then a payment closed and a payment declined, each with SPEC.md's words.
+ * The money journey against the real server: sign up, fill a cart, take WELCOME50 and damage
+ * protection, pay by UPI in the payment sheet, see the booking in My Bookings; then a payment
+ * closed and a payment declined, each with SPEC.md's words; then a cancellation refunded.
+ *
+ * The `chromium` project runs it against the sandbox gateway; the `razorpay` project against a
+ * server with PAYMENT_PROVIDER=razorpay and the Razorpay stand-in, which serves the same sheet.
  */
 
 const toast = (page: Page, text: string | RegExp) =>
@@ -25,6 +29,15 @@ const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
 const firstSize = (product: Product) => product.sizes.find((s) => s.available)!.size;
 /** The sandbox's payment sheet (apps/api/assets/sandbox-checkout.js), titled by the merchant. */
 const paymentSheet = (page: Page) => page.getByRole('dialog', { name: 'Pehnava' });
+/** The provider this project's server takes payments through. */
+const expectedProvider = () => (test.info().project.name === 'razorpay' ? 'razorpay' : 'sandbox');
+
+test.beforeEach(async ({ request }) => {
+  const { payments } = clientConfigResponseSchema.parse(
+    await (await request.get('/api/config')).json(),
+  );
+  expect(payments.provider).toBe(expectedProvider());
+});
 
 async function addToCart(page: Page, product: Product, startDate: string) {
   await page.goto(`/product/${product._id}`);

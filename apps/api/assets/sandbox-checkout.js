@@ -10,10 +10,13 @@
 (function () {
   'use strict';
 
-  // The pay call goes to the host that served this script, which need not be the page's own.
+  // The pay call goes beside this script, wherever it was served from (which need not be the
+  // page's own host): /api/payments/sandbox/pay for the sandbox, /v1/pay for the Razorpay stand-in.
   const script = document.currentScript;
-  const apiOrigin = script && script.src ? new URL(script.src).origin : window.location.origin;
-  const PAY_URL = apiOrigin + '/api/payments/sandbox/pay';
+  const PAY_URL =
+    script && script.src
+      ? new URL('pay', script.src).href
+      : window.location.origin + '/api/payments/sandbox/pay';
   const PAY_TIMEOUT_MS = 20000;
   const BRAND = '#7a1f3d';
 

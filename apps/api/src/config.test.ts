@@ -87,6 +87,33 @@ describe('loadConfig', () => {
     ).toThrow(/STRIPE_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=stripe/);
   });
 
+  it('names only the Razorpay key that is missing, and gives its calls a bounded timeout', () => {
+    const keys = {
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'rzp_test_abc',
+      RAZORPAY_KEY_SECRET: 'secret',
+      RAZORPAY_WEBHOOK_SECRET: 'webhook-secret',
+    };
+    let message = '';
+    try {
+      loadConfig({ ...keys, RAZORPAY_WEBHOOK_SECRET: '' });
+    } catch (error) {
+      message = (error as Error).message;
+    }
+    expect(message).toContain(
+      'RAZORPAY_WEBHOOK_SECRET: is required when PAYMENT_PROVIDER=razorpay',
+    );
+    expect(message).not.toContain('RAZORPAY_KEY_ID');
+    expect(message).not.toContain('RAZORPAY_KEY_SECRET');
+    const config = loadConfig(keys);
+    expect(config).toMatchObject({
+      RAZORPAY_API_URL: 'https://api.razorpay.com',
+      RAZORPAY_CHECKOUT_URL: 'https://checkout.razorpay.com/v1/checkout.js',
+      RAZORPAY_TIMEOUT_MS: 10_000,
+    });
+    expect(() => loadConfig({ ...keys, RAZORPAY_TIMEOUT_MS: '0' })).toThrow(/RAZORPAY_TIMEOUT_MS/);
+  });
+
   it('splits CORS_ORIGINS into a list', () => {
     expect(
       loadConfig({ CORS_ORIGINS: 'https://a.example, https://b.example,' }).CORS_ORIGINS,

@@ -58,6 +58,8 @@ const envSchema = z
       unsetIfEmpty,
       z.url().default('https://checkout.razorpay.com/v1/checkout.js'),
     ),
+    /** How long one call to Razorpay may take before it counts as unavailable. */
+    RAZORPAY_TIMEOUT_MS: intWithDefault(10_000, 100, 120_000),
     STRIPE_SECRET_KEY: optionalString,
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Stripe's API (tests point it at a local stand-in that speaks Stripe's shapes). */

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Database } from '../../db/client.js';
 import type { Clock } from '../../lib/clock.js';
 import type { PaymentProvider } from './provider.js';
+import { createRazorpayProvider } from './razorpay/provider.js';
 import {
   createSandboxGateway,
   type SandboxGateway,
@@ -63,6 +64,17 @@ export function createPayments({
       return { provider: createSandboxProvider(gateway), sandbox: gateway };
     }
     case 'razorpay':
+      // config.ts refuses to start without these three when PAYMENT_PROVIDER=razorpay.
+      return {
+        provider: createRazorpayProvider({
+          keyId: config.RAZORPAY_KEY_ID!,
+          keySecret: config.RAZORPAY_KEY_SECRET!,
+          webhookSecret: config.RAZORPAY_WEBHOOK_SECRET!,
+          apiUrl: config.RAZORPAY_API_URL,
+          checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
+          timeoutMs: config.RAZORPAY_TIMEOUT_MS,
+        }),
+      };
     case 'stripe':
       // Issue [G] adds these adapters behind the same interface.
       throw new Error(

@@ -1,12 +1,12 @@
 import type {
   PaymentProvider,
-  ProviderEvent,
   ProviderPayment,
   ProviderPaymentStatus,
   ProviderRefund,
 } from '../provider.js';
-import { ProviderRequestError, WebhookSignatureError } from '../provider.js';
-import { hmacHex, paymentSignature, signatureMatches } from '../signatures.js';
+import { ProviderRequestError } from '../provider.js';
+import { readRazorpayWebhook } from '../razorpay-webhooks.js';
+import { paymentSignature, signatureMatches } from '../signatures.js';
 import { SandboxInputError, type SandboxGateway } from './gateway.js';
 import type { SandboxPaymentRow, SandboxRefundRow } from './gateway.repository.js';
 
@@ -34,65 +34,6 @@ function toRefund(row: SandboxRefundRow): ProviderRefund {
     amountPaise: row.amountPaise,
     status: 'processed',
     reference: row.notes.refundId ?? null,
-  };
-}
-
-interface WebhookBody {
-  event?: unknown;
-  payload?: {
-    payment?: { entity?: Record<string, unknown> };
-    refund?: { entity?: Record<string, unknown> };
-  };
-}
-
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-const paise = (value: unknown): number => (typeof value === 'number' ? value : 0);
-const noteText = (notes: unknown, key: string): string | null => {
-  if (!notes || typeof notes !== 'object') return null;
-  const value = (notes as Record<string, unknown>)[key];
-  return typeof value === 'string' && value ? value : null;
-};
-
-/** Read a Razorpay-shaped webhook body (the sandbox sends exactly Razorpay's shape). */
-export function readRazorpayEvent(eventId: string, body: WebhookBody): ProviderEvent {
-  const name = text(body.event);
-  const payment = body.payload?.payment?.entity;
-  const refund = body.payload?.refund?.entity;
-  const type =
-    name === 'payment.captured' ||
-    name === 'payment.failed' ||
-    name === 'refund.processed' ||
-    name === 'refund.failed'
-      ? name
-      : 'other';
-  return {
-    id: eventId,
-    type,
-    name,
-    ...(payment
-      ? {
-          payment: {
-            id: text(payment.id),
-            orderId: text(payment.order_id),
-            amountPaise: paise(payment.amount),
-            currency: text(payment.currency),
-            status: text(payment.status) as ProviderPaymentStatus,
-            method: text(payment.method),
-            errorDescription: text(payment.error_description) || null,
-          },
-        }
-      : {}),
-    ...(refund
-      ? {
-          refund: {
-            id: text(refund.id),
-            paymentId: text(refund.payment_id),
-            amountPaise: paise(refund.amount),
-            status: name === 'refund.failed' ? ('failed' as const) : ('processed' as const),
-            reference: noteText(refund.notes, 'refundId'),
-          },
-        }
-      : {}),
   };
 }
 
@@ -170,22 +111,7 @@ export function createSandboxProvider(gateway: SandboxGateway): PaymentProvider 
       return toRefund(row);
     },
 
-    readWebhook(rawBody, headers) {
-      const signature = headers['x-razorpay-signature'];
-      const eventId = headers['x-razorpay-event-id'];
-      if (typeof signature !== 'string' || typeof eventId !== 'string' || !eventId) {
-        throw new WebhookSignatureError('webhook without a signature or event id');
-      }
-      if (!signatureMatches(signature, hmacHex(rawBody, keys.webhookSecret))) {
-        throw new WebhookSignatureError();
-      }
-      let body: WebhookBody;
-      try {
-        body = JSON.parse(rawBody) as WebhookBody;
-      } catch {
-        throw new WebhookSignatureError('webhook body is not JSON');
-      }
-      return readRazorpayEvent(eventId, body);
-    },
+    // The sandbox sends exactly Razorpay's webhooks, signed with its own webhook secret.
+    readWebhook: (rawBody, headers) => readRazorpayWebhook(rawBody, headers, keys.webhookSecret),
   };
 }

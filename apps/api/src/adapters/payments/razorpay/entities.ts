@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { ProviderPayment, ProviderRefund } from '../provider.js';
+import { ProviderUnavailableError } from '../provider.js';
+
+/*
+ * The parts of Razorpay's entities the adapter reads (amounts in paise). Anything else Razorpay
+ * sends is ignored; an answer without these fields is not one Pehnava can act on.
+ */
+
+export const orderEntitySchema = z.object({
+  id: z.string().min(1),
+  amount: z.number().int(),
+  currency: z.string(),
+  receipt: z.string().nullable().optional(),
+});
+
+export const paymentEntitySchema = z.object({
+  id: z.string().min(1),
+  // A payment made outside an order (not Pehnava's) has none.
+  order_id: z.string().nullable().optional(),
+  amount: z.number().int(),
+  currency: z.string(),
+  status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
+  method: z.string(),
+  error_description: z.string().nullable().optional(),
+});
+
+export const paymentCollectionSchema = z.object({
+  items: z.array(paymentEntitySchema),
+});
+
+export const refundEntitySchema = z.object({
+  id: z.string().min(1),
+  payment_id: z.string(),
+  amount: z.number().int(),
+  status: z.enum(['pending', 'processed', 'failed']),
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
+});
+
+/** Read an answer with its schema; an unreadable one is Razorpay's fault, worth asking again. */
+export function readAnswer<T>(schema: z.ZodType<T>, answer: unknown, what: string): T {
+  const read = schema.safeParse(answer);
+  if (!read.success) {
+    throw new ProviderUnavailableError(`Razorpay sent ${what} Pehnava could not read`, {
+      cause: read.error,
+    });
+  }
+  return read.data;
+}
+
+export function toPayment(entity: z.infer<typeof paymentEntitySchema>): ProviderPayment {
+  return {
+    id: entity.id,
+    orderId: entity.order_id ?? '',
+    amountPaise: entity.amount,
+    currency: entity.currency,
+    status: entity.status,
+    method: entity.method,
+    errorDescription: entity.error_description || null,
+  };
+}
+
+export function toRefund(entity: z.infer<typeof refundEntitySchema>): ProviderRefund {
+  // Razorpay sends notes as an object, or as an empty array when there are none.
+  const notes = entity.notes && !Array.isArray(entity.notes) ? entity.notes : {};
+  const reference = notes.refundId;
+  return {
+    id: entity.id,
+    paymentId: entity.payment_id,
+    amountPaise: entity.amount,
+    status: entity.status,
+    reference: typeof reference === 'string' && reference ? reference : null,
+  };
+}

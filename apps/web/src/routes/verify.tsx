@@ -63,12 +63,14 @@ export function VerifyPage() {
       aria-busy="true"
     >
       <Loader2 size={36} aria-hidden className="animate-spin text-maroon-700" />
-      <h1 className="mt-6 font-display text-2xl text-maroon-900 sm:text-3xl" role="status">
-        {BOOKING_MESSAGES.confirmingPayment}
-      </h1>
-      <p className="mt-3 text-stone-600">
-        Please keep this page open. It takes a moment to hear back from the payment service.
-      </p>
+      <div role="status">
+        <h1 className="mt-6 font-display text-2xl text-maroon-900 sm:text-3xl">
+          {BOOKING_MESSAGES.confirmingPayment}
+        </h1>
+        <p className="mt-3 text-stone-600">
+          Please keep this page open. It takes a moment to hear back from the payment service.
+        </p>
+      </div>
     </main>
   );
 }

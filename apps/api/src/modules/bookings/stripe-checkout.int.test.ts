@@ -454,7 +454,7 @@ describe('the journey at API level', () => {
       body: 'outcome=decline',
       redirect: 'manual',
     });
-    expect(declined.status).toBe(402);
+    expect(declined.status).toBe(200);
     expect(await declined.text()).toContain('Your card was declined.');
     const cancelled = await fetch(`${created.order!.checkoutUrl!}/cancel`, {
       method: 'POST',

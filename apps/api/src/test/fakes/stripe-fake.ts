@@ -545,7 +545,8 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
       return res.end();
     }
     const outcome = new URLSearchParams(body).get('outcome');
-    if (outcome === 'decline') return html(402, page(session, 'Your card was declined.'));
+    // Like Stripe's page, a declined card leaves the shopper on the page to try another.
+    if (outcome === 'decline') return html(200, page(session, 'Your card was declined.'));
     await pay(String(session.id));
     res.writeHead(303, { location: String(session.success_url) });
     res.end();
@@ -559,6 +560,13 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
         const url = new URL(req.url ?? '/', 'http://fake');
         const body = Buffer.concat(chunks).toString('utf8');
         if (url.pathname.startsWith('/c/pay/')) return hostedPage(req, res, url.pathname, body);
+        if (url.pathname === '/favicon.ico') {
+          // The hosted page's icon, so a browser asking for it gets no error.
+          res.writeHead(200, { 'content-type': 'image/svg+xml' });
+          return res.end(
+            '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#635bff"/></svg>',
+          );
+        }
 
         const method = req.method ?? 'GET';
         const params = parseBrackets(method === 'GET' ? url.search.slice(1) : body);

@@ -102,8 +102,17 @@ export function usePlaceOrder() {
     const prepared = await ready;
     if (prepared.flow === 'redirect') {
       // Stripe Checkout: the shopper pays on the provider's page, which returns to /verify. The
-      // processing flag stays set: this page is being left.
-      window.location.assign(checkoutPageOf(order));
+      // processing flag stays set while this page is left; if the browser's Back brings it back
+      // from its cache, the shopper may start again.
+      const url = checkoutPageOf(order);
+      window.addEventListener(
+        'pageshow',
+        (event) => {
+          if (event.persisted) finish();
+        },
+        { once: true },
+      );
+      window.location.assign(url);
       return;
     }
     const { Checkout, keyId } = prepared;

@@ -26,7 +26,18 @@ const razorpayKeys = {
   RAZORPAY_KEY_SECRET: 'e2e-razorpay-key-secret-0123456789',
   RAZORPAY_WEBHOOK_SECRET: 'e2e-razorpay-webhook-secret-0123456789',
 };
-/** What both servers share: the browser tests' own settings. */
+/*
+ * Project stripe: a second API server with PAYMENT_PROVIDER=stripe, talking to the local Stripe
+ * stand-in (apps/api/src/test/fakes), which sends its webhooks back to that server.
+ */
+const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3197);
+const stripeFakePort = Number(process.env.E2E_STRIPE_FAKE_PORT ?? 3196);
+const stripeDataDir = mkdtempSync(join(tmpdir(), 'pehnava-e2e-stripe-'));
+const STRIPE_KEYS = {
+  STRIPE_SECRET_KEY: 'sk_test_e2e_pehnava_0000000000',
+  STRIPE_WEBHOOK_SECRET: 'whsec_e2e_pehnava_0000000000',
+};
+/** What every API server runs with; the razorpay and stripe ones add their provider settings. */
 const serverEnv = {
   HOST: '127.0.0.1',
   LOG_LEVEL: 'warn',
@@ -54,7 +65,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: /specs\/after\// },
+    { name: 'chromium', testIgnore: [/specs\/after\//, /specs\/stripe\//] },
     // Specs that move the server's clock (TEST_CLOCK) run last, when nothing else is running.
     { name: 'after-clock', testMatch: /specs\/after\/.*\.spec\.ts/, dependencies: ['chromium'] },
     // The money journey again, paid through the Razorpay adapter and its stand-in.
@@ -63,6 +74,12 @@ export default defineConfig({
       testMatch: /specs\/checkout-journey\.spec\.ts/,
       outputDir: '../test-results/e2e-razorpay',
       use: { baseURL: `http://127.0.0.1:${razorpayPort}` },
+    },
+    // Stripe Checkout's redirect journey, against the Stripe server only (and it only against it).
+    {
+      name: 'stripe',
+      testMatch: /specs\/stripe\/.*\.spec\.ts/,
+      use: { baseURL: `http://127.0.0.1:${stripePort}` },
     },
   ],
   webServer: [
@@ -101,6 +118,31 @@ export default defineConfig({
         PAYMENT_PROVIDER: 'razorpay',
         RAZORPAY_API_URL: razorpayFake,
         RAZORPAY_CHECKOUT_URL: `${razorpayFake}/v1/checkout.js`,
+      },
+    },
+    {
+      command: 'npx tsx ../apps/api/src/test/fakes/serve-stripe-fake.ts',
+      port: stripeFakePort,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: {
+        ...STRIPE_KEYS,
+        STRIPE_FAKE_PORT: String(stripeFakePort),
+        STRIPE_FAKE_WEBHOOK_URL: `http://127.0.0.1:${stripePort}/api/payments/stripe/webhook`,
+      },
+    },
+    {
+      command: 'node ../apps/api/dist/server.js',
+      url: `http://127.0.0.1:${stripePort}/api/health`,
+      timeout: 120_000,
+      reuseExistingServer: false,
+      env: {
+        ...serverEnv,
+        ...STRIPE_KEYS,
+        PORT: String(stripePort),
+        DATA_DIR: stripeDataDir,
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_API_URL: `http://127.0.0.1:${stripeFakePort}`,
       },
     },
   ],

@@ -30,7 +30,8 @@ export interface GuardWithRead<T> {
 }
 
 /**
- * An onRequest hook for routes that need a shopper: a valid, current bearer token, or 401. A token
+ * An onRequest hook for routes that need a shopper: a valid, current bearer token (or the same
+ * token in a `token` header), or 401. A token
  * issued before a password change, or for a deleted account, is not current: the account is read
  * on every request and compared with the token (users.service `sessionFor`), nothing is cached.
  *
@@ -43,7 +44,12 @@ export function createAuthenticate(
   users: Pick<UsersService, 'claimsOf' | 'sessionFor' | 'userForToken'>,
 ) {
   function bearer(request: FastifyRequest): string {
-    const token = BEARER.exec(request.headers.authorization ?? '')?.[1];
+    // The same session JWT may also come in a header named `token` (SPEC.md §7: /verify's call
+    // to verifyStripe sends it so). Like Authorization, browsers never send it by themselves.
+    const header = request.headers.token;
+    const token =
+      BEARER.exec(request.headers.authorization ?? '')?.[1] ??
+      (typeof header === 'string' && header.trim() ? header.trim() : undefined);
     if (!token) throw unauthorized(ACCOUNT_MESSAGES.loginRequired);
     return token;
   }

@@ -28,6 +28,7 @@ const PlaceOrderPage = lazy(() =>
   import('../routes/place-order').then((m) => ({ default: m.PlaceOrderPage })),
 );
 const OrdersPage = lazy(() => import('../routes/orders').then((m) => ({ default: m.OrdersPage })));
+const VerifyPage = lazy(() => import('../routes/verify').then((m) => ({ default: m.VerifyPage })));
 const WishlistPage = lazy(() =>
   import('../routes/wishlist').then((m) => ({ default: m.WishlistPage })),
 );
@@ -56,6 +57,7 @@ export function AppRouter() {
           <Route path="cart" element={<CartPage />} />
           <Route path="place-order" element={<PlaceOrderPage />} />
           <Route path="orders" element={<OrdersPage />} />
+          <Route path="verify" element={<VerifyPage />} />
           <Route path="wishlist" element={<WishlistPage />} />
           <Route path="subscription-plans" element={<SubscriptionPlansPage />} />
           <Route path="*" element={<NotFoundPage />} />

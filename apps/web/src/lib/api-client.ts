@@ -33,12 +33,19 @@ export async function apiRequest<T>(
     method = 'GET',
     body,
     fallback,
-  }: { method?: 'GET' | 'POST' | 'DELETE'; body?: unknown; fallback: Fallback },
+    headers: extraHeaders = {},
+  }: {
+    method?: 'GET' | 'POST' | 'DELETE';
+    body?: unknown;
+    fallback: Fallback;
+    /** More request headers (e.g. the session token under another name, SPEC.md §7). */
+    headers?: Record<string, string>;
+  },
 ): Promise<T> {
   const { failed, error } =
     typeof fallback === 'string' ? { failed: fallback, error: fallback } : fallback;
   const token = getToken();
-  const headers: Record<string, string> = { accept: 'application/json' };
+  const headers: Record<string, string> = { accept: 'application/json', ...extraHeaders };
   if (body !== undefined) headers['content-type'] = 'application/json';
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;

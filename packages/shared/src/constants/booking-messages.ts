@@ -52,5 +52,10 @@ export const BOOKING_MESSAGES = {
   notPaidYet: 'This booking is not paid yet: nothing to cancel. Its hold ends by itself.',
   alreadyDispatched:
     'This booking is already on its way and can no longer be cancelled online. Please contact us.',
+  // Stripe Checkout's return to /verify (DECISIONS.md 'Payments').
+  confirmingPayment: 'Confirming your payment…',
+  stripeOnly: 'This booking is not paid through Stripe.',
+  notPaidYetStripe:
+    'Payment verification failed: Stripe has not received the payment for this booking. If you paid, it will be confirmed shortly.',
   couponUnavailable: 'This coupon has just been used up. Remove it and try again.',
 } as const;

@@ -147,6 +147,21 @@ export const verifyBookingBodySchema = z.object({
 });
 export type VerifyBookingBody = z.infer<typeof verifyBookingBodySchema>;
 
+/**
+ * POST /api/order/verifyStripe (SPEC.md §7): what /verify read from the address Stripe Checkout
+ * returned to. `success` is only the shopper's word (which button brought them back): the server
+ * asks Stripe and never trusts it. `orderId` is the booking's id.
+ */
+export const verifyStripeBodySchema = z.object({
+  success: z
+    .union([z.boolean(), z.enum(['true', 'false'])], {
+      error: BOOKING_MESSAGES.invalidPaymentResponse,
+    })
+    .transform((value) => value === true || value === 'true'),
+  orderId: z.uuid({ error: BOOKING_MESSAGES.bookingNotFound }),
+});
+export type VerifyStripeBody = z.infer<typeof verifyStripeBodySchema>;
+
 export const bookingStatusSchema = z.enum([
   'pending',
   'confirmed',
@@ -168,6 +183,10 @@ export const verifyBookingResponseSchema = z.object({
   paymentStatus: paymentStatusSchema,
 });
 export type VerifyBookingResponse = z.infer<typeof verifyBookingResponseSchema>;
+
+/** POST /api/order/verifyStripe's answer: the booking confirmed (a failure is an error answer). */
+export const verifyStripeResponseSchema = verifyBookingResponseSchema;
+export type VerifyStripeResponse = VerifyBookingResponse;
 
 /** An order item (SPEC.md §3) with its listing populated. Money in rupees. */
 export const bookingItemSchema = z.object({

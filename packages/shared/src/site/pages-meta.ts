@@ -53,6 +53,10 @@ export const ORDERS_META: PageMeta = {
   title: 'My bookings · Pehnava',
   description: 'Your paid Pehnava bookings: their status, delivery and what you rented.',
 };
+export const VERIFY_META: PageMeta = {
+  title: 'Confirming your payment · Pehnava',
+  description: 'Pehnava is confirming your payment with the payment service.',
+};
 export const WISHLIST_META: PageMeta = {
   title: 'My wishlist · Pehnava',
   description: 'The outfits you have saved to rent later.',
@@ -86,6 +90,7 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/cart': CART_META,
   '/place-order': PLACE_ORDER_META,
   '/orders': ORDERS_META,
+  '/verify': VERIFY_META,
   '/wishlist': WISHLIST_META,
   '/subscription-plans': PLANS_META,
 };

@@ -12,6 +12,7 @@ import {
 import { createSandboxGatewayRepository } from './sandbox/gateway.repository.js';
 import { resolveSandboxKeys } from './sandbox/keys.js';
 import { createSandboxProvider } from './sandbox/provider.js';
+import { createStripeProvider } from './stripe/provider.js';
 
 /** Where the sandbox sends webhooks when nothing else is said: this server, over loopback. */
 export function defaultWebhookSender(
@@ -30,6 +31,9 @@ export function defaultWebhookSender(
     return res.status;
   };
 }
+
+/** How long a call to Stripe may take before the shopper is told the service is not answering. */
+const STRIPE_TIMEOUT_MS = 10_000;
 
 export interface Payments {
   provider: PaymentProvider;
@@ -76,9 +80,15 @@ export function createPayments({
         }),
       };
     case 'stripe':
-      // Issue [G] adds these adapters behind the same interface.
-      throw new Error(
-        `PAYMENT_PROVIDER=${config.PAYMENT_PROVIDER} is not available in this version yet; use sandbox`,
-      );
+      return {
+        provider: createStripeProvider({
+          // config.ts requires both keys when PAYMENT_PROVIDER=stripe.
+          secretKey: config.STRIPE_SECRET_KEY!,
+          webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+          apiUrl: config.STRIPE_API_URL,
+          clock,
+          timeoutMs: STRIPE_TIMEOUT_MS,
+        }),
+      };
   }
 }

@@ -113,6 +113,12 @@ export interface PaymentProvider {
   /** Every payment made against an order (to reconcile one whose result never arrived). */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /**
+   * Close an unpaid order at the provider so it can no longer be paid (Stripe expires its Checkout
+   * Session; providers whose orders cannot be closed leave this out). True when the order cannot
+   * be paid any more; false when it had been paid already (read its payments).
+   */
+  cancelOrder?(orderId: string): Promise<boolean>;
+  /**
    * Refund; the same idempotency key never refunds twice. `notes.refundId` is our refund row's id,
    * given back as `reference` when the provider reports on the refund (webhooks).
    */

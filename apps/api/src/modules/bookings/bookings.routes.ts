@@ -10,6 +10,8 @@ import {
   productIdParamsSchema,
   verifyBookingBodySchema,
   verifyBookingResponseSchema,
+  verifyStripeBodySchema,
+  verifyStripeResponseSchema,
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { Authenticate } from '../../plugins/auth.js';
@@ -82,6 +84,27 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       async (request) => ({
         success: true as const,
         ...(await bookings.verify(request.account!.id, request.body)),
+      }),
+    );
+
+    shopper.post(
+      '/order/verifyStripe',
+      {
+        schema: {
+          ...docs,
+          summary: 'Confirm a booking paid on Stripe Checkout (the /verify page)',
+          description:
+            'Stripe is asked for the booking’s Checkout Session: only a paid session for the booking’s amount confirms it; `success` from the browser is never trusted. success=false with nothing paid: the session is expired at Stripe and the hold released. The session token may come in a header named token (SPEC.md §7) or as a bearer token.',
+          body: verifyStripeBodySchema,
+          response: {
+            200: verifyStripeResponseSchema,
+            ...errorResponses(400, 401, 404, 409, 503),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await bookings.verifyStripe(request.account!.id, request.body)),
       }),
     );
 

@@ -26,6 +26,7 @@ import {
   type Subscription,
   type VerifyBookingBody,
   type VerifyBookingResponse,
+  type VerifyStripeBody,
 } from '@pehnava/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import {
@@ -333,6 +334,34 @@ export function createBookingsService({
       );
     }
     return 'refunded';
+  }
+
+  /** Ask the provider for what was paid against an order; its failures as fetchPayment's. */
+  async function capturedOf(orderId: string): Promise<ProviderPayment | undefined> {
+    try {
+      return (await provider.fetchOrderPayments(orderId)).find((p) => p.status === 'captured');
+    } catch (error) {
+      if (error instanceof ProviderUnavailableError) {
+        throw serviceUnavailable(BOOKING_MESSAGES.providerUnavailable);
+      }
+      if (error instanceof ProviderRequestError) throw badRequest(BOOKING_MESSAGES.verifyFailed);
+      throw error;
+    }
+  }
+
+  /**
+   * Close an unpaid order at the provider, when it can be closed, before its booking lets go of
+   * its hold: afterwards no payment can arrive for it. True when it can no longer be paid; false
+   * when it had been paid meanwhile, or could not be closed (the late-payment path then applies).
+   */
+  async function closeOrder(orderId: string, bookingId: string): Promise<boolean> {
+    if (!provider.cancelOrder) return false;
+    try {
+      return await provider.cancelOrder(orderId);
+    } catch (error) {
+      logger.warn({ err: error, bookingId }, 'could not close the payment order at the provider');
+      return false;
+    }
   }
 
   /** Ask the provider for a payment; its failures become the shopper's 503 or 400. */
@@ -797,6 +826,64 @@ export function createBookingsService({
     },
 
     /**
+     * POST /api/order/verifyStripe: the shopper is back from Stripe Checkout. Stripe is asked for
+     * the booking's session (never the browser's `success`): a paid session for the booking's
+     * amount is settled once, however often this is asked and whether the webhook came first. A
+     * shopper who came back through Cancel gave up: the session is expired at Stripe, and only
+     * once it can no longer be paid is the hold released; a session paid meanwhile is confirmed.
+     */
+    async verifyStripe(
+      userId: string,
+      body: VerifyStripeBody,
+    ): Promise<Omit<VerifyBookingResponse, 'success'>> {
+      if (provider.name !== 'stripe') throw badRequest(BOOKING_MESSAGES.stripeOnly);
+      const booking = await plain.bookings.findBooking(body.orderId);
+      if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+      const answer = (b: Pick<BookingRow, 'id' | 'status' | 'paymentStatus'>) => ({
+        message: BOOKING_MESSAGES.confirmed,
+        bookingId: b.id,
+        status: b.status,
+        paymentStatus: b.paymentStatus,
+      });
+      if (booking.paymentStatus === 'completed') return answer(booking);
+      const record = await plain.payments.ofBooking(booking.id);
+      if (!record || record.provider !== 'stripe') {
+        throw badRequest(BOOKING_MESSAGES.stripeOnly);
+      }
+
+      let payment = await capturedOf(record.providerOrderId);
+      if (!payment && !body.success) {
+        if (await closeOrder(record.providerOrderId, booking.id)) {
+          await uow.run(async (repos) => {
+            const locked = await repos.bookings.lockBooking(booking.id);
+            if (locked?.status !== 'pending') return;
+            await repos.bookings.markExpired(locked.id);
+            await release(repos, locked);
+          });
+          throw badRequest(BOOKING_MESSAGES.paymentCancelled);
+        }
+        // Not closed: perhaps paid in the meantime, so ask once more.
+        payment = await capturedOf(record.providerOrderId);
+      }
+      if (!payment) {
+        if (!body.success) throw badRequest(BOOKING_MESSAGES.paymentCancelled);
+        // Its hold already ended (and with it the session): nothing can be paid for it now.
+        if (booking.status === 'cancelled') throw conflict(BOOKING_MESSAGES.bookingExpired);
+        throw badRequest(BOOKING_MESSAGES.notPaidYetStripe);
+      }
+      if (payment.orderId !== record.providerOrderId) {
+        throw badRequest(BOOKING_MESSAGES.paymentNotForBooking);
+      }
+      if (payment.amountPaise !== booking.totalPaise || payment.currency !== 'INR') {
+        throw badRequest(BOOKING_MESSAGES.amountMismatch);
+      }
+      const settled = await uow.run((repos) => settleIn(repos, booking.id, payment));
+      if (settled === 'refunded') throw conflict(BOOKING_MESSAGES.bookingExpired);
+      if (settled === 'ignored') throw badRequest(BOOKING_MESSAGES.verifyFailed);
+      return answer((await plain.bookings.findBooking(booking.id)) ?? booking);
+    },
+
+    /**
      * A captured payment the provider reported (webhook, reconciliation), in the caller's
      * transaction: settled against the booking its order was made for.
      */
@@ -1001,10 +1088,20 @@ export function createBookingsService({
         const record = await plain.payments.ofBooking(booking.id);
         let captured: ProviderPayment | undefined;
         if (record) {
-          try {
-            captured = (await provider.fetchOrderPayments(record.providerOrderId)).find(
+          const paidAt = async () =>
+            (await provider.fetchOrderPayments(record.providerOrderId)).find(
               (p) => p.status === 'captured',
             );
+          try {
+            captured = await paidAt();
+            // Close the order at the provider first, where it can be closed (Stripe): once it
+            // cannot be paid, no payment can come after the units are let go. One paid in the
+            // meantime is read and settled instead.
+            if (!captured && provider.cancelOrder) {
+              if (!(await closeOrder(record.providerOrderId, booking.id))) {
+                captured = await paidAt();
+              }
+            }
           } catch (error) {
             logger.warn(
               { err: error, bookingId: booking.id },

@@ -20,6 +20,7 @@ const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/cart': 'src/routes/cart.tsx',
   '/place-order': 'src/routes/place-order.tsx',
   '/orders': 'src/routes/orders.tsx',
+  '/verify': 'src/routes/verify.tsx',
   '/wishlist': 'src/routes/wishlist.tsx',
 };
 

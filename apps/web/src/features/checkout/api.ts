@@ -6,6 +6,7 @@ import {
   type CreateBookingResponse,
   type VerifyBookingBody,
   type VerifyBookingResponse,
+  type VerifyStripeResponse,
 } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { PAYMENT_INIT_FAILED } from './payment-checkout';
@@ -39,6 +40,23 @@ export function verifyBooking(body: VerifyBookingBody): Promise<VerifyBookingRes
   return apiRequest<VerifyBookingResponse>('/booking/verify', {
     method: 'POST',
     body,
+    fallback: { failed: BOOKING_MESSAGES.verifyFailed, error: BOOKING_MESSAGES.verifyError },
+  });
+}
+
+/**
+ * POST /api/order/verifyStripe: back from Stripe Checkout, the result /verify read from its
+ * address. The server asks Stripe itself; `success` is only what the address said. The session
+ * token goes in a header named token, as SPEC.md §7 has it.
+ */
+export function verifyStripe(
+  body: { success: boolean; orderId: string },
+  token: string,
+): Promise<VerifyStripeResponse> {
+  return apiRequest<VerifyStripeResponse>('/order/verifyStripe', {
+    method: 'POST',
+    body,
+    headers: { token },
     fallback: { failed: BOOKING_MESSAGES.verifyFailed, error: BOOKING_MESSAGES.verifyError },
   });
 }

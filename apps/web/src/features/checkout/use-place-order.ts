@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify';
 import { useRefreshBookings, useRefreshCart } from '../../lib/shopper';
 import { clientConfigQuery, createBooking, verifyBooking } from './api';
 import { PAYMENT_INIT_FAILED, loadCheckout, openCheckout } from './payment-checkout';
+import { checkoutPageOf } from './payment-return';
 
 /** The brand colour the payment modal is themed with: the app's own maroon (index.css). */
 export function brandColour(): string {
@@ -36,7 +37,8 @@ export interface OrderRequest {
 
 /**
  * Checkout's flow (SPEC.md §4 Checkout): create the booking, load the payment script if missing,
- * open the modal with the server's order, then verify the payment and go to /orders (a booking
+ * open the modal with the server's order (a redirect provider, Stripe, instead sends the browser to
+ * its own page, which comes back through /verify), then verify the payment and go to /orders (a booking
  * with nothing to pay is confirmed at creation and goes there at once). A processing flag stops a
  * second submission; a dismissed or failed payment clears the pending booking and the flag, so the
  * shopper can try again.
@@ -66,10 +68,18 @@ export function usePlaceOrder() {
     return processing.current;
   };
 
-  /** The payment script and key, fetched while the booking is being created. */
+  /**
+   * How the booking will be paid, made ready while it is being created: a modal provider's script
+   * and key, or nothing to load for a redirect provider (its page is the provider's own).
+   */
   const prepareCheckout = async () => {
     const config = await client.fetchQuery(clientConfigQuery);
-    return { Checkout: await loadCheckout(config.checkoutScriptUrl), keyId: config.keyId };
+    if (config.flow === 'redirect') return { flow: 'redirect' as const };
+    return {
+      flow: 'modal' as const,
+      Checkout: await loadCheckout(config.checkoutScriptUrl),
+      keyId: config.keyId,
+    };
   };
 
   /** The booking is confirmed: say so, refresh the cart and bookings, and show My Bookings. */
@@ -89,7 +99,23 @@ export function usePlaceOrder() {
     ready: ReturnType<typeof prepareCheckout>,
     request: OrderRequest,
   ) => {
-    const { Checkout, keyId } = await ready;
+    const prepared = await ready;
+    if (prepared.flow === 'redirect') {
+      // Stripe Checkout: the shopper pays on the provider's page, which returns to /verify. The
+      // processing flag stays set while this page is left; if the browser's Back brings it back
+      // from its cache, the shopper may start again.
+      const url = checkoutPageOf(order);
+      window.addEventListener(
+        'pageshow',
+        (event) => {
+          if (event.persisted) finish();
+        },
+        { once: true },
+      );
+      window.location.assign(url);
+      return;
+    }
+    const { Checkout, keyId } = prepared;
     const outcome = await openCheckout(Checkout, {
       key: keyId,
       amount: order.amount,

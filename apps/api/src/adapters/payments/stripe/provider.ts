@@ -1,0 +1,204 @@
+import Stripe from 'stripe';
+import type { Clock } from '../../../lib/clock.js';
+import type { PaymentProvider, ProviderPayment } from '../provider.js';
+import { ProviderRequestError, WebhookSignatureError } from '../provider.js';
+import {
+  idOf,
+  methodOf,
+  paymentOfSession,
+  paymentStatusOf,
+  providerError,
+  readStripeEvent,
+  toRefund,
+} from './read-stripe.js';
+
+/** Seconds a webhook's signed timestamp may be old (Stripe's own default). */
+export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
+/**
+ * How long a Checkout Session stays payable. Stripe accepts 30 minutes at the least; a few more
+ * leave room for the clocks of the two sides to differ. The booking's hold (15 minutes) ends
+ * first: the hold job then expires the session (cancelOrder), and this is the limit if it could not.
+ */
+export const STRIPE_SESSION_MINUTES = 35;
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  webhookSecret: string;
+  /** Stripe's API, https://api.stripe.com unless a stand-in is used (STRIPE_API_URL). */
+  apiUrl: string;
+  clock: Clock;
+  /** Per request; a slower answer counts as "Stripe is down" (ProviderUnavailableError). */
+  timeoutMs?: number;
+  /** Retries of a request with no answer or a 5xx (POSTs carry an idempotency key). */
+  maxNetworkRetries?: number;
+}
+
+/** Build the SDK's client pointed at `apiUrl` (its host, port and protocol). */
+function client({ secretKey, apiUrl, timeoutMs, maxNetworkRetries }: StripeProviderOptions) {
+  const url = new URL(apiUrl);
+  const protocol = url.protocol === 'http:' ? 'http' : 'https';
+  return new Stripe(secretKey, {
+    host: url.hostname,
+    port: url.port || (protocol === 'http' ? 80 : 443),
+    protocol,
+    timeout: timeoutMs ?? 15_000,
+    maxNetworkRetries: maxNetworkRetries ?? 1,
+    telemetry: false,
+    appInfo: { name: 'Pehnava' },
+  });
+}
+
+/**
+ * PAYMENT_PROVIDER=stripe: Stripe Checkout, a page of Stripe's own the shopper is sent to
+ * (flow 'redirect'), which sends them back to the web app's /verify. The booking's order is the
+ * Checkout Session; the payment is the session's PaymentIntent.
+ */
+export function createStripeProvider(options: StripeProviderOptions): PaymentProvider {
+  const stripe = client(options);
+  const { clock, webhookSecret } = options;
+
+  /** Run an SDK call, its errors as the provider interface's. */
+  async function call<T>(request: () => Promise<T>): Promise<T> {
+    try {
+      return await request();
+    } catch (error) {
+      throw providerError(error);
+    }
+  }
+
+  const retrieveSession = (sessionId: string) =>
+    call(() =>
+      stripe.checkout.sessions.retrieve(sessionId, {
+        expand: ['payment_intent.payment_method'],
+      }),
+    );
+
+  return {
+    name: 'stripe',
+    keyId: '',
+    flow: 'redirect',
+    // The browser leaves for Stripe's page: nothing of Stripe's runs inside ours.
+    pageSources: { script: [], connect: [], frame: [] },
+    checkoutScriptUrl: () => null,
+
+    async createOrder({ amountPaise, receipt, notes, description, customerEmail, returnUrls }) {
+      const metadata = { ...notes, receipt };
+      const session = await call(() =>
+        stripe.checkout.sessions.create({
+          mode: 'payment',
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: 'inr',
+                unit_amount: amountPaise,
+                product_data: { name: description },
+              },
+            },
+          ],
+          success_url: returnUrls.success,
+          cancel_url: returnUrls.cancel,
+          client_reference_id: notes.bookingId ?? receipt,
+          metadata,
+          payment_intent_data: { metadata, description },
+          expires_at: Math.floor(clock.now().getTime() / 1000) + STRIPE_SESSION_MINUTES * 60,
+          ...(customerEmail ? { customer_email: customerEmail } : {}),
+        }),
+      );
+      if (!session.url) throw new ProviderRequestError('Stripe gave no checkout page', 502);
+      return {
+        id: session.id,
+        amountPaise: session.amount_total ?? amountPaise,
+        currency: 'INR',
+        receipt,
+        checkoutUrl: session.url,
+      };
+    },
+
+    // Stripe Checkout hands the browser no signed result: /verifyStripe asks Stripe instead.
+    verifyPaymentSignature: () => false,
+
+    async fetchPayment(paymentId) {
+      const intent = await call(() =>
+        stripe.paymentIntents.retrieve(paymentId, { expand: ['payment_method'] }),
+      );
+      // The order is the session the intent was made by; Stripe finds it by its payment_intent.
+      const sessions = await call(() =>
+        stripe.checkout.sessions.list({ payment_intent: paymentId, limit: 1 }),
+      );
+      const session = sessions.data[0];
+      const payment: ProviderPayment = {
+        id: intent.id,
+        orderId: session?.id ?? '',
+        amountPaise: intent.amount_received || intent.amount,
+        currency: intent.currency.toUpperCase(),
+        status: paymentStatusOf(intent.status),
+        method: methodOf(intent.payment_method, intent.payment_method_types),
+        errorDescription: intent.last_payment_error?.message ?? null,
+      };
+      return payment;
+    },
+
+    async fetchOrderPayments(orderId) {
+      const payment = paymentOfSession(await retrieveSession(orderId));
+      return payment ? [payment] : [];
+    },
+
+    /**
+     * Expire the session so it can no longer be paid. True when it cannot be paid now (expired by
+     * this call or before); false when it was already paid (the caller reads the payment).
+     */
+    async cancelOrder(orderId) {
+      try {
+        await call(() => stripe.checkout.sessions.expire(orderId));
+        return true;
+      } catch (error) {
+        if (!(error instanceof ProviderRequestError)) throw error;
+        const session = await retrieveSession(orderId);
+        return session.status === 'expired';
+      }
+    },
+
+    async refund({ paymentId, amountPaise, idempotencyKey, notes }) {
+      const refund = await call(() =>
+        stripe.refunds.create(
+          { payment_intent: paymentId, amount: amountPaise, metadata: notes },
+          { idempotencyKey },
+        ),
+      );
+      return toRefund(refund);
+    },
+
+    async fetchRefund({ paymentId, refundId }) {
+      const refund = await call(() => stripe.refunds.retrieve(refundId));
+      if (idOf(refund.payment_intent) !== paymentId) {
+        throw new ProviderRequestError(`Refund ${refundId} is not of payment ${paymentId}`, 400);
+      }
+      return toRefund(refund);
+    },
+
+    readWebhook(rawBody, headers) {
+      const signature = headers['stripe-signature'];
+      if (typeof signature !== 'string' || !signature) {
+        throw new WebhookSignatureError('webhook without a Stripe-Signature header');
+      }
+      let event: Stripe.Event;
+      try {
+        event = Stripe.webhooks.constructEvent(
+          rawBody,
+          signature,
+          webhookSecret,
+          STRIPE_WEBHOOK_TOLERANCE_SECONDS,
+          undefined,
+          // The timestamp's age is measured on the app's clock, like every other time.
+          clock.now().getTime(),
+        );
+      } catch (error) {
+        throw new WebhookSignatureError(
+          error instanceof Error ? error.message : 'webhook signature does not match',
+        );
+      }
+      return readStripeEvent(event);
+    },
+  };
+}

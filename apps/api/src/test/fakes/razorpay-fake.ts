@@ -234,6 +234,8 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
   /** What the next API calls do instead of answering as usual (failNext, refuseNext). */
   const failures: ({ kind: 'error'; status: number; body: unknown } | { kind: 'hang' | 'drop' })[] =
     [];
+  /** Failures kept for the next call to one endpoint (failOn), before the general ones. */
+  const targeted: { method: string; path: string; failure: (typeof failures)[number] }[] = [];
   const hanging = new Set<ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   let refundOutcome: FakeRefundStatus = 'processed';
@@ -912,7 +914,8 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       ...(requested.search ? { query: Object.fromEntries(requested.searchParams) } : {}),
     });
 
-    const failure = failures.shift();
+    const aimed = targeted.findIndex((t) => t.method === method && t.path === path);
+    const failure = aimed >= 0 ? targeted.splice(aimed, 1)[0]!.failure : failures.shift();
     if (failure?.kind === 'drop' && authorized) {
       // Acted on, but the answer is lost on the way back (the caller sees a timeout).
       try {
@@ -1010,6 +1013,19 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       for (let i = 0; i < count; i += 1) {
         failures.push(how === 'error' ? { kind: 'error', status, body } : { kind: how });
       }
+    },
+
+    /**
+     * The next call to this endpoint (method and path, e.g. 'POST', '/v1/payments/create/recurring')
+     * answers a 5xx, never answers, or is acted on and its answer lost; other calls go through.
+     */
+    failOn(method: string, path: string, how: 'error' | 'hang' | 'drop' = 'error', status = 503) {
+      const body = errorBody('SERVER_ERROR', 'The server encountered an error. Try again later.');
+      targeted.push({
+        method,
+        path,
+        failure: how === 'error' ? { kind: 'error', status, body } : { kind: how },
+      });
     },
 
     /** The next API call is refused (4xx) with Razorpay's error body and these words. */

@@ -10,7 +10,7 @@ const ERROR_MEANINGS = {
   413: 'The body is too large',
   415: 'The body is not JSON',
   429: 'Too many tries; Retry-After says when to try again',
-  502: 'The e-mail with the code could not be sent; try again',
+  502: 'A service Pehnava relies on refused the request (the mail server, or the payment service opening a payment); nothing was charged or held',
   503: 'The payment service cannot be reached; nothing was charged or held; try again shortly',
 } as const;
 

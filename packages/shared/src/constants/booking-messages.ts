@@ -41,6 +41,9 @@ export const BOOKING_MESSAGES = {
     'This booking expired before the payment arrived. If you were charged, the amount is refunded in full.',
   providerUnavailable:
     'The payment service is not answering right now. Nothing has been charged or held; please try again in a minute.',
+  /** The provider refused to open the payment (its 4xx: a setting or data it does not accept). */
+  providerRefused:
+    'The payment service could not open this payment. Nothing has been charged or held; please try again, or write to us if it keeps happening.',
   failedToLoadBookings: 'Failed to load your bookings',
   // Cancellation by the shopper (DECISIONS.md 'Cancellations, refunds…').
   cancelConfirm:

@@ -32,4 +32,6 @@ export const SUBSCRIPTION_MESSAGES = {
   planChangedMeanwhile: 'Your plan changed while this payment was open; it will be refunded',
   providerUnavailable:
     'The payment service is not answering right now. Nothing has been charged; please try again in a minute.',
+  providerRefused:
+    'The payment service could not open this payment. Nothing has been charged; please try again, or write to us if it keeps happening.',
 } as const;

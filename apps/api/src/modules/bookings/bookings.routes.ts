@@ -56,7 +56,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           body: createBookingBodySchema,
           response: {
             200: createBookingResponseSchema,
-            ...errorResponses(400, 401, 404, 409, 503),
+            ...errorResponses(400, 401, 404, 409, 502, 503),
           },
         },
       },

@@ -50,7 +50,13 @@ import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { absoluteImageUrl } from '../../lib/image-urls.js';
-import { badRequest, conflict, notFound, serviceUnavailable } from '../../lib/http-error.js';
+import {
+  HttpError,
+  badRequest,
+  conflict,
+  notFound,
+  serviceUnavailable,
+} from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { checkRental, type CheckedRental } from '../cart/rental-request.js';
@@ -635,7 +641,10 @@ export function createBookingsService({
         } catch (error) {
           if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
             logger.warn({ err: error, bookingId }, 'payment order could not be created');
-            throw serviceUnavailable(BOOKING_MESSAGES.providerUnavailable);
+            // Down (try again soon) or refused (our order was not accepted: a gateway error).
+            throw error instanceof ProviderUnavailableError
+              ? serviceUnavailable(BOOKING_MESSAGES.providerUnavailable)
+              : new HttpError(502, BOOKING_MESSAGES.providerRefused);
           }
           throw error;
         }

@@ -387,8 +387,9 @@ describe('when Razorpay cannot take the order', () => {
     const before = await held(s);
     fake.refuseNext(400, 'The receipt field is invalid for this merchant', 'receipt');
     const refused = await create(s);
-    expect(refused.statusCode).toBe(503);
-    expect(refused.json().message).toBe(BOOKING_MESSAGES.providerUnavailable);
+    // Not 'down, try again in a minute': Razorpay refused the order (a gateway error).
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe(BOOKING_MESSAGES.providerRefused);
     expect(await held(s)).toEqual(before);
     const line = logLines.filter((l) => l.includes('payment order could not be created')).at(-1);
     expect(line).toContain('The receipt field is invalid for this merchant');

@@ -402,7 +402,9 @@ export function createPlanBillingService({
       } catch (error) {
         if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
           logger.warn({ err: error, planId: plan.id }, 'plan order could not be created');
-          throw serviceUnavailable(SUBSCRIPTION_MESSAGES.providerUnavailable);
+          throw error instanceof ProviderUnavailableError
+            ? serviceUnavailable(SUBSCRIPTION_MESSAGES.providerUnavailable)
+            : new HttpError(502, SUBSCRIPTION_MESSAGES.providerRefused);
         }
         throw error;
       }

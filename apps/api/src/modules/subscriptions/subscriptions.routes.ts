@@ -65,7 +65,7 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
         body: subscribeBodySchema,
         response: {
           200: subscribeResponseSchema,
-          ...errorResponses(400, 401, 404, 409, 503),
+          ...errorResponses(400, 401, 404, 409, 502, 503),
         },
       },
     },

@@ -35,7 +35,12 @@ export function PlanCard({
         recommended ? 'ring-2 ring-maroon-700' : 'ring-1 ring-stone-200'
       }`}
     >
-      <div className="flex min-h-7 flex-wrap items-center gap-2">
+      {/* Side by side on wide screens, the cards keep their names level even without a badge. */}
+      <div
+        className={`flex flex-wrap items-center gap-2 lg:min-h-7 ${
+          recommended || active ? 'mb-3' : 'lg:mb-3'
+        }`}
+      >
         {recommended && (
           <span className="rounded-full bg-maroon-700 px-3 py-1 text-xs font-semibold text-white">
             Recommended
@@ -47,7 +52,7 @@ export function PlanCard({
           </span>
         )}
       </div>
-      <h2 id={headingId} className="mt-3 font-display text-3xl text-maroon-900">
+      <h2 id={headingId} className="font-display text-3xl text-maroon-900">
         {plan.name}
       </h2>
       <p className="mt-2 flex items-baseline gap-1.5" data-testid="plan-price">

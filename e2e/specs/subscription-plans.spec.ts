@@ -1,7 +1,9 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   SUBSCRIPTION_MESSAGES as M,
+  addDays,
   mySubscriptionResponseSchema,
+  todayInIndia,
   productListResponseSchema,
   type Product,
 } from '@pehnava/shared';
@@ -53,10 +55,19 @@ test('a free shopper upgrades to Plus, sees Plus prices everywhere, moves to Pro
   test.setTimeout(90_000);
   const account = await createAccount(request);
   const premium = await premiumProduct(request);
-  await request.post('/api/wishlist/add', {
-    headers: { authorization: `Bearer ${account.token}` },
-    data: { productId: premium._id },
+  const auth = { authorization: `Bearer ${account.token}` };
+  await request.post('/api/wishlist/add', { headers: auth, data: { productId: premium._id } });
+  // In the cart on Free: 2 days at the 2-day price.
+  const added = await request.post('/api/cart/add', {
+    headers: auth,
+    data: {
+      productId: premium._id,
+      size: premium.sizes.find((s) => s.available)!.size,
+      duration: 2,
+      startDate: addDays(todayInIndia(new Date()), 30),
+    },
   });
+  expect(added.ok(), await added.text()).toBe(true);
   await signInWith(page, account.token, '/subscription-plans');
 
   await expect(page.getByRole('heading', { name: 'Subscription Plans', level: 1 })).toBeVisible();
@@ -90,6 +101,12 @@ test('a free shopper upgrades to Plus, sees Plus prices everywhere, moves to Pro
   await page.goto('/wishlist');
   await expect(page.getByTestId('plan-price').first()).toContainText('Free Rental');
   await expect(page.getByTestId('plan-price').first()).toContainText('Plus Benefit');
+  await page.goto('/cart');
+  const line = page.getByTestId('cart-row');
+  await expect(line).toContainText('14 days');
+  await expect(line.getByTestId('cart-row-price')).toContainText('Free Rental');
+  await expect(line.getByTestId('cart-row-price')).toContainText('Plus Benefit');
+  await expect(line.getByTestId('cart-row-total')).toHaveText('₹0');
 
   // Plus to Pro: a new period at once.
   await page.goto('/subscription-plans');

@@ -300,6 +300,8 @@
         handler: options.handler || null,
         // Razorpay's recurring payments take "1"; a boolean is read the same way.
         recurring: options.recurring === true || String(options.recurring) === '1',
+        // Razorpay ties a recurring payment's token to the customer the checkout names.
+        customerId: typeof options.customer_id === 'string' ? options.customer_id : '',
         ondismiss: typeof modal.ondismiss === 'function' ? modal.ondismiss : null,
         escape: modal.escape !== false,
         backdropclose: modal.backdropclose === true,
@@ -526,6 +528,7 @@
       const body = { key: this._o.key, order_id: this._o.orderId, ...details.body };
       if (outcome === 'failure') body.outcome = 'failure';
       if (this._o.recurring) body.renewals = ui.renewFail.checked ? 'fail' : 'succeed';
+      if (this._o.recurring && this._o.customerId) body.customer_id = this._o.customerId;
 
       const answer = await send(body);
       // A result that comes after close() still reaches the app: the payment happened either way.

@@ -37,6 +37,8 @@ export interface DatabaseHandle {
 
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 const MIGRATION_LOCK_KEY = 7_340_211;
+/** The longest a query waits for a connection from the PostgreSQL pool. */
+const POOL_WAIT_MS = 10_000;
 
 /** Open the embedded database (a folder under DATA_DIR) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
@@ -45,6 +47,9 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       connectionString: target.url,
       max: target.poolSize ?? 10,
       idleTimeoutMillis: 30_000,
+      // A request that waits this long for a free connection fails instead of waiting for ever
+      // (also one still waiting when the pool is closed: pg drops its waiters on end()).
+      connectionTimeoutMillis: POOL_WAIT_MS,
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);

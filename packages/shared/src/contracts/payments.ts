@@ -70,6 +70,11 @@ export const sandboxPayBodySchema = z.object({
    * mandate this payment sets up go through or are declined, so both can be tried.
    */
   renewals: z.enum(['succeed', 'fail']).optional().default('succeed'),
+  /**
+   * Razorpay's customer the checkout was opened with (`customer_id`) for a recurring order; the
+   * Razorpay stand-in makes the token for it, the sandbox needs none.
+   */
+  customer_id: textField({ label: 'Customer id', max: 100 }).optional(),
 });
 export type SandboxPayBody = z.infer<typeof sandboxPayBodySchema>;
 

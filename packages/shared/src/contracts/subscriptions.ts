@@ -71,9 +71,14 @@ export const subscribeBodySchema = z.object({
 });
 export type SubscribeBody = z.infer<typeof subscribeBodySchema>;
 
-/** A plan order at the payment provider, with the receipt it was made with. */
+/**
+ * A plan order at the payment provider, with the receipt it was made with. `customerId`: the
+ * provider's customer the checkout must open with for the plan's recurring payments (Razorpay's
+ * `customer_id`); null when the provider needs none (the sandbox, Stripe).
+ */
 export const subscriptionOrderSchema = paymentOrderSchema.extend({
   receipt: z.string(),
+  customerId: z.string().nullable(),
 });
 
 /**

@@ -77,6 +77,7 @@ export function createPayments({
           apiUrl: config.RAZORPAY_API_URL,
           checkoutUrl: config.RAZORPAY_CHECKOUT_URL,
           timeoutMs: config.RAZORPAY_TIMEOUT_MS,
+          clock,
         }),
       };
     case 'stripe':

@@ -13,6 +13,11 @@ export interface ProviderOrder {
   receipt: string | null;
   /** Redirect providers (Stripe): the page the shopper is sent to to pay. Null for modal ones. */
   checkoutUrl: string | null;
+  /**
+   * The provider's customer the checkout must open with for a recurring order (Razorpay's
+   * `customer_id`, with `recurring: "1"`). Null or absent otherwise.
+   */
+  customerId?: string | null;
 }
 
 /**
@@ -88,6 +93,9 @@ export interface PaymentProvider {
     /** What the shopper is paying for, as the provider's page shows it. */
     description: string;
     customerEmail?: string;
+    /** The shopper's name and phone, for the provider's customer of a recurring order. */
+    customerName?: string;
+    customerContact?: string;
     /** Where a redirect provider sends the shopper back to (modal providers ignore them). */
     returnUrls: { success: string; cancel: string };
     /** Ask the shopper for a standing instruction for later charges (a plan's renewals). */

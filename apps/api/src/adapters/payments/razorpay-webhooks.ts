@@ -24,11 +24,24 @@ const noteText = (notes: unknown, key: string): string | null => {
   return typeof value === 'string' && value ? value : null;
 };
 
+/**
+ * The standing instruction a payment entity set up, as `ProviderPayment.mandateId`: the sandbox's
+ * is its `token_id` as it is; Razorpay's adapter passes its own (it needs the customer too).
+ */
+export type MandateReader = (payment: Record<string, unknown>) => string | null;
+
+const tokenAsMandate: MandateReader = (payment) => text(payment.token_id) || null;
+
 /** Read a Razorpay-shaped webhook body whose signature has been checked. */
-export function readRazorpayEvent(eventId: string, body: WebhookBody): ProviderEvent {
+export function readRazorpayEvent(
+  eventId: string,
+  body: WebhookBody,
+  mandateOf: MandateReader = tokenAsMandate,
+): ProviderEvent {
   const name = text(body.event);
   const payment = body.payload?.payment?.entity;
   const refund = body.payload?.refund?.entity;
+  const mandateId = payment ? mandateOf(payment) : null;
   const type =
     name === 'payment.captured' ||
     name === 'payment.failed' ||
@@ -50,6 +63,8 @@ export function readRazorpayEvent(eventId: string, body: WebhookBody): ProviderE
             status: text(payment.status) as ProviderPaymentStatus,
             method: text(payment.method),
             errorDescription: text(payment.error_description) || null,
+            // A plan confirmed by its webhook alone keeps the mandate for its renewals.
+            ...(mandateId ? { mandateId } : {}),
           },
         }
       : {}),
@@ -75,6 +90,7 @@ export function readRazorpayWebhook(
   rawBody: string,
   headers: Record<string, string | string[] | undefined>,
   webhookSecret: string,
+  mandateOf?: MandateReader,
 ): ProviderEvent {
   const signature = headers['x-razorpay-signature'];
   const eventId = headers['x-razorpay-event-id'];
@@ -93,5 +109,5 @@ export function readRazorpayWebhook(
   if (!body || typeof body !== 'object') {
     throw new WebhookSignatureError('webhook body is not a JSON object');
   }
-  return readRazorpayEvent(eventId, body as WebhookBody);
+  return readRazorpayEvent(eventId, body as WebhookBody, mandateOf);
 }

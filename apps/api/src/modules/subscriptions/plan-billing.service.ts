@@ -395,7 +395,13 @@ export function createPlanBillingService({
           receipt,
           notes: { purpose: 'subscription', planId: plan.id, userId },
           description: `Pehnava ${plan.name} plan, ${plan.durationDays} days`,
-          ...(user ? { customerEmail: user.email } : {}),
+          ...(user
+            ? {
+                customerEmail: user.email,
+                customerName: user.name,
+                ...(user.phone ? { customerContact: user.phone } : {}),
+              }
+            : {}),
           returnUrls: { success: back(true), cancel: back(false) },
           recurring: true,
         });
@@ -424,6 +430,7 @@ export function createPlanBillingService({
           currency: 'INR',
           receipt,
           checkoutUrl: order.checkoutUrl,
+          customerId: order.customerId ?? null,
         },
         orderId: order.id,
         amount: order.amountPaise,

@@ -1,7 +1,8 @@
 // A local stand-in for Razorpay, for tests and the browser journey: it speaks Razorpay's
-// documented REST shapes under /v1 (orders, payments, refunds, error bodies, basic auth with the
-// key id and secret), signs payments and webhooks as Razorpay does, and serves a browser checkout
-// (the sandbox's own script) whose pay call it answers. Everything is kept in memory.
+// documented REST shapes under /v1 (orders, payments, refunds, customers, recurring tokens and
+// charges, error bodies, basic auth with the key id and secret), signs payments and webhooks as
+// Razorpay does, and serves a browser checkout (the sandbox's own script) whose pay call it
+// answers. Everything is kept in memory.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { readFile } from 'node:fs/promises';
 import type { AddressInfo } from 'node:net';
@@ -36,6 +37,38 @@ export interface FakeOrder {
   attempts: number;
   notes: Record<string, string>;
   created_at: number;
+  /** An authorisation order (recurring): its customer and the token it asks for. */
+  customer_id?: string;
+  token?: { max_amount: number; expire_at: number; frequency: string };
+  method?: string;
+  payment_capture?: boolean;
+}
+
+export interface FakeCustomer {
+  id: string;
+  entity: 'customer';
+  name: string;
+  email: string;
+  contact: string;
+  gstin: null;
+  notes: Record<string, string>;
+  created_at: number;
+}
+
+/** A recurring token, made when an authorisation order is paid through the checkout. */
+export interface FakeToken {
+  id: string;
+  entity: 'token';
+  customer_id: string;
+  method: FakePaymentMethod;
+  recurring: true;
+  max_amount: number;
+  expire_at: number;
+  frequency: string;
+  status: 'confirmed';
+  created_at: number;
+  /** The stand-in's own: what the checkout's 'Plan renewals (test mode)' chose. */
+  renewals: 'succeed' | 'fail';
 }
 
 export interface FakePayment {
@@ -62,6 +95,10 @@ export interface FakePayment {
   error_source: string | null;
   error_step: string | null;
   error_reason: string | null;
+  /** A recurring payment's customer and token (the authorisation, or a later charge). */
+  customer_id: string | null;
+  token_id: string | null;
+  recurring: boolean;
   created_at: number;
 }
 
@@ -89,6 +126,8 @@ export interface FakeCall {
   authorized: boolean;
   idempotencyKey: string | null;
   body: unknown;
+  /** The query string's fields, when there was one (GET /v1/orders?receipt=…). */
+  query?: Record<string, string>;
 }
 
 /** One webhook the fake owes (or has sent) the app. */
@@ -184,6 +223,10 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
   const orders = new Map<string, FakeOrder>();
   const payments = new Map<string, FakePayment>();
   const refunds = new Map<string, FakeRefund>();
+  const customers = new Map<string, FakeCustomer>();
+  const tokens = new Map<string, FakeToken>();
+  /** Bank descriptions for the next recurring charges to decline, whatever their token says. */
+  const recurringDeclines: string[] = [];
   /** Idempotency key → the refund it made and the body it was made with. */
   const refundKeys = new Map<string, { refundId: string; body: string }>();
   const webhooks: FakeWebhook[] = [];
@@ -191,6 +234,8 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
   /** What the next API calls do instead of answering as usual (failNext, refuseNext). */
   const failures: ({ kind: 'error'; status: number; body: unknown } | { kind: 'hang' | 'drop' })[] =
     [];
+  /** Failures kept for the next call to one endpoint (failOn), before the general ones. */
+  const targeted: { method: string; path: string; failure: (typeof failures)[number] }[] = [];
   const hanging = new Set<ServerResponse>();
   const timers = new Set<NodeJS.Timeout>();
   let refundOutcome: FakeRefundStatus = 'processed';
@@ -278,6 +323,11 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       errorDescription?: string;
       errorReason?: string;
       errorSource?: string;
+      /** Paying an authorisation order through the checkout: the token's renewals choice. */
+      renewals?: 'succeed' | 'fail';
+      /** A later charge on a token (POST /v1/payments/create/recurring). */
+      charge?: { token: FakeToken; email: string; contact: string; description: string | null };
+      notes?: Record<string, string>;
     },
   ): FakePayment {
     const order = orders.get(orderId);
@@ -286,6 +336,13 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       throw new FakeHttpError(409, { success: false, message: 'This order has already been paid' });
     }
     const failed = input.status === 'failed';
+    const customer = order.customer_id ? customers.get(order.customer_id) : undefined;
+    // A captured authorisation payment sets up the token the order asked for.
+    const token =
+      input.charge?.token ??
+      (!failed && order.token && customer
+        ? makeToken(order, customer, input.method, input.renewals ?? 'succeed')
+        : undefined);
     const payment: FakePayment = {
       id: razorpayStyleId('pay'),
       entity: 'payment',
@@ -297,14 +354,14 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       amount_refunded: 0,
       refund_status: null,
       captured: !failed,
-      description: null,
+      description: input.charge?.description ?? null,
       card: input.card ?? null,
       bank: input.method === 'netbanking' ? 'HDFC' : null,
       wallet: input.method === 'wallet' ? 'paytm' : null,
       vpa: input.method === 'upi' ? (input.vpa ?? 'success@razorpay') : null,
-      email: 'shopper@pehnava.test',
-      contact: '+919820012345',
-      notes: {},
+      email: input.charge?.email || customer?.email || 'shopper@pehnava.test',
+      contact: input.charge?.contact || customer?.contact || '+919820012345',
+      notes: input.notes ?? {},
       error_code: failed ? 'BAD_REQUEST_ERROR' : null,
       error_description: failed
         ? (input.errorDescription ?? 'Payment failed. The tester chose to fail this payment.')
@@ -312,6 +369,9 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       error_source: failed ? (input.errorSource ?? 'customer') : null,
       error_step: failed ? 'payment_authorization' : null,
       error_reason: failed ? (input.errorReason ?? 'payment_failed') : null,
+      customer_id: token?.customer_id ?? order.customer_id ?? null,
+      token_id: token?.id ?? null,
+      recurring: !!token,
       created_at: now(),
     };
     payments.set(payment.id, payment);
@@ -328,6 +388,29 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       order: orderPayload(order),
     });
     return payment;
+  }
+
+  function makeToken(
+    order: FakeOrder,
+    customer: FakeCustomer,
+    method: FakePaymentMethod,
+    renewals: 'succeed' | 'fail',
+  ): FakeToken {
+    const token: FakeToken = {
+      id: razorpayStyleId('token'),
+      entity: 'token',
+      customer_id: customer.id,
+      method,
+      recurring: true,
+      max_amount: order.token!.max_amount,
+      expire_at: order.token!.expire_at,
+      frequency: order.token!.frequency,
+      status: 'confirmed',
+      created_at: now(),
+      renewals,
+    };
+    tokens.set(token.id, token);
+    return token;
   }
 
   function refundWebhook(refund: FakeRefund) {
@@ -355,6 +438,163 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
 
   // ---- the REST API (/v1, basic auth) ----
 
+  /** POST /v1/customers: with `fail_existing` "0", the customer with the same details is reused. */
+  function createCustomer(body: Record<string, unknown>): FakeCustomer {
+    const text = (field: string, max: number) => {
+      const value = body[field];
+      if (value === undefined) return '';
+      if (typeof value !== 'string' || value.length > max) {
+        throw badRequest(`The ${field} field is invalid`, field);
+      }
+      return value;
+    };
+    const name = text('name', 50);
+    const email = text('email', 64);
+    const contact = text('contact', 15);
+    if (!email && !contact) throw badRequest('The email or contact field is required', 'email');
+    if (email && !/^[^@\s]+@[^@\s]+$/.test(email)) {
+      throw badRequest('The email must be a valid email address.', 'email');
+    }
+    const existing = [...customers.values()].find(
+      (c) => c.email === email && c.contact === contact && c.name === name,
+    );
+    if (existing) {
+      const failExisting = body.fail_existing;
+      if (failExisting === '0' || failExisting === 0 || failExisting === false) return existing;
+      throw badRequest('Customer already exists for the merchant');
+    }
+    const customer: FakeCustomer = {
+      id: razorpayStyleId('cust'),
+      entity: 'customer',
+      name,
+      email,
+      contact,
+      gstin: null,
+      notes: readNotes(body.notes),
+      created_at: now(),
+    };
+    customers.set(customer.id, customer);
+    return customer;
+  }
+
+  /** An authorisation order's recurring fields, checked as Razorpay documents them. */
+  function recurringFields(body: Record<string, unknown>): Partial<FakeOrder> {
+    const { customer_id: customerId, token, method, payment_capture: capture } = body;
+    if (capture !== undefined && typeof capture !== 'boolean' && capture !== 0 && capture !== 1) {
+      throw badRequest('The payment capture field is invalid', 'payment_capture');
+    }
+    const fields: Partial<FakeOrder> =
+      capture === undefined ? {} : { payment_capture: capture === true || capture === 1 };
+    if (token === undefined) {
+      if (customerId !== undefined) {
+        if (typeof customerId !== 'string' || !customers.has(customerId)) throw noSuchId();
+        fields.customer_id = customerId;
+      }
+      return fields;
+    }
+    if (typeof customerId !== 'string' || !customerId) {
+      throw badRequest('The customer_id field is required when token is present', 'customer_id');
+    }
+    if (!customers.has(customerId)) throw noSuchId();
+    if (method !== undefined && !['card', 'upi', 'emandate', 'nach'].includes(String(method))) {
+      throw badRequest('Invalid payment method given', 'method');
+    }
+    if (!token || typeof token !== 'object' || Array.isArray(token)) {
+      throw badRequest('The token field must be an object', 'token');
+    }
+    const t = token as Record<string, unknown>;
+    const maxAmount = t.max_amount;
+    if (typeof maxAmount !== 'number' || !Number.isInteger(maxAmount) || maxAmount < 100) {
+      throw badRequest('The token.max amount must be at least 100', 'token.max_amount');
+    }
+    const expireAt = t.expire_at;
+    if (typeof expireAt !== 'number' || !Number.isInteger(expireAt) || expireAt <= now()) {
+      throw badRequest('The token.expire at must be a time in the future', 'token.expire_at');
+    }
+    const frequency = t.frequency ?? 'as_presented';
+    const frequencies = ['as_presented', 'daily', 'weekly', 'fortnightly', 'monthly', 'yearly'];
+    if (typeof frequency !== 'string' || !frequencies.includes(frequency)) {
+      throw badRequest('The selected token.frequency is invalid.', 'token.frequency');
+    }
+    return {
+      ...fields,
+      customer_id: customerId,
+      token: { max_amount: maxAmount, expire_at: expireAt, frequency },
+      ...(typeof method === 'string' ? { method } : {}),
+    };
+  }
+
+  /** GET /v1/orders: newest first, filtered by receipt when asked. */
+  function listOrders(query: URLSearchParams) {
+    const count = Math.min(Number(query.get('count') ?? 10) || 10, 100);
+    const skip = Number(query.get('skip') ?? 0) || 0;
+    const receipt = query.get('receipt');
+    const items = [...orders.values()]
+      .filter((o) => receipt === null || o.receipt === receipt)
+      .reverse()
+      .slice(skip, skip + count);
+    return { entity: 'collection', count: items.length, items };
+  }
+
+  /**
+   * POST /v1/payments/create/recurring: charge a token for an order made for this charge. Declined
+   * when a test said so (declineNextRecurring) or when the shopper chose 'Renewals are declined'.
+   */
+  function createRecurringPayment(body: Record<string, unknown>) {
+    for (const field of ['email', 'contact', 'order_id', 'customer_id', 'token']) {
+      if (typeof body[field] !== 'string' || !body[field]) {
+        throw badRequest(`The ${field} field is required.`, field);
+      }
+    }
+    const { amount, currency = 'INR', recurring } = body;
+    if (recurring !== '1' && recurring !== 1 && recurring !== true) {
+      throw badRequest('The recurring field must be 1', 'recurring');
+    }
+    if (currency !== 'INR') throw badRequest('The currency is not supported', 'currency');
+    if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
+      throw badRequest('The amount must be at least INR 1.00', 'amount');
+    }
+    const order = orders.get(body.order_id as string);
+    const customer = customers.get(body.customer_id as string);
+    const token = tokens.get(body.token as string);
+    if (!order || !customer) throw noSuchId();
+    if (!token || token.customer_id !== customer.id) {
+      throw badRequest('The token id provided does not exist', 'token');
+    }
+    if (order.amount !== amount) {
+      throw badRequest('The amount must be the same as the order amount', 'amount');
+    }
+    if (amount > token.max_amount) {
+      throw badRequest('The amount exceeds the maximum amount allowed for the token', 'amount');
+    }
+    if (token.expire_at <= now()) throw badRequest('The token has expired', 'token');
+    const declined =
+      recurringDeclines.shift() ??
+      (token.renewals === 'fail'
+        ? 'The recurring payment was declined by the customer’s bank.'
+        : undefined);
+    const payment = makePayment(order.id, {
+      status: declined ? 'failed' : 'captured',
+      method: token.method,
+      ...(token.method === 'card' ? { card: { last4: '1111', network: 'Visa' } } : {}),
+      ...(declined
+        ? { errorDescription: declined, errorReason: 'payment_declined', errorSource: 'bank' }
+        : {}),
+      charge: {
+        token,
+        email: body.email as string,
+        contact: body.contact as string,
+        description: typeof body.description === 'string' ? body.description : null,
+      },
+      notes: readNotes(body.notes),
+    });
+    return {
+      razorpay_payment_id: payment.id,
+      razorpay_order_id: order.id,
+      razorpay_signature: paymentSignature(order.id, payment.id, options.keySecret),
+    };
+  }
+
   function createOrder(body: Record<string, unknown>): FakeOrder {
     const { amount, currency = 'INR', receipt } = body;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
@@ -377,6 +617,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       attempts: 0,
       notes: readNotes(body.notes),
       created_at: now(),
+      ...recurringFields(body),
     };
     orders.set(order.id, order);
     return order;
@@ -443,10 +684,28 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     return refund;
   }
 
-  function api(method: string, path: string, body: unknown, key: string | null): unknown {
+  function api(
+    method: string,
+    path: string,
+    body: unknown,
+    key: string | null,
+    query = new URLSearchParams(),
+  ): unknown {
     const parts = path.split('/').filter(Boolean).slice(1); // after 'v1'
     const input = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
     if (method === 'POST' && parts.length === 1 && parts[0] === 'orders') return createOrder(input);
+    if (method === 'GET' && parts.length === 1 && parts[0] === 'orders') return listOrders(query);
+    if (method === 'POST' && parts.length === 1 && parts[0] === 'customers') {
+      return createCustomer(input);
+    }
+    if (method === 'GET' && parts[0] === 'customers' && parts.length === 2) {
+      const customer = customers.get(parts[1]!);
+      if (!customer) throw noSuchId();
+      return customer;
+    }
+    if (method === 'POST' && path === '/v1/payments/create/recurring') {
+      return createRecurringPayment(input);
+    }
     if (method === 'GET' && parts[0] === 'orders' && parts.length === 2) {
       const order = orders.get(parts[1]!);
       if (!order) throw noSuchId();
@@ -503,6 +762,16 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     if (body.key !== options.keyId) {
       throw refuse(401, 'This checkout was opened with an unknown key');
     }
+    // Razorpay makes a recurring token only when the checkout names the order's customer and
+    // says `recurring: "1"` (the sheet then sends its renewals choice).
+    const order = orders.get(body.order_id);
+    const recurringCheckout = !!raw && typeof raw === 'object' && 'renewals' in raw;
+    if (order?.token && (!recurringCheckout || body.customer_id !== order.customer_id)) {
+      throw refuse(
+        400,
+        'This order is for recurring payments: open the checkout with its customer_id and recurring "1"',
+      );
+    }
     let instrument: { vpa?: string; card?: { last4: string; network: string } };
     let declined: { description: string; reason: string; source: string } | undefined;
     if (body.method === 'upi') {
@@ -542,6 +811,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     const payment = makePayment(body.order_id, {
       status: declined ? 'failed' : 'captured',
       method: body.method,
+      renewals: body.renewals,
       ...instrument,
       ...(declined
         ? {
@@ -599,7 +869,8 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
     const method = req.method ?? 'GET';
-    const path = new URL(req.url ?? '/', 'http://fake').pathname.replace(/\/+$/, '');
+    const requested = new URL(req.url ?? '/', 'http://fake');
+    const path = requested.pathname.replace(/\/+$/, '');
 
     // The browser's side: another origin than the shop's page, so CORS and preflights.
     if (path === '/v1/checkout.js' || path === '/v1/pay') {
@@ -634,13 +905,21 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     const idempotencyKey = typeof key === 'string' ? key : null;
     const authorized = req.headers.authorization === authHeader;
     const body = await readBody(req);
-    calls.push({ method, path, authorized, idempotencyKey, body });
+    calls.push({
+      method,
+      path,
+      authorized,
+      idempotencyKey,
+      body,
+      ...(requested.search ? { query: Object.fromEntries(requested.searchParams) } : {}),
+    });
 
-    const failure = failures.shift();
+    const aimed = targeted.findIndex((t) => t.method === method && t.path === path);
+    const failure = aimed >= 0 ? targeted.splice(aimed, 1)[0]!.failure : failures.shift();
     if (failure?.kind === 'drop' && authorized) {
       // Acted on, but the answer is lost on the way back (the caller sees a timeout).
       try {
-        api(method, path, body, idempotencyKey);
+        api(method, path, body, idempotencyKey, requested.searchParams);
       } catch {
         // Refused or not: the caller never hears either way.
       }
@@ -659,7 +938,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       answer(res, 401, errorBody('BAD_REQUEST_ERROR', 'Authentication failed'));
       return;
     }
-    answer(res, 200, api(method, path, body, idempotencyKey));
+    answer(res, 200, api(method, path, body, idempotencyKey, requested.searchParams));
   }
 
   const server = createServer((req, res) => {
@@ -699,15 +978,19 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
         status = 'captured',
         method = 'upi',
         errorDescription,
+        renewals,
       }: {
         status?: 'captured' | 'failed';
         method?: FakePaymentMethod;
         errorDescription?: string;
+        /** An authorisation order: whether later charges on its token go through. */
+        renewals?: 'succeed' | 'fail';
       } = {},
     ) {
       const payment = makePayment(orderId, {
         status,
         method,
+        ...(renewals ? { renewals } : {}),
         ...(method === 'card' ? { card: { last4: '1111', network: 'Visa' } } : {}),
         ...(errorDescription ? { errorDescription } : {}),
       });
@@ -732,6 +1015,19 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       }
     },
 
+    /**
+     * The next call to this endpoint (method and path, e.g. 'POST', '/v1/payments/create/recurring')
+     * answers a 5xx, never answers, or is acted on and its answer lost; other calls go through.
+     */
+    failOn(method: string, path: string, how: 'error' | 'hang' | 'drop' = 'error', status = 503) {
+      const body = errorBody('SERVER_ERROR', 'The server encountered an error. Try again later.');
+      targeted.push({
+        method,
+        path,
+        failure: how === 'error' ? { kind: 'error', status, body } : { kind: how },
+      });
+    },
+
     /** The next API call is refused (4xx) with Razorpay's error body and these words. */
     refuseNext(status: number, description: string, field?: string) {
       failures.push({
@@ -739,6 +1035,16 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
         status,
         body: errorBody('BAD_REQUEST_ERROR', description, field ? { field } : {}),
       });
+    },
+
+    customers,
+    tokens,
+
+    /** The next recurring charge is declined by the bank, with these words. */
+    declineNextRecurring(
+      description = 'The recurring payment was declined by the customer’s bank.',
+    ) {
+      recurringDeclines.push(description);
     },
 
     /** How new refunds come back: processed at once (the default), pending, or failed. */

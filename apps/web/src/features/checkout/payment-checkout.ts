@@ -22,9 +22,11 @@ interface CheckoutOptions {
   theme: { color: string };
   /**
    * A plan's order: the payment also sets up a standing instruction for its renewals (Razorpay's
-   * recurring payments; the sandbox asks whether renewals should succeed or be declined).
+   * recurring payments take "1"; the sandbox asks whether renewals should succeed or be declined).
    */
-  recurring?: boolean;
+  recurring?: '1';
+  /** Razorpay's customer the recurring order was made for (the plan's answer gives it). */
+  customer_id?: string;
   /** What a provider hands back is checked, not trusted: any id may be missing. */
   handler: (response: Partial<CheckoutSuccess>) => void;
   modal: { ondismiss: () => void };

@@ -70,7 +70,9 @@ export function usePlanChange({ name, email }: { name?: string; email?: string }
       order_id: order.id,
       prefill: { name, email },
       theme: { color: brandColour() },
-      recurring: true,
+      recurring: '1',
+      // Razorpay makes the recurring token for this customer only when the checkout names it.
+      ...(order.customerId ? { customer_id: order.customerId } : {}),
     }).catch(() => {
       throw new Error(M.initiateFailed);
     });

@@ -23,10 +23,29 @@ export const paymentEntitySchema = z.object({
   status: z.enum(['created', 'authorized', 'captured', 'refunded', 'failed']),
   method: z.string(),
   error_description: z.string().nullable().optional(),
+  // A recurring payment names its customer and the token it set up or was charged to.
+  customer_id: z.string().nullable().optional(),
+  token_id: z.string().nullable().optional(),
 });
 
 export const paymentCollectionSchema = z.object({
   items: z.array(paymentEntitySchema),
+});
+
+export const customerEntitySchema = z.object({
+  id: z.string().min(1),
+  email: z.string().nullable().optional(),
+  contact: z.string().nullable().optional(),
+});
+
+export const orderCollectionSchema = z.object({
+  items: z.array(orderEntitySchema.extend({ notes: z.unknown().optional() })),
+});
+
+/** POST /v1/payments/create/recurring answers with the ids, as the checkout's handler does. */
+export const recurringAnswerSchema = z.object({
+  razorpay_payment_id: z.string().min(1),
+  razorpay_order_id: z.string().optional(),
 });
 
 export const refundEntitySchema = z.object({
@@ -48,7 +67,30 @@ export function readAnswer<T>(schema: z.ZodType<T>, answer: unknown, what: strin
   return read.data;
 }
 
+/*
+ * A Razorpay recurring token belongs to a customer, and a charge needs both: Pehnava keeps them
+ * together as one mandate id, `cust_…/token_…`, opaque to the rest of the app.
+ */
+export function mandateIdOf(customerId: string, tokenId: string): string {
+  return `${customerId}/${tokenId}`;
+}
+
+export function readMandateId(mandateId: string): { customerId: string; tokenId: string } | null {
+  const [customerId, tokenId, ...rest] = mandateId.split('/');
+  if (!customerId || !tokenId || rest.length > 0) return null;
+  return { customerId, tokenId };
+}
+
+/** The mandate a payment entity carries: its customer and token, when it has both. */
+export function mandateOfEntity(entity: { customer_id?: unknown; token_id?: unknown }) {
+  const { customer_id: customerId, token_id: tokenId } = entity;
+  return typeof customerId === 'string' && customerId && typeof tokenId === 'string' && tokenId
+    ? mandateIdOf(customerId, tokenId)
+    : null;
+}
+
 export function toPayment(entity: z.infer<typeof paymentEntitySchema>): ProviderPayment {
+  const mandateId = mandateOfEntity(entity);
   return {
     id: entity.id,
     orderId: entity.order_id ?? '',
@@ -57,6 +99,7 @@ export function toPayment(entity: z.infer<typeof paymentEntitySchema>): Provider
     status: entity.status,
     method: entity.method,
     errorDescription: entity.error_description || null,
+    ...(mandateId ? { mandateId } : {}),
   };
 }
 

@@ -10,6 +10,7 @@ import {
   WebhookSignatureError,
   type PaymentProvider,
 } from '../provider.js';
+import { systemClock } from '../../../lib/clock.js';
 import { hmacHex } from '../signatures.js';
 import { createRazorpayProvider, razorpayIdempotencyKey, razorpayPageSources } from './provider.js';
 
@@ -28,6 +29,7 @@ const providerFor = (overrides: Partial<Parameters<typeof createRazorpayProvider
     apiUrl: fake.url,
     checkoutUrl: fake.checkoutUrl,
     timeoutMs: 2_000,
+    clock: systemClock,
     ...overrides,
   });
 

@@ -4,8 +4,6 @@ import {
   SUBSCRIPTION_MESSAGES as M,
   formatDateInIndia,
 } from '@pehnava/shared';
-import { useEffect } from 'react';
-import { useSearchParams } from 'react-router';
 import { LoadFailed } from '../components/ui/load-failed';
 import { usePlansWithTiers } from '../features/account/api';
 import { CurrentPlan } from '../features/plans/current-plan';
@@ -13,10 +11,10 @@ import { planAction, recommendedPlan } from '../features/plans/plan-action';
 import { PlanCard } from '../features/plans/plan-card';
 import { PlansFaq } from '../features/plans/plans-faq';
 import { usePlanChange } from '../features/plans/use-plan-change';
-import { notify } from '../lib/notify';
+import { usePlanReturn } from '../features/plans/use-plan-return';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
-import { useProfile, useRefreshPlan, useSubscription, useSubscriptionOrFree } from '../lib/shopper';
+import { useProfile, useSubscription, useSubscriptionOrFree } from '../lib/shopper';
 
 /**
  * /subscription-plans (SPEC.md §2 Subscription Plans): the shopper's plan, the three plans with
@@ -33,21 +31,8 @@ export function SubscriptionPlansPage() {
     ...(profile?.name ? { name: profile.name } : {}),
     ...(profile?.email ? { email: profile.email } : {}),
   });
-  const refreshPlan = useRefreshPlan();
-  const [search, setSearch] = useSearchParams();
-
-  // Back from a redirect provider's page: say how it went; the plan follows its webhook.
-  const returned = search.get('payment');
-  useEffect(() => {
-    if (!returned) return;
-    if (returned === 'success') {
-      notify.info('Payment received. Your plan will show here as soon as it is confirmed.');
-      void refreshPlan();
-    } else {
-      notify.info(M.paymentCancelled);
-    }
-    setSearch({}, { replace: true });
-  }, [returned, refreshPlan, setSearch]);
+  // Back from a redirect provider's page (Stripe): the server confirms the payment with it.
+  const returned = usePlanReturn();
 
   let body;
   if (plans.isPending || (token && subscriptionQuery.isPending)) {
@@ -70,6 +55,15 @@ export function SubscriptionPlansPage() {
     const recommended = recommendedPlan(subscription);
     body = (
       <>
+        {(returned === 'checking' || returned === 'pending') && (
+          <p
+            role="status"
+            data-testid="plan-payment-status"
+            className="mb-4 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-amber-200"
+          >
+            {returned === 'checking' ? 'Confirming your payment…' : M.paymentPending}
+          </p>
+        )}
         {token && (
           <CurrentPlan
             subscription={subscription}

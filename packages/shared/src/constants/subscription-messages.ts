@@ -30,6 +30,8 @@ export const SUBSCRIPTION_MESSAGES = {
   paymentNotCaptured: 'The payment was not completed',
   /** A plan order paid after the shopper moved to another plan meanwhile. */
   planChangedMeanwhile: 'Your plan changed while this payment was open; it will be refunded',
+  /** Back from the provider's page, before the provider has told us the payment went through. */
+  paymentPending: 'Payment received. Your plan will show here as soon as it is confirmed.',
   providerUnavailable:
     'The payment service is not answering right now. Nothing has been charged; please try again in a minute.',
   providerRefused:

@@ -118,6 +118,17 @@ export const subscriptionAnswerSchema = z.object({
 export type SubscriptionAnswer = z.infer<typeof subscriptionAnswerSchema>;
 
 /**
+ * POST /api/subscription/confirm: the plans page asks it when the shopper comes back from a
+ * redirect provider's page (`?payment=success`). The server asks the provider about the shopper's
+ * latest plan orders and activates a paid one (once, with the webhook): `confirmed` when the plan
+ * bought is in effect, `pending` while the provider has not said it is paid.
+ */
+export const confirmPlanPaymentResponseSchema = subscriptionAnswerSchema.extend({
+  status: z.enum(['confirmed', 'pending']),
+});
+export type ConfirmPlanPaymentResponse = z.infer<typeof confirmPlanPaymentResponseSchema>;
+
+/**
  * POST /api/subscription/cancel: `immediate` true ends the plan now (back to Free); false turns
  * auto-renewal off and keeps the benefits until endDate.
  */

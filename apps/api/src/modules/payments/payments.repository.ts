@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { paymentEvents, payments, refunds } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -49,6 +49,22 @@ export function createPaymentsRepository(
     async lockById(id: string): Promise<PaymentRow | undefined> {
       const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
       return row;
+    },
+
+    /** The shopper's latest plan orders at this provider, newest first (paid or not). */
+    async latestPlanOrdersOf(userId: string, provider: string, limit: number) {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.provider, provider),
+            eq(payments.purpose, 'subscription'),
+          ),
+        )
+        .orderBy(desc(payments.createdAt))
+        .limit(limit);
     },
 
     async byProviderOrder(provider: string, providerOrderId: string) {

@@ -1,5 +1,6 @@
 import {
   SUBSCRIPTION_MESSAGES,
+  type ConfirmPlanPaymentResponse,
   type SubscribeResponse,
   type Subscription,
   type VerifySubscriptionBody,
@@ -36,6 +37,11 @@ export const RENEWAL_REMINDER_DAYS = 3;
 /** Tries of a renewal charge the provider cannot answer before the plan ends. */
 export const RENEWAL_MAX_ATTEMPTS = 5;
 const RENEWAL_LEASE_MS = 2 * 60_000;
+/**
+ * The shopper's plan orders looked at on their return from a redirect provider: the one just paid
+ * is the newest, or nearly (another tab may have opened one since).
+ */
+export const RETURN_ORDERS_LOOKED_AT = 3;
 const DAY_MS = 86_400_000;
 
 export interface PlanBillingDeps {
@@ -471,6 +477,57 @@ export function createPlanBillingService({
       if (outcome === 'refunded')
         throw new HttpError(409, SUBSCRIPTION_MESSAGES.planChangedMeanwhile);
       return subscriptions.mySubscription(userId);
+    },
+
+    /**
+     * POST /api/subscription/confirm: the shopper is back from a redirect provider's page (Stripe
+     * Checkout). Their latest unpaid plan orders are read back from the provider (the browser's
+     * word that it paid is never taken) and a paid one settled as the webhook would, so whichever
+     * comes first activates the plan and the other finds it done. Oldest first, so the newest
+     * purchase is the plan in effect. `pending` while the provider has no payment for the newest
+     * order, or cannot be reached (its webhook will still come).
+     */
+    async confirmReturn(userId: string): Promise<Omit<ConfirmPlanPaymentResponse, 'success'>> {
+      const orders = await plain.payments.latestPlanOrdersOf(
+        userId,
+        provider.name,
+        RETURN_ORDERS_LOOKED_AT,
+      );
+      if (orders.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
+      let activated = false;
+      for (const record of [...orders].reverse()) {
+        if (record.status !== 'created') continue;
+        let paid: ProviderPayment | undefined;
+        try {
+          paid = (await provider.fetchOrderPayments(record.providerOrderId)).find((payment) =>
+            paysFor(record, payment),
+          );
+        } catch (error) {
+          if (!(
+            error instanceof ProviderUnavailableError || error instanceof ProviderRequestError
+          )) {
+            throw error;
+          }
+          logger.warn(
+            { paymentId: record.id, error: describeFailure(error) },
+            'a returning plan payment could not be read; its webhook will settle it',
+          );
+          continue;
+        }
+        if (!paid) continue;
+        const payment = paid;
+        const outcome = await inTransaction((tx, catalogueNow) =>
+          settleIn(tx, record.id, payment, catalogueNow),
+        );
+        if (outcome === 'activated') activated = true;
+      }
+      const [newest] = await plain.payments.latestPlanOrdersOf(userId, provider.name, 1);
+      const confirmed = activated || newest?.status === 'completed';
+      return {
+        status: confirmed ? 'confirmed' : 'pending',
+        message: confirmed ? SUBSCRIPTION_MESSAGES.activated : SUBSCRIPTION_MESSAGES.paymentPending,
+        subscription: await subscriptions.mySubscription(userId),
+      };
     },
 
     /** POST /api/subscription/cancel: now (back to Free), or at the end of the period. */

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   SUBSCRIPTION_MESSAGES,
   cancelSubscriptionBodySchema,
+  confirmPlanPaymentResponseSchema,
   mySubscriptionResponseSchema,
   plansResponseSchema,
   subscribeBodySchema,
@@ -99,6 +100,31 @@ export const subscriptionsRoutes: FastifyPluginAsyncZod<{
       message: SUBSCRIPTION_MESSAGES.activated,
       subscription: await planBilling.verify(request.account!.id, request.body),
     }),
+  );
+
+  app.post(
+    '/subscription/confirm',
+    {
+      onRequest: authenticate,
+      schema: {
+        tags,
+        security: NEEDS_SESSION,
+        summary: 'Back from a redirect provider’s page: activate the plan the shopper paid for',
+        description:
+          'The plans page calls it on its return from Stripe Checkout (`?payment=success`). The shopper’s latest plan orders are read back from the provider and a paid one activates its plan (once, whether this or the webhook comes first). `pending` while the provider has not said it is paid. No plan order: 404.',
+        response: {
+          200: confirmPlanPaymentResponseSchema,
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return {
+        success: true as const,
+        ...(await planBilling.confirmReturn(request.account!.id)),
+      };
+    },
   );
 
   app.post(

@@ -1,8 +1,9 @@
 // A local stand-in for Stripe's API, for tests and the browser journey. It speaks the documented
 // shapes: form-encoded bodies in bracket notation, Bearer secret-key auth, Idempotency-Key,
 // objects with `object` and prefixed ids, `{error: {type, code, message, param}}` error bodies,
-// Checkout Sessions with a hosted page of their own, refunds, and signed webhooks
-// (Stripe-Signature `t=…,v1=HMAC-SHA256(secret, "t.body")`). Only what Pehnava uses is here.
+// Checkout Sessions with a hosted page of their own, customers and the cards a session saves for
+// later (setup_future_usage), off-session PaymentIntents charged to them, refunds, and signed
+// webhooks (Stripe-Signature `t=…,v1=HMAC-SHA256(secret, "t.body")`). Only what Pehnava uses is here.
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -43,6 +44,8 @@ export interface StripeFake {
   calls: FakeCall[];
   sessions: Map<string, Json>;
   paymentIntents: Map<string, Json>;
+  customers: Map<string, Json>;
+  paymentMethods: Map<string, Json>;
   refunds: Map<string, Json>;
   /** Every event made, in order, whether or not its delivery worked. */
   events: FakeEvent[];
@@ -50,14 +53,21 @@ export interface StripeFake {
   failNext(count: number, status?: number): void;
   /** Answer the next `count` API calls never (the client's timeout decides). */
   hangNext(count: number): void;
+  /** Forget every idempotency key, as Stripe does after 24 hours. */
+  forgetIdempotencyKeys(): void;
   /** Where webhooks go from now on: a URL, or a function (tests that use Fastify's inject). */
   deliverTo(target: string | FakeWebhookDelivery | null): void;
   /** New refunds start in this status (Stripe's: succeeded unless told). */
   setRefundStatus(status: 'succeeded' | 'pending' | 'failed'): void;
-  /** Pay an open session as its hosted page does (card unless told); sends the webhook. */
+  /**
+   * Pay an open session as its hosted page does (card unless told); sends the webhook. `card`
+   * picks one of Stripe's test cards: one that pays (the default), one that pays now but declines
+   * every later charge, or one that asks for authentication on every charge (so off-session ones
+   * fail).
+   */
   pay(
     sessionId: string,
-    options?: { method?: string; webhook?: boolean },
+    options?: { method?: string; webhook?: boolean; card?: FakeCard },
   ): Promise<{ session: Json; paymentIntent: Json; event: FakeEvent }>;
   /** Expire a session as Stripe does when its time is up. */
   expire(sessionId: string): Json;
@@ -75,10 +85,27 @@ export interface StripeFake {
   close(): Promise<void>;
 }
 
+/** Stripe's test cards the stand-in knows (by their documented numbers). */
+export type FakeCard = 'pays' | 'declines-later' | 'needs-authentication';
+export const FAKE_CARDS: Record<FakeCard, { number: string; label: string }> = {
+  pays: { number: '4242424242424242', label: 'Visa, every charge goes through' },
+  'declines-later': {
+    number: '4000000000000341',
+    label: 'pays now, declines later charges (plan renewals)',
+  },
+  'needs-authentication': {
+    number: '4000002760003184',
+    label: 'asks the bank’s authentication on every charge, so renewals fail',
+  },
+};
+/** Which test card a number typed on the hosted page is (any other number pays). */
+const cardOfNumber = (typed: string): FakeCard =>
+  (Object.entries(FAKE_CARDS).find(([, c]) => c.number === typed.replace(/\s/g, ''))?.[0] ??
+    'pays') as FakeCard;
+
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
 const idOf = (prefix: string, length = 24) =>
   prefix + Array.from(randomBytes(length), (byte) => BASE62[byte % 62]).join('');
-const nowSeconds = () => Math.floor(Date.now() / 1000);
 const API_VERSION = '2026-10-28.endive';
 
 /**
@@ -115,7 +142,15 @@ export function parseBrackets(text: string): Json {
 class FakeError extends Error {
   constructor(
     readonly status: number,
-    readonly body: { type: string; message: string; code?: string; param?: string },
+    readonly body: {
+      type: string;
+      message: string;
+      code?: string;
+      param?: string;
+      decline_code?: string;
+      payment_intent?: Json;
+      payment_method?: Json;
+    },
   ) {
     super(body.message);
   }
@@ -161,17 +196,25 @@ export async function startStripeFake({
   secretKey,
   webhookSecret,
   webhookUrl,
+  now = () => Date.now(),
 }: {
   port?: number;
   host?: string;
   secretKey: string;
   webhookSecret: string;
   webhookUrl?: string;
+  /**
+   * Stripe's time in ms (the wall clock unless told): tests that move the app's clock move this
+   * too, so session expiries and the webhooks' signed timestamps agree with the app.
+   */
+  now?: () => number;
 }): Promise<StripeFake> {
+  const nowSeconds = () => Math.floor(now() / 1000);
   const calls: FakeCall[] = [];
   const sessions = new Map<string, Json>();
   const paymentIntents = new Map<string, Json>();
   const paymentMethods = new Map<string, Json>();
+  const customers = new Map<string, Json>();
   const refunds = new Map<string, Json>();
   const events: FakeEvent[] = [];
   const idempotent = new Map<string, { fingerprint: string; status: number; body: string }>();
@@ -239,8 +282,11 @@ export async function startStripeFake({
       const [first, ...rest] = path.split('.');
       const id = copy[first!];
       if (typeof id !== 'string') continue;
-      const found = paymentIntents.get(id) ?? paymentMethods.get(id);
+      const found = paymentIntents.get(id) ?? paymentMethods.get(id) ?? customers.get(id);
       if (found) copy[first!] = expanded(found, rest.length ? [rest.join('.')] : []);
+    }
+    for (const key of Object.keys(copy)) {
+      if (key.startsWith('_')) delete copy[key];
     }
     return copy;
   }
@@ -251,24 +297,59 @@ export async function startStripeFake({
     return session;
   }
 
-  async function pay(sessionId: string, options: { method?: string; webhook?: boolean } = {}) {
+  function createCustomer(params: Json): Json {
+    const customer: Json = {
+      id: idOf('cus_', 14),
+      object: 'customer',
+      email: text(params.email) ?? null,
+      name: text(params.name) ?? null,
+      metadata: stringMap(params.metadata),
+      created: nowSeconds(),
+      livemode: false,
+    };
+    customers.set(customer.id as string, customer);
+    return customer;
+  }
+
+  async function pay(
+    sessionId: string,
+    options: { method?: string; webhook?: boolean; card?: FakeCard } = {},
+  ) {
     const session = sessionOf(sessionId);
     if (session.status !== 'open') {
       throw invalid(`This Checkout Session is ${String(session.status)} and cannot be paid.`);
     }
     const method = options.method ?? 'card';
+    const card = options.card ?? 'pays';
+    const intentData = (session._payment_intent_data ?? {}) as Json;
+    const futureUsage = text(intentData.setup_future_usage) ?? null;
+    // Checkout makes a customer when asked to ('always') or when the card is kept for later.
+    const customer =
+      session.customer_creation === 'always' || futureUsage
+        ? createCustomer({ email: session.customer_email })
+        : undefined;
     const paymentMethod: Json = {
       id: idOf('pm_'),
       object: 'payment_method',
       type: method,
       created: nowSeconds(),
       livemode: false,
+      // A card kept for later is attached to the customer; otherwise it belongs to no one.
+      customer: futureUsage && customer ? customer.id : null,
       ...(method === 'card'
-        ? { card: { brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2034, country: 'IN' } }
+        ? {
+            card: {
+              brand: 'visa',
+              last4: FAKE_CARDS[card].number.slice(-4),
+              exp_month: 12,
+              exp_year: 2034,
+              country: 'IN',
+            },
+          }
         : {}),
+      _card: card,
     };
     paymentMethods.set(paymentMethod.id as string, paymentMethod);
-    const intentData = (session._payment_intent_data ?? {}) as Json;
     const paymentIntent: Json = {
       id: idOf('pi_'),
       object: 'payment_intent',
@@ -276,10 +357,13 @@ export async function startStripeFake({
       amount_received: session.amount_total,
       currency: session.currency,
       status: 'succeeded',
+      customer: customer?.id ?? null,
+      setup_future_usage: futureUsage,
       description: text(intentData.description) ?? null,
       metadata: stringMap(intentData.metadata),
       payment_method: paymentMethod.id,
       payment_method_types: [method],
+      last_payment_error: null,
       latest_charge: idOf('ch_'),
       created: nowSeconds(),
       livemode: false,
@@ -289,11 +373,111 @@ export async function startStripeFake({
       status: 'complete',
       payment_status: 'paid',
       payment_intent: paymentIntent.id,
+      customer: customer?.id ?? null,
       customer_details: { email: session.customer_email ?? null, name: null },
     });
     const event = makeEvent('checkout.session.completed', publicSession(session));
     if (options.webhook !== false) await send(event);
     return { session: publicSession(session), paymentIntent, event };
+  }
+
+  /**
+   * POST /v1/payment_intents with confirm: a charge to a customer's saved card, as a plan renewal
+   * makes it (off_session). The card decides: it goes through, or Stripe answers 402 with the
+   * failed PaymentIntent in the error (card_declined, or authentication_required for a card that
+   * needs the shopper, who is not there).
+   */
+  function createPaymentIntent(params: Json): { intent: Json; event: FakeEvent | undefined } {
+    const amount = Number(params.amount);
+    if (!Number.isInteger(amount) || amount <= 0)
+      throw invalid('Invalid positive integer', 'amount');
+    const currency = text(params.currency);
+    if (!currency)
+      throw invalid('Missing required param: currency.', 'currency', 'parameter_missing');
+    if (currency === 'inr' && amount < 50) {
+      throw invalid('Amount must be at least ₹0.50 inr', 'amount', 'amount_too_small');
+    }
+    const customerId = text(params.customer);
+    if (customerId && !customers.has(customerId)) throw missing('customer', customerId, 'customer');
+    const methodId = text(params.payment_method);
+    const method = methodId ? paymentMethods.get(methodId) : undefined;
+    if (methodId && !method) throw missing('payment_method', methodId, 'payment_method');
+    const confirm = params.confirm === 'true';
+    const offSession = params.off_session === 'true';
+    if (offSession && !confirm) {
+      throw invalid('off_session can only be used with confirm=true.', 'off_session');
+    }
+    if (confirm && !method) {
+      throw invalid(
+        'You cannot confirm this PaymentIntent because it’s missing a payment method.',
+        'payment_method',
+        'payment_intent_unexpected_state',
+      );
+    }
+    if (method && method.customer !== (customerId ?? null)) {
+      throw invalid(
+        method.customer
+          ? `The provided PaymentMethod belongs to another customer (${String(method.customer)}).`
+          : 'The provided PaymentMethod was previously used to make a payment without being attached to a Customer, and cannot be used again.',
+        'payment_method',
+      );
+    }
+    const intent: Json = {
+      id: idOf('pi_'),
+      object: 'payment_intent',
+      amount,
+      amount_received: 0,
+      currency,
+      status: confirm ? 'processing' : 'requires_confirmation',
+      customer: customerId ?? null,
+      setup_future_usage: null,
+      description: text(params.description) ?? null,
+      metadata: stringMap(params.metadata),
+      payment_method: methodId ?? null,
+      payment_method_types: ['card'],
+      last_payment_error: null,
+      latest_charge: null,
+      created: nowSeconds(),
+      livemode: false,
+    };
+    paymentIntents.set(intent.id as string, intent);
+    if (!confirm) return { intent, event: undefined };
+    const card = method!._card as FakeCard;
+    if (card === 'pays') {
+      Object.assign(intent, {
+        status: 'succeeded',
+        amount_received: amount,
+        latest_charge: idOf('ch_'),
+      });
+      return { intent, event: makeEvent('payment_intent.succeeded', intent) };
+    }
+    const needsShopper = card === 'needs-authentication';
+    const error = {
+      type: 'card_error',
+      code: needsShopper ? 'authentication_required' : 'card_declined',
+      decline_code: needsShopper ? 'authentication_required' : 'generic_decline',
+      message: needsShopper
+        ? 'Your card was declined. This transaction requires authentication.'
+        : 'Your card was declined.',
+    };
+    Object.assign(intent, {
+      status: 'requires_payment_method',
+      last_payment_error: { ...error, payment_method: publicMethod(method!) },
+    });
+    const event = makeEvent('payment_intent.payment_failed', intent);
+    throw Object.assign(
+      new FakeError(402, {
+        ...error,
+        payment_intent: structuredClone(intent),
+        payment_method: publicMethod(method!),
+      }),
+      { event },
+    );
+  }
+
+  /** A payment method as the API shows it (without the fake's test-card marker). */
+  function publicMethod(method: Json): Json {
+    return Object.fromEntries(Object.entries(method).filter(([k]) => !k.startsWith('_')));
   }
 
   function expire(sessionId: string): Json {
@@ -368,6 +552,17 @@ export async function startStripeFake({
         'expires_at',
       );
     }
+    const customerCreation = text(params.customer_creation) ?? null;
+    if (customerCreation && !['always', 'if_required'].includes(customerCreation)) {
+      throw invalid('Invalid customer_creation', 'customer_creation');
+    }
+    const futureUsage = text((params.payment_intent_data as Json | undefined)?.setup_future_usage);
+    if (futureUsage && !['on_session', 'off_session'].includes(futureUsage)) {
+      throw invalid(
+        'Invalid payment_intent_data[setup_future_usage]',
+        'payment_intent_data[setup_future_usage]',
+      );
+    }
     const id = idOf('cs_test_', 58);
     const session: Json = {
       id,
@@ -377,6 +572,8 @@ export async function startStripeFake({
       amount_total: total,
       currency,
       client_reference_id: text(params.client_reference_id) ?? null,
+      customer: null,
+      customer_creation: customerCreation,
       customer_email: text(params.customer_email) ?? null,
       customer_details: null,
       metadata: stringMap(params.metadata),
@@ -391,6 +588,7 @@ export async function startStripeFake({
       expires_at: expiresAt,
       livemode: false,
       _payment_intent_data: params.payment_intent_data ?? {},
+      _saves_card: Boolean(futureUsage),
       _line_items: lines,
     };
     sessions.set(id, session);
@@ -464,9 +662,34 @@ export async function startStripeFake({
   const expandList = (params: Json): string[] =>
     Array.isArray(params.expand) ? params.expand.map(String) : [];
 
-  /** One API call: the answer's status and JSON body. */
-  function route(method: string, path: string, params: Json): [number, Json] {
+  /** One API call: the answer's status and JSON body, and an event to send once it is answered. */
+  function route(method: string, path: string, params: Json): [number, Json, FakeEvent?] {
     let match: RegExpMatchArray | null;
+    if (method === 'POST' && path === '/v1/customers') return [200, createCustomer(params)];
+    if ((match = /^\/v1\/customers\/([^/]+)$/.exec(path)) && method === 'GET') {
+      const customer = customers.get(match[1]!);
+      if (!customer) throw missing('customer', match[1]!);
+      return [200, customer];
+    }
+    if (method === 'POST' && path === '/v1/payment_intents') {
+      const { intent, event } = createPaymentIntent(params);
+      return [200, structuredClone(intent), event];
+    }
+    if (method === 'GET' && path === '/v1/payment_intents') {
+      // Newest first, as Stripe lists; filtered by customer when asked.
+      const customer = text(params.customer);
+      const data = [...paymentIntents.values()]
+        .filter((pi) => !customer || pi.customer === customer)
+        .reverse()
+        .slice(0, Math.min(Number(params.limit ?? 10), 100))
+        .map((pi) =>
+          expanded(
+            pi,
+            expandList(params).map((e) => e.replace(/^data\./, '')),
+          ),
+        );
+      return [200, { object: 'list', data, has_more: false, url: '/v1/payment_intents' }];
+    }
     if (method === 'POST' && path === '/v1/checkout/sessions') return [200, createSession(params)];
     if (method === 'GET' && path === '/v1/checkout/sessions') {
       const intent = text(params.payment_intent);
@@ -521,6 +744,15 @@ h1{font-size:1.6rem}button{font:inherit;padding:.6rem 1rem;margin:.3rem .3rem 0 
 <body><p>Test mode · Stripe stand-in</p><h1>Pay ${escapeHtml(amount)}</h1><p>${escapeHtml(name)}</p>
 ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
 <form method="post" action="${action}/pay"><label>Card number <input name="card" value="4242 4242 4242 4242" autocomplete="off"></label>
+${
+  session._saves_card
+    ? `<p>Plan renewals (test mode): this card will be kept for later charges. Test cards: ${Object.values(
+        FAKE_CARDS,
+      )
+        .map((c) => `${c.number.replace(/(\d{4})(?=\d)/g, '$1 ')} (${escapeHtml(c.label)})`)
+        .join('; ')}.</p>`
+    : ''
+}
 <div><button class="pay" type="submit" name="outcome" value="pay">Pay ${escapeHtml(amount)}</button>
 <button type="submit" name="outcome" value="decline">Decline</button></div></form>
 <form method="post" action="${action}/cancel"><button type="submit">Cancel</button></form></body></html>`;
@@ -547,7 +779,9 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
     const outcome = new URLSearchParams(body).get('outcome');
     // Like Stripe's page, a declined card leaves the shopper on the page to try another.
     if (outcome === 'decline') return html(200, page(session, 'Your card was declined.'));
-    await pay(String(session.id));
+    await pay(String(session.id), {
+      card: cardOfNumber(new URLSearchParams(body).get('card') ?? ''),
+    });
     res.writeHead(303, { location: String(session.success_url) });
     res.end();
   }
@@ -632,17 +866,21 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
         }
         let status: number;
         let json: Json;
+        let event: FakeEvent | undefined;
         try {
-          [status, json] = route(method, url.pathname, params);
+          [status, json, event] = route(method, url.pathname, params);
         } catch (error) {
           if (!(error instanceof FakeError)) throw error;
           status = error.status;
           json = { error: error.body };
+          event = (error as FakeError & { event?: FakeEvent }).event;
         }
         if (idempotencyKey && method === 'POST') {
           idempotent.set(idempotencyKey, { fingerprint, status, body: JSON.stringify(json) });
         }
         answer(status, json);
+        // Stripe sends an API call's webhook after it has answered the call.
+        if (event) void send(event);
       })().catch((error: unknown) => {
         if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ error: { type: 'api_error', message: String(error) } }));
@@ -660,6 +898,8 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
     calls,
     sessions,
     paymentIntents,
+    customers,
+    paymentMethods,
     refunds,
     events,
     failNext: (count, status = 500) => {
@@ -667,6 +907,9 @@ ${notice ? `<p class="notice" role="alert">${escapeHtml(notice)}</p>` : ''}
     },
     hangNext: (count) => {
       hangs = count;
+    },
+    forgetIdempotencyKeys: () => {
+      idempotent.clear();
     },
     deliverTo: (target) => {
       delivery = target;

@@ -1,5 +1,6 @@
 import {
   SUBSCRIPTION_MESSAGES as M,
+  type ConfirmPlanPaymentResponse,
   type SubscribeResponse,
   type SubscriptionAnswer,
   type VerifySubscriptionBody,
@@ -30,5 +31,17 @@ export function cancelPlan(immediate: boolean): Promise<SubscriptionAnswer> {
     method: 'POST',
     body: { immediate },
     fallback: { failed: M.cancelFailed, error: M.cancelError },
+  });
+}
+
+/**
+ * POST /api/subscription/confirm: back from a redirect provider's page, the server asks the
+ * provider whether the shopper's plan order was paid and activates it (the return address's
+ * `payment=success` is not believed).
+ */
+export function confirmPlanPayment(): Promise<ConfirmPlanPaymentResponse> {
+  return apiRequest<ConfirmPlanPaymentResponse>('/subscription/confirm', {
+    method: 'POST',
+    fallback: { failed: M.verifyFailed, error: M.verifyError },
   });
 }

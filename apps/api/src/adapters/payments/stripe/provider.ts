@@ -1,16 +1,30 @@
 import Stripe from 'stripe';
 import type { Clock } from '../../../lib/clock.js';
 import type { PaymentProvider, ProviderPayment } from '../provider.js';
-import { ProviderRequestError, WebhookSignatureError } from '../provider.js';
+import {
+  ProviderRequestError,
+  ProviderUnavailableError,
+  WebhookSignatureError,
+} from '../provider.js';
 import {
   idOf,
   methodOf,
+  paymentOfCharge,
   paymentOfSession,
   paymentStatusOf,
   providerError,
+  readMandate,
   readStripeEvent,
   toRefund,
 } from './read-stripe.js';
+
+/**
+ * The metadata key an off-session charge carries our idempotency key in. Stripe keeps idempotency
+ * keys for 24 hours; a renewal tried again later than that finds its charge by this instead.
+ */
+export const STRIPE_CHARGE_KEY = 'pehnavaChargeKey';
+/** How many of a customer's latest PaymentIntents are looked through for an earlier charge. */
+const CHARGES_LOOKED_AT = 100;
 
 /** Seconds a webhook's signed timestamp may be old (Stripe's own default). */
 export const STRIPE_WEBHOOK_TOLERANCE_SECONDS = 300;
@@ -66,6 +80,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     }
   }
 
+  /** A charge Stripe has decided on; one still processing is asked about again later. */
+  function settledCharge(intent: Stripe.PaymentIntent): ProviderPayment {
+    const payment = paymentOfCharge(intent);
+    if (!payment) {
+      throw new ProviderUnavailableError(`Stripe is still processing charge ${intent.id}`);
+    }
+    return payment;
+  }
+
   const retrieveSession = (sessionId: string) =>
     call(() =>
       stripe.checkout.sessions.retrieve(sessionId, {
@@ -81,7 +104,15 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     pageSources: { script: [], connect: [], frame: [] },
     checkoutScriptUrl: () => null,
 
-    async createOrder({ amountPaise, receipt, notes, description, customerEmail, returnUrls }) {
+    async createOrder({
+      amountPaise,
+      receipt,
+      notes,
+      description,
+      customerEmail,
+      returnUrls,
+      recurring,
+    }) {
       const metadata = { ...notes, receipt };
       const session = await call(() =>
         stripe.checkout.sessions.create({
@@ -100,7 +131,13 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
           cancel_url: returnUrls.cancel,
           client_reference_id: notes.bookingId ?? receipt,
           metadata,
-          payment_intent_data: { metadata, description },
+          payment_intent_data: {
+            metadata,
+            description,
+            // A plan: keep the card with a customer, for renewals charged without the shopper.
+            ...(recurring ? { setup_future_usage: 'off_session' as const } : {}),
+          },
+          ...(recurring ? { customer_creation: 'always' as const } : {}),
           expires_at: Math.floor(clock.now().getTime() / 1000) + STRIPE_SESSION_MINUTES * 60,
           ...(customerEmail ? { customer_email: customerEmail } : {}),
         }),
@@ -129,7 +166,8 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
       const session = sessions.data[0];
       const payment: ProviderPayment = {
         id: intent.id,
-        orderId: session?.id ?? '',
+        // An off-session charge (a renewal) has no session: it is its own order.
+        orderId: session?.id ?? intent.id,
         amountPaise: intent.amount_received || intent.amount,
         currency: intent.currency.toUpperCase(),
         status: paymentStatusOf(intent.status),
@@ -137,6 +175,59 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
         errorDescription: intent.last_payment_error?.message ?? null,
       };
       return payment;
+    },
+
+    /**
+     * A plan renewal: a PaymentIntent confirmed off-session on the customer's kept card, carrying
+     * our idempotency key both as Stripe's Idempotency-Key (24 hours) and in its metadata, looked
+     * for first, so a retry days later still charges once. A decline (402) is a failed payment.
+     */
+    async chargeMandate({ mandateId, amountPaise, receipt, description, idempotencyKey, notes }) {
+      const mandate = readMandate(mandateId);
+      if (!mandate) throw new ProviderRequestError(`Not a Stripe mandate: ${mandateId}`, 400);
+      const { customer } = mandate;
+
+      const recent = await call(() =>
+        stripe.paymentIntents.list({ customer, limit: CHARGES_LOOKED_AT }),
+      );
+      const earlier = recent.data.find((pi) => pi.metadata?.[STRIPE_CHARGE_KEY] === idempotencyKey);
+      if (earlier) return settledCharge(earlier);
+
+      const first = await call(() => stripe.paymentIntents.retrieve(mandate.paymentIntent));
+      const paymentMethod = idOf(first.payment_method);
+      if (idOf(first.customer) !== customer || !paymentMethod) {
+        throw new ProviderRequestError(`Mandate ${mandateId} has no card kept for later`, 400);
+      }
+      let intent: Stripe.PaymentIntent;
+      try {
+        intent = await stripe.paymentIntents.create(
+          {
+            amount: amountPaise,
+            currency: 'inr',
+            customer,
+            payment_method: paymentMethod,
+            off_session: true,
+            confirm: true,
+            description,
+            metadata: { ...notes, receipt, [STRIPE_CHARGE_KEY]: idempotencyKey },
+          },
+          { idempotencyKey },
+        );
+      } catch (error) {
+        // Declined, or the bank wants the shopper, who is not there: Stripe answers 402 with the
+        // failed PaymentIntent.
+        if (error instanceof Stripe.errors.StripeCardError && error.payment_intent) {
+          return settledCharge({
+            ...error.payment_intent,
+            last_payment_error: error.payment_intent.last_payment_error ?? {
+              type: 'card_error',
+              message: error.message,
+            },
+          });
+        }
+        throw providerError(error);
+      }
+      return settledCharge(intent);
     },
 
     async fetchOrderPayments(orderId) {

@@ -44,14 +44,38 @@ export function paymentStatusOf(status: Stripe.PaymentIntent.Status): ProviderPa
   }
 }
 
+/*
+ * A plan's standing instruction on Stripe: the customer Checkout made and the PaymentIntent whose
+ * card it kept for later (setup_future_usage). Both are on the session itself, so the webhook's
+ * unexpanded session gives the same mandate as a session read back with its PaymentIntent; the
+ * card (payment method) is read from that PaymentIntent when a renewal is charged.
+ */
+const MANDATE = /^(cus_[A-Za-z0-9]+):(pi_[A-Za-z0-9_]+)$/;
+
+export function mandateOf(customerId: string, paymentIntentId: string): string | null {
+  const mandate = `${customerId}:${paymentIntentId}`;
+  return MANDATE.test(mandate) ? mandate : null;
+}
+
+/** A mandate made by mandateOf; undefined for anything else. */
+export function readMandate(
+  mandateId: string,
+): { customer: string; paymentIntent: string } | undefined {
+  const match = MANDATE.exec(mandateId);
+  return match ? { customer: match[1]!, paymentIntent: match[2]! } : undefined;
+}
+
 /**
  * A paid Checkout Session as the payment made against it: the PaymentIntent's id, the session as
- * the order. Undefined while it is not paid (open, expired, or an async method still on its way).
+ * the order, and a mandate when Checkout kept the card with a customer (a plan's session).
+ * Undefined while it is not paid (open, expired, or an async method still on its way).
  */
 export function paymentOfSession(session: Stripe.Checkout.Session): ProviderPayment | undefined {
   if (session.payment_status !== 'paid') return undefined;
   const intent = session.payment_intent;
   const paymentMethod = intent && typeof intent === 'object' ? intent.payment_method : undefined;
+  const customer = idOf(session.customer);
+  const mandateId = customer ? mandateOf(customer, idOf(intent)) : null;
   return {
     id: idOf(intent),
     orderId: session.id,
@@ -60,6 +84,35 @@ export function paymentOfSession(session: Stripe.Checkout.Session): ProviderPaym
     status: 'captured',
     method: methodOf(paymentMethod, session.payment_method_types),
     errorDescription: null,
+    // Only a plan's session has a customer (a booking's pays once and keeps nothing).
+    ...(mandateId ? { mandateId } : {}),
+  };
+}
+
+/** Said of an off-session charge Stripe stopped because the bank wants the shopper to confirm it. */
+export const NEEDS_SHOPPER_MESSAGE =
+  'The bank asked the card holder to confirm this charge, and they were not there to do it.';
+
+/**
+ * An off-session charge (a plan renewal) as a payment. It has no Checkout Session: the
+ * PaymentIntent is its own order. Succeeded is captured; one that needs a new card or the shopper's
+ * confirmation (requires_payment_method, requires_action…) or was cancelled is failed, with
+ * Stripe's decline message. Undefined while Stripe is still working on it (processing).
+ */
+export function paymentOfCharge(intent: Stripe.PaymentIntent): ProviderPayment | undefined {
+  if (intent.status === 'processing' || intent.status === 'requires_capture') return undefined;
+  const captured = intent.status === 'succeeded';
+  return {
+    id: intent.id,
+    orderId: intent.id,
+    amountPaise: captured ? intent.amount_received || intent.amount : intent.amount,
+    currency: intent.currency.toUpperCase(),
+    status: captured ? 'captured' : 'failed',
+    method: methodOf(intent.payment_method, intent.payment_method_types),
+    errorDescription: captured
+      ? null
+      : (intent.last_payment_error?.message ??
+        (intent.status === 'requires_action' ? NEEDS_SHOPPER_MESSAGE : 'The charge was declined')),
   };
 }
 

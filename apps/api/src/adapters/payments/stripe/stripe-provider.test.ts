@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createManualClock } from '../../../lib/clock.js';
-import { startStripeFake, type StripeFake } from '../../../test/fakes/stripe-fake.js';
+import {
+  startStripeFake,
+  type FakeCard,
+  type StripeFake,
+} from '../../../test/fakes/stripe-fake.js';
 import type { PaymentProvider } from '../provider.js';
 import {
   ProviderRequestError,
@@ -367,6 +371,154 @@ describe('Stripe webhooks', () => {
       await read(fake.makeEvent('charge.refunded', { id: 'ch_1', object: 'charge' })),
     ).toMatchObject({
       type: 'other',
+    });
+  });
+});
+
+describe('plans: a card kept for renewals, charged off-session', () => {
+  const planOrder = () =>
+    stripe.createOrder({
+      amountPaise: 99_900,
+      receipt: 'PLAN-PLUS-TEST',
+      notes: { purpose: 'subscription', planId: 'plus', userId: 'u-1' },
+      description: 'Pehnava Plus plan, 14 days',
+      customerEmail: 'tara@pehnava.test',
+      returnUrls: {
+        success: 'https://shop.pehnava.test/subscription-plans?payment=success',
+        cancel: 'https://shop.pehnava.test/subscription-plans?payment=cancelled',
+      },
+      recurring: true,
+    });
+  /** A plan session paid with this test card; its mandate as the app reads it. */
+  async function paidPlan(card: FakeCard = 'pays') {
+    const made = await planOrder();
+    const { paymentIntent, event } = await fake.pay(made.id, { webhook: false, card });
+    const [payment] = await stripe.fetchOrderPayments(made.id);
+    return { made, paymentIntent, event, mandateId: payment!.mandateId! };
+  }
+  const charge = (mandateId: string, idempotencyKey: string, amountPaise = 99_900) =>
+    stripe.chargeMandate!({
+      mandateId,
+      amountPaise,
+      receipt: 'PLAN-ABCD1234-R',
+      description: 'Pehnava Plus plan renewal, 14 days',
+      idempotencyKey,
+      notes: { purpose: 'renewal', subscriptionId: 'sub-1', planId: 'plus' },
+    });
+  const offSessionCreates = (key: string) =>
+    fake.calls.filter(
+      (c) => c.method === 'POST' && c.path === '/v1/payment_intents' && c.idempotencyKey === key,
+    );
+
+  it('asks Checkout to make a customer and keep the card for off-session charges', async () => {
+    const made = await planOrder();
+    const [create] = fake.calls.filter((c) => c.path === '/v1/checkout/sessions').slice(-1);
+    expect(create!.params).toMatchObject({
+      mode: 'payment',
+      customer_creation: 'always',
+      customer_email: 'tara@pehnava.test',
+      payment_intent_data: { setup_future_usage: 'off_session' },
+      success_url: 'https://shop.pehnava.test/subscription-plans?payment=success',
+    });
+    // A booking's session keeps nothing.
+    await order();
+    const [booking] = fake.calls.filter((c) => c.path === '/v1/checkout/sessions').slice(-1);
+    expect(booking!.params).not.toHaveProperty('customer_creation');
+    expect(booking!.params.payment_intent_data).not.toHaveProperty('setup_future_usage');
+    expect(made.checkoutUrl).toBe(`${fake.url}/c/pay/${made.id}`);
+  });
+
+  it('reads the same mandate from the paid session and from its webhook', async () => {
+    const { made, paymentIntent, event, mandateId } = await paidPlan();
+    const customer = fake.sessions.get(made.id)!.customer as string;
+    expect(customer).toMatch(/^cus_/);
+    expect(mandateId).toBe(`${customer}:${String(paymentIntent.id)}`);
+    const sent = await fake.send(event);
+    expect(stripe.readWebhook(sent.body, sent.headers).payment?.mandateId).toBe(mandateId);
+    // The card is the customer's now.
+    expect(fake.paymentMethods.get(String(paymentIntent.payment_method))!.customer).toBe(customer);
+  });
+
+  it('charges the kept card off-session once per key, in INR, with the key as Idempotency-Key', async () => {
+    const { mandateId, paymentIntent } = await paidPlan();
+    const key = `renewal:${crypto.randomUUID()}`;
+    const payment = await charge(mandateId, key);
+    expect(payment).toMatchObject({
+      status: 'captured',
+      amountPaise: 99_900,
+      currency: 'INR',
+      method: 'card',
+      errorDescription: null,
+    });
+    expect(payment.id).toMatch(/^pi_/);
+    // An off-session charge has no session: it is its own order.
+    expect(payment.orderId).toBe(payment.id);
+    const [create] = offSessionCreates(key);
+    expect(create!.params).toMatchObject({
+      amount: '99900',
+      currency: 'inr',
+      customer: mandateId.split(':')[0],
+      payment_method: paymentIntent.payment_method,
+      off_session: 'true',
+      confirm: 'true',
+      description: 'Pehnava Plus plan renewal, 14 days',
+      metadata: { purpose: 'renewal', subscriptionId: 'sub-1', pehnavaChargeKey: key },
+    });
+    expect(await charge(mandateId, key)).toEqual(payment);
+    // Days later Stripe has forgotten the key: the charge is found by its metadata instead.
+    fake.forgetIdempotencyKeys();
+    expect(await charge(mandateId, key)).toEqual(payment);
+    expect(offSessionCreates(key)).toHaveLength(1);
+    const made = [...fake.paymentIntents.values()].filter(
+      (pi) => (pi.metadata as Record<string, string>).pehnavaChargeKey === key,
+    );
+    expect(made).toHaveLength(1);
+    // Another key is another charge.
+    const next = await charge(mandateId, `${key}-next`);
+    expect(next.id).not.toBe(payment.id);
+  });
+
+  it('reads a declined card and one that needs its holder as failed payments with Stripe’s words', async () => {
+    const declines = await paidPlan('declines-later');
+    const declined = await charge(declines.mandateId, `renewal:${crypto.randomUUID()}`);
+    expect(declined).toMatchObject({
+      status: 'failed',
+      amountPaise: 99_900,
+      errorDescription: 'Your card was declined.',
+    });
+    expect(fake.paymentIntents.get(declined.id)!.status).toBe('requires_payment_method');
+    const asks = await paidPlan('needs-authentication');
+    const needsHolder = await charge(asks.mandateId, `renewal:${crypto.randomUUID()}`);
+    expect(needsHolder).toMatchObject({
+      status: 'failed',
+      errorDescription: 'Your card was declined. This transaction requires authentication.',
+    });
+  });
+
+  it('is "not answering" when Stripe is down, and refuses a mandate that is not Stripe’s', async () => {
+    const { mandateId } = await paidPlan();
+    fake.failNext(5, 503);
+    await expect(charge(mandateId, `renewal:${crypto.randomUUID()}`)).rejects.toBeInstanceOf(
+      ProviderUnavailableError,
+    );
+    fake.failNext(0);
+    await expect(charge('token_sandbox123', 'renewal:x')).rejects.toBeInstanceOf(
+      ProviderRequestError,
+    );
+    await expect(charge('cus_Unknown0000:pi_Unknown0000', 'renewal:y')).rejects.toBeInstanceOf(
+      ProviderRequestError,
+    );
+  });
+
+  it('leaves PaymentIntent events to the renewals job (read as other)', async () => {
+    const { mandateId } = await paidPlan();
+    const key = `renewal:${crypto.randomUUID()}`;
+    await charge(mandateId, key);
+    const succeeded = fake.events.filter((e) => e.type === 'payment_intent.succeeded').at(-1)!;
+    const sent = await fake.send(succeeded);
+    expect(stripe.readWebhook(sent.body, sent.headers)).toMatchObject({
+      type: 'other',
+      name: 'payment_intent.succeeded',
     });
   });
 });

@@ -19,6 +19,7 @@ import {
   planRenewedMail,
   renewalReminderMail,
 } from '../../adapters/mail/subscription-mails.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { backoffMs, describeFailure } from '../../lib/backoff.js';
@@ -100,6 +101,38 @@ export function createPlanBillingService({
     return uow.run((tx) => work(tx, catalogueNow));
   }
 
+  /** Write a mail to the shopper into the outbox, in `tx` (none for an account that is gone). */
+  async function mailShopper(
+    tx: Repositories,
+    userId: string,
+    kind: string,
+    draw: (to: { to: string; name: string }) => MailMessage,
+  ): Promise<void> {
+    const user = await tx.users.findById(userId);
+    if (user) await tx.outbox.enqueue(kind, draw({ to: user.email, name: user.name }));
+  }
+
+  /** Keep a renewal charge the provider made as a completed `renewal` payment of the period. */
+  async function recordRenewalCharge(
+    tx: Repositories,
+    period: SubscriptionRow,
+    payment: ProviderPayment,
+  ): Promise<PaymentRow> {
+    const record = await tx.payments.insertPayment({
+      userId: period.userId,
+      purpose: 'renewal',
+      bookingId: null,
+      planId: period.planId,
+      subscriptionId: period.id,
+      provider: provider.name,
+      providerOrderId: payment.orderId,
+      amountPaise: payment.amountPaise,
+      currency: 'INR',
+    });
+    await tx.payments.markCompleted(record.id, payment.id, payment.method);
+    return record;
+  }
+
   async function planNamed(planId: string) {
     const plan = await plain.subscriptions.planById(planId);
     return plan?.active ? plan : undefined;
@@ -170,24 +203,20 @@ export function createPlanBillingService({
       now,
     );
     await planChangedIn(tx, record.userId, catalogueNow);
-    const user = await tx.users.findById(record.userId);
-    if (user) {
-      await tx.outbox.enqueue(
-        'plan-activated',
-        planActivatedMail(
-          { to: user.email, name: user.name },
-          {
-            planName: plan.name,
-            pricePaise: record.amountPaise,
-            endDate,
-            paymentId: payment.id,
-            method: payment.method,
-            autoRenew: true,
-          },
-          plansUrl,
-        ),
-      );
-    }
+    await mailShopper(tx, record.userId, 'plan-activated', (to) =>
+      planActivatedMail(
+        to,
+        {
+          planName: plan.name,
+          pricePaise: record.amountPaise,
+          endDate,
+          paymentId: payment.id,
+          method: payment.method,
+          autoRenew: true,
+        },
+        plansUrl,
+      ),
+    );
     return 'activated';
   }
 
@@ -252,18 +281,7 @@ export function createPlanBillingService({
         await refundRenewal(tx, due, payment);
         return;
       }
-      const record = await tx.payments.insertPayment({
-        userId: row.userId,
-        purpose: 'renewal',
-        bookingId: null,
-        planId: plan.id,
-        subscriptionId: row.id,
-        provider: provider.name,
-        providerOrderId: payment.orderId,
-        amountPaise: payment.amountPaise,
-        currency: 'INR',
-      });
-      await tx.payments.markCompleted(record.id, payment.id, payment.method);
+      const record = await recordRenewalCharge(tx, row, payment);
       await tx.subscriptions.end(row.id, 'expired', clock.now());
       const endDate = new Date(row.endDate.getTime() + plan.durationDays * DAY_MS);
       await tx.subscriptions.insert(
@@ -279,38 +297,18 @@ export function createPlanBillingService({
         clock.now(),
       );
       await planChangedIn(tx, row.userId, catalogueNow);
-      const user = await tx.users.findById(row.userId);
-      if (user) {
-        await tx.outbox.enqueue(
-          'plan-renewed',
-          planRenewedMail(
-            { to: user.email, name: user.name },
-            {
-              planName: plan.name,
-              pricePaise: payment.amountPaise,
-              endDate,
-              paymentId: payment.id,
-            },
-            plansUrl,
-          ),
-        );
-      }
+      await mailShopper(tx, row.userId, 'plan-renewed', (to) =>
+        planRenewedMail(
+          to,
+          { planName: plan.name, pricePaise: payment.amountPaise, endDate, paymentId: payment.id },
+          plansUrl,
+        ),
+      );
     });
   }
 
   async function refundRenewal(tx: Repositories, due: SubscriptionRow, payment: ProviderPayment) {
-    const record = await tx.payments.insertPayment({
-      userId: due.userId,
-      purpose: 'renewal',
-      bookingId: null,
-      planId: due.planId,
-      subscriptionId: due.id,
-      provider: provider.name,
-      providerOrderId: payment.orderId,
-      amountPaise: payment.amountPaise,
-      currency: 'INR',
-    });
-    await tx.payments.markCompleted(record.id, payment.id, payment.method);
+    const record = await recordRenewalCharge(tx, due, payment);
     await tx.payments.insertRefund({
       paymentId: record.id,
       bookingId: null,
@@ -330,21 +328,10 @@ export function createPlanBillingService({
       if (!row || row.status !== 'active') return;
       await tx.subscriptions.end(row.id, 'expired', clock.now());
       await planChangedIn(tx, row.userId, catalogueNow);
-      const [user, plan] = await Promise.all([
-        tx.users.findById(row.userId),
-        tx.subscriptions.planById(row.planId),
-      ]);
-      if (user) {
-        await tx.outbox.enqueue(
-          'plan-ended',
-          planEndedMail(
-            { to: user.email, name: user.name },
-            { planName: plan?.name ?? row.planId },
-            reason,
-            plansUrl,
-          ),
-        );
-      }
+      const plan = await tx.subscriptions.planById(row.planId);
+      await mailShopper(tx, row.userId, 'plan-ended', (to) =>
+        planEndedMail(to, { planName: plan?.name ?? row.planId }, reason, plansUrl),
+      );
     });
   }
 
@@ -589,15 +576,11 @@ export function createPlanBillingService({
           RENEWALS_BATCH_SIZE,
         );
         for (const row of due) {
-          const [user, plan] = await Promise.all([
-            tx.users.findById(row.userId),
-            tx.subscriptions.planById(row.planId),
-          ]);
-          if (!user || !plan) continue;
-          await tx.outbox.enqueue(
-            'plan-renewal-reminder',
+          const plan = await tx.subscriptions.planById(row.planId);
+          if (!plan) continue;
+          await mailShopper(tx, row.userId, 'plan-renewal-reminder', (to) =>
             renewalReminderMail(
-              { to: user.email, name: user.name },
+              to,
               { planName: plan.name, pricePaise: plan.pricePaise, endDate: row.endDate },
               plansUrl,
             ),

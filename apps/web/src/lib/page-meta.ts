@@ -30,11 +30,14 @@ function setCanonical(href: string) {
  * Keep the tab title, description, link-preview tags and canonical address in step with the page.
  * The server writes the same into the first HTML (apps/api/src/plugins/web.ts) for crawlers that
  * run no script. A page reached by another address that moves to its own (a product by its code)
- * gets its own address here once it has moved.
+ * gets its own address here once it has moved. `undefined` (a page still loading what it is about)
+ * leaves the tags as they are: the first HTML already describes it.
  */
-export function usePageMeta({ title, description, image, type }: PageMeta) {
+export function usePageMeta(meta: PageMeta | undefined) {
   const { pathname } = useLocation();
+  const { title, description, image, type } = meta ?? {};
   useEffect(() => {
+    if (title === undefined) return;
     document.title = title;
     setMeta('name', 'description', description);
     setMeta('property', 'og:title', title);

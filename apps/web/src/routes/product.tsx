@@ -59,7 +59,8 @@ export function ProductPage() {
   } = useProduct(productId);
   const rememberProduct = useRememberProduct();
   const notFound = error instanceof ApiError && error.status === 404;
-  usePageMeta(product ? productPageMeta(product) : PRODUCT_FALLBACK_META);
+  // While the product loads, the tags the server wrote for it stay (no fallback in between).
+  usePageMeta(product ? productPageMeta(product) : isPending ? undefined : PRODUCT_FALLBACK_META);
 
   // A link by product code (/product/PHN-LEH-0047) moves to the product's own address, its _id.
   const movedTo = product && product._id !== productId ? product._id : undefined;

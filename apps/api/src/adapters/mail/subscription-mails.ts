@@ -121,7 +121,7 @@ export function planEndedMail(
   const why = {
     'auto-renew-off': `Your ${plan.planName} plan has ended, as you had turned auto-renewal off.`,
     'renewal-declined': `We could not renew your ${plan.planName} plan: the payment was declined, so nothing was charged.`,
-    'renewal-unavailable': `We could not renew your ${plan.planName} plan: the renewal could not be charged, so nothing was charged.`,
+    'renewal-unavailable': `We could not renew your ${plan.planName} plan: the payment service did not confirm the renewal charge.`,
   }[reason];
   return brandedMail({
     to,

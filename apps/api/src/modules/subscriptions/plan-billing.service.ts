@@ -35,8 +35,13 @@ import type { SubscriptionRow } from './subscriptions.repository.js';
 export const RENEWALS_BATCH_SIZE = 10;
 /** How long before a renewal its reminder is mailed (DECISIONS.md 'Plans'; issue [H]). */
 export const RENEWAL_REMINDER_DAYS = 3;
-/** Tries of a renewal charge the provider cannot answer before the plan ends. */
-export const RENEWAL_MAX_ATTEMPTS = 5;
+/**
+ * Tries of a renewal charge the provider cannot answer (down, or the debit still processing)
+ * before the plan ends: with the backoff (30 s doubling, at most an hour apart) about a day. Each
+ * try carries the period's idempotency key, so a charge the provider made meanwhile is found and
+ * settled rather than made again or left unmatched.
+ */
+export const RENEWAL_MAX_ATTEMPTS = 30;
 const RENEWAL_LEASE_MS = 2 * 60_000;
 /**
  * The shopper's plan orders looked at on their return from a redirect provider: the one just paid

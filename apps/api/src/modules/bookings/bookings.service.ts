@@ -39,9 +39,8 @@ import {
 } from '../../adapters/mail/booking-mails.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { DeliveryTrackingRecord } from '../../db/schema/index.js';
+import { providerFailure } from '../payments/provider-failure.js';
 import {
-  ProviderRequestError,
-  ProviderUnavailableError,
   type PaymentProvider,
   type ProviderOrder,
   type ProviderPayment,
@@ -50,13 +49,7 @@ import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { absoluteImageUrl } from '../../lib/image-urls.js';
-import {
-  HttpError,
-  badRequest,
-  conflict,
-  notFound,
-  serviceUnavailable,
-} from '../../lib/http-error.js';
+import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { checkRental, type CheckedRental } from '../cart/rental-request.js';
@@ -342,16 +335,19 @@ export function createBookingsService({
     return 'refunded';
   }
 
+  /** A provider failure while a shopper waits on a payment result: 503, or 400 for a refusal. */
+  const verifyFailure = (error: unknown) =>
+    providerFailure(error, {
+      unavailable: BOOKING_MESSAGES.providerUnavailable,
+      refused: badRequest(BOOKING_MESSAGES.verifyFailed),
+    });
+
   /** Ask the provider for what was paid against an order; its failures as fetchPayment's. */
   async function capturedOf(orderId: string): Promise<ProviderPayment | undefined> {
     try {
       return (await provider.fetchOrderPayments(orderId)).find((p) => p.status === 'captured');
     } catch (error) {
-      if (error instanceof ProviderUnavailableError) {
-        throw serviceUnavailable(BOOKING_MESSAGES.providerUnavailable);
-      }
-      if (error instanceof ProviderRequestError) throw badRequest(BOOKING_MESSAGES.verifyFailed);
-      throw error;
+      throw verifyFailure(error);
     }
   }
 
@@ -375,11 +371,7 @@ export function createBookingsService({
     try {
       return await provider.fetchPayment(paymentId);
     } catch (error) {
-      if (error instanceof ProviderUnavailableError) {
-        throw serviceUnavailable(BOOKING_MESSAGES.providerUnavailable);
-      }
-      if (error instanceof ProviderRequestError) throw badRequest(BOOKING_MESSAGES.verifyFailed);
-      throw error;
+      throw verifyFailure(error);
     }
   }
 
@@ -639,14 +631,13 @@ export function createBookingsService({
             returnUrls: { success: back(true), cancel: back(false) },
           });
         } catch (error) {
-          if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
-            logger.warn({ err: error, bookingId }, 'payment order could not be created');
-            // Down (try again soon) or refused (our order was not accepted: a gateway error).
-            throw error instanceof ProviderUnavailableError
-              ? serviceUnavailable(BOOKING_MESSAGES.providerUnavailable)
-              : new HttpError(502, BOOKING_MESSAGES.providerRefused);
-          }
-          throw error;
+          // Down (try again soon) or refused (our order was not accepted: a gateway error).
+          const answer = providerFailure(error, {
+            unavailable: BOOKING_MESSAGES.providerUnavailable,
+            refused: new HttpError(502, BOOKING_MESSAGES.providerRefused),
+          });
+          logger.warn({ err: error, bookingId }, 'payment order could not be created');
+          throw answer;
         }
       }
 

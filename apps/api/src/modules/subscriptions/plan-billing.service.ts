@@ -24,8 +24,9 @@ import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, badRequest, notFound, serviceUnavailable } from '../../lib/http-error.js';
+import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
+import { providerFailure } from '../payments/provider-failure.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
 import { subscriptionFrom, type SubscriptionsService } from './subscriptions.service.js';
@@ -398,13 +399,12 @@ export function createPlanBillingService({
           recurring: true,
         });
       } catch (error) {
-        if (error instanceof ProviderUnavailableError || error instanceof ProviderRequestError) {
-          logger.warn({ err: error, planId: plan.id }, 'plan order could not be created');
-          throw error instanceof ProviderUnavailableError
-            ? serviceUnavailable(SUBSCRIPTION_MESSAGES.providerUnavailable)
-            : new HttpError(502, SUBSCRIPTION_MESSAGES.providerRefused);
-        }
-        throw error;
+        const answer = providerFailure(error, {
+          unavailable: SUBSCRIPTION_MESSAGES.providerUnavailable,
+          refused: new HttpError(502, SUBSCRIPTION_MESSAGES.providerRefused),
+        });
+        logger.warn({ err: error, planId: plan.id }, 'plan order could not be created');
+        throw answer;
       }
       await plain.payments.insertPayment({
         userId,
@@ -454,13 +454,10 @@ export function createPlanBillingService({
       try {
         payment = await provider.fetchPayment(body.razorpay_payment_id);
       } catch (error) {
-        if (error instanceof ProviderUnavailableError) {
-          throw serviceUnavailable(SUBSCRIPTION_MESSAGES.providerUnavailable);
-        }
-        if (error instanceof ProviderRequestError) {
-          throw badRequest(SUBSCRIPTION_MESSAGES.verifyFailed);
-        }
-        throw error;
+        throw providerFailure(error, {
+          unavailable: SUBSCRIPTION_MESSAGES.providerUnavailable,
+          refused: badRequest(SUBSCRIPTION_MESSAGES.verifyFailed),
+        });
       }
       if (!paysFor(record, payment)) throw badRequest(SUBSCRIPTION_MESSAGES.paymentNotCaptured);
       const outcome = await inTransaction((tx, catalogueNow) =>

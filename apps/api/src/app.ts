@@ -60,7 +60,6 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     cart,
     wishlist,
     coupons,
-    bookings,
     payments,
     sandbox,
     devOutbox,
@@ -133,9 +132,19 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(cartRoutes, { cart, authenticate });
       await api.register(wishlistRoutes, { wishlist, authenticate });
       await api.register(couponsRoutes, { coupons, authenticate });
-      await api.register(bookingsRoutes, { bookings, authenticate });
+      await api.register(bookingsRoutes, {
+        checkout: services.checkout,
+        myBookings: services.myBookings,
+        cancellation: services.cancellation,
+        inventory: services.inventory,
+        authenticate,
+      });
       await api.register(paymentsRoutes, { payments, sandbox });
-      await api.register(adminRoutes, { bookings, authenticate });
+      await api.register(adminRoutes, {
+        operations: services.operations,
+        cancellation: services.cancellation,
+        authenticate,
+      });
       // The development mailbox exists only outside production (config requires SMTP there).
       if (devOutbox && !config.isProduction) await api.register(devMailRoutes, { devOutbox });
       const { clock } = services;

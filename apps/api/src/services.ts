@@ -29,10 +29,16 @@ import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
-import {
-  createBookingsService,
-  type BookingsService,
-} from './modules/bookings/bookings.service.js';
+import { createCancellation, type Cancellation } from './modules/bookings/cancellation.service.js';
+import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
+import { createInventory, type Inventory } from './modules/bookings/inventory.js';
+import { createMyBookings, type MyBookings } from './modules/bookings/my-bookings.service.js';
+import { createOperations, type Operations } from './modules/bookings/operations.service.js';
+import { createBookingSettlement } from './modules/bookings/settlement.js';
+import { createCouponUses } from './modules/coupons/coupon-uses.js';
+import { createPaymentIntake, type PaymentIntake } from './modules/payments/intake.js';
+import { createReconciliation } from './modules/payments/reconcile.js';
+import { createPlanSettlement } from './modules/subscriptions/plan-settlement.js';
 import { createCartService, type CartService } from './modules/cart/cart.service.js';
 import {
   createCatalogueService,
@@ -79,7 +85,14 @@ export interface Services {
   /** The sandbox gateway (its checkout's pay endpoint), when PAYMENT_PROVIDER=sandbox. */
   sandbox?: SandboxGateway;
   payments: PaymentsService;
-  bookings: BookingsService;
+  /** The one place a captured payment's fate is decided (applied or refunded). */
+  intake: PaymentIntake;
+  /** Bookings, split along their lifecycle. */
+  inventory: Inventory;
+  checkout: Checkout;
+  myBookings: MyBookings;
+  cancellation: Cancellation;
+  operations: Operations;
   catalogue: CatalogueService;
   cart: CartService;
   coupons: CouponsService;
@@ -137,55 +150,94 @@ export function createServices({
     logger,
     ...(webhookSender ? { webhookSender } : {}),
   });
-  const bookings = createBookingsService({
+  const settings = {
+    siteUrl,
+    holdMinutes: config.BOOKING_HOLD_MINUTES,
+  };
+  const inventory = createInventory({
     repos,
-    uow,
     catalogue,
-    subscriptions,
-    provider,
     clock,
-    logger,
-    settings: {
+    days: {
       leadDays: config.RESERVATION_LEAD_DAYS,
       turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
-      holdMinutes: config.BOOKING_HOLD_MINUTES,
-      siteUrl,
     },
   });
+  const couponUses = createCouponUses(clock);
   const cart = createCartService({
     repository: repos.cart,
     catalogue,
     subscriptions,
-    inventory: bookings,
-    reservation: {
-      leadDays: config.RESERVATION_LEAD_DAYS,
-      turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
-    },
+    inventory,
     clock,
   });
+
+  // Payments: one intake decides every captured payment, with a settler per kind of order.
+  const intake = createPaymentIntake({ repos, uow, provider, logger });
+  const settlement = createBookingSettlement({
+    inventory,
+    couponUses,
+    catalogue,
+    clock,
+    siteUrl,
+  });
+  const planSettlement = createPlanSettlement({
+    repos,
+    cart,
+    catalogue,
+    clock,
+    providerName: provider.name,
+    settings,
+  });
+  intake.register('booking', settlement.settler);
+  intake.register('subscription', planSettlement.purchase);
+  intake.register('renewal', planSettlement.renewal);
+  const reconciliation = createReconciliation({
+    repos,
+    uow,
+    provider,
+    intake,
+    clock,
+    logger,
+    holdMinutes: config.BOOKING_HOLD_MINUTES,
+  });
+
+  const checkout = createCheckout({
+    repos,
+    uow,
+    catalogue,
+    subscriptions,
+    inventory,
+    couponUses,
+    settlement,
+    provider,
+    clock,
+    logger,
+    settings,
+  });
+  const myBookings = createMyBookings({ repos, uow, provider, intake, settlement, logger });
+  const cancellation = createCancellation({ repos, uow, inventory, couponUses, settings });
+  const operations = createOperations({ repos, uow, settings });
   const planBilling = createPlanBillingService({
     repos,
     uow,
     provider,
+    intake,
+    planSettlement,
     subscriptions,
-    cart,
     catalogue,
     clock,
     logger,
-    settings: { siteUrl },
+    settings,
   });
-  const payments = createPaymentsService({
-    repos,
-    uow,
-    provider,
-    bookings,
-    planBilling,
-    catalogue,
-    clock,
-    logger,
-  });
+  const payments = createPaymentsService({ repos, uow, provider, intake, clock, logger });
   const wishlist = createWishlistService({ repository: repos.wishlist, catalogue });
-  const coupons = createCouponsService({ repository: repos.coupons, cart, bookings, clock });
+  const coupons = createCouponsService({
+    repository: repos.coupons,
+    cart,
+    bookings: repos.bookings,
+    couponUses,
+  });
   const jwtSecret = resolveJwtSecret(config);
   const users = createUsersService({
     repository: repos.users,
@@ -198,7 +250,7 @@ export function createServices({
   const jobs = createJobRunner({
     jobs: [
       mailOutboxJob(mailOutbox),
-      bookingHoldsJob(bookings),
+      bookingHoldsJob(reconciliation),
       refundsJob(payments),
       planRenewalsJob(planBilling),
       planRemindersJob(planBilling),
@@ -220,7 +272,12 @@ export function createServices({
     provider,
     ...(sandbox ? { sandbox } : {}),
     payments,
-    bookings,
+    intake,
+    inventory,
+    checkout,
+    myBookings,
+    cancellation,
+    operations,
     catalogue,
     cart,
     coupons,

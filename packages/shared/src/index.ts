@@ -17,6 +17,7 @@ export * from './constants/indian-states.js';
 export * from './constants/free-subscription.js';
 export * from './constants/messages.js';
 export * from './constants/plans.js';
+export * from './constants/states.js';
 export * from './cart/add-to-cart-checks.js';
 export * from './catalogue/query.js';
 export * from './catalogue/related.js';

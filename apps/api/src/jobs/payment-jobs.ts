@@ -1,6 +1,6 @@
 import type { SandboxGateway } from '../adapters/payments/sandbox/gateway.js';
 import { SANDBOX_WEBHOOK_BATCH } from '../adapters/payments/sandbox/gateway.js';
-import { HOLDS_BATCH_SIZE, type BookingsService } from '../modules/bookings/bookings.service.js';
+import { RECONCILE_BATCH_SIZE, type Reconciliation } from '../modules/payments/reconcile.js';
 import { REFUNDS_BATCH_SIZE, type PaymentsService } from '../modules/payments/payments.service.js';
 import type { Job } from './runner.js';
 
@@ -8,13 +8,16 @@ export const BOOKING_HOLDS_JOB = 'booking-holds';
 export const REFUNDS_JOB = 'refunds';
 export const SANDBOX_WEBHOOKS_JOB = 'sandbox-webhooks';
 
-/** Expire unpaid bookings whose hold has ended (after asking the provider if they were paid). */
-export function bookingHoldsJob(bookings: BookingsService, intervalMs = 30_000): Job {
+/**
+ * The reconciliation of unpaid orders: ask the provider about each order whose hold has ended (or
+ * that is still watched), decide what was paid, and let go of the holds of what was not.
+ */
+export function bookingHoldsJob(reconciliation: Reconciliation, intervalMs = 30_000): Job {
   return {
     name: BOOKING_HOLDS_JOB,
     intervalMs,
-    batchSize: HOLDS_BATCH_SIZE,
-    run: () => bookings.expireDue(),
+    batchSize: RECONCILE_BATCH_SIZE,
+    run: () => reconciliation.reconcileDue(),
   };
 }
 

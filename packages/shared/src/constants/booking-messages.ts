@@ -39,6 +39,9 @@ export const BOOKING_MESSAGES = {
   paymentNotCaptured: 'Payment verification failed: the payment has not been completed',
   bookingExpired:
     'This booking expired before the payment arrived. If you were charged, the amount is refunded in full.',
+  /** A second payment for a booking already paid (two tabs, or a payment made twice). */
+  secondPaymentRefunded:
+    'This booking was already paid. This second payment is refunded in full: 7 to 10 business days.',
   providerUnavailable:
     'The payment service is not answering right now. Nothing has been charged or held; please try again in a minute.',
   /** The provider refused to open the payment (its 4xx: a setting or data it does not accept). */

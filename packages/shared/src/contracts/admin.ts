@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_MESSAGES } from '../constants/admin-messages.js';
+import { PAYMENT_ORDER_STATUSES } from '../constants/states.js';
 import { bookingSchema, bookingStatusSchema, paymentStatusSchema } from './bookings.js';
 import { isoDateSchema, rupeesSchema } from './common.js';
 import { textField } from './text-field.js';
@@ -54,7 +55,7 @@ export const paymentRecordSchema = z.object({
   orderId: z.string(),
   paymentId: z.string().nullable(),
   amount: rupeesSchema,
-  status: z.enum(['created', 'completed', 'failed']),
+  status: z.enum(PAYMENT_ORDER_STATUSES),
   method: z.string().nullable(),
   failureReason: z.string().nullable(),
   createdAt: z.iso.datetime({ offset: true }),

@@ -3,6 +3,7 @@ import { BOOKING_MESSAGES } from '../constants/booking-messages.js';
 import { INDIAN_STATES } from '../constants/indian-states.js';
 import { PLAN_IDS } from '../constants/plans.js';
 import { RENTAL_DURATIONS } from '../constants/durations.js';
+import { BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '../constants/states.js';
 import { productIdSchema } from './catalogue.js';
 import {
   durationSchema,
@@ -162,16 +163,9 @@ export const verifyStripeBodySchema = z.object({
 });
 export type VerifyStripeBody = z.infer<typeof verifyStripeBodySchema>;
 
-export const bookingStatusSchema = z.enum([
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-]);
+export const bookingStatusSchema = z.enum(BOOKING_STATUSES);
 export type BookingStatus = z.infer<typeof bookingStatusSchema>;
-export const paymentStatusSchema = z.enum(['pending', 'completed', 'failed']);
+export const paymentStatusSchema = z.enum(PAYMENT_STATUSES);
 export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
 
 /** POST /api/booking/verify's answer. */
@@ -220,7 +214,7 @@ export const deliveryTrackingSchema = z.object({
 /** A refund of a booking: amount in rupees, its state at the provider, when asked and made. */
 export const refundSchema = z.object({
   amount: rupeesSchema,
-  status: z.enum(['pending', 'processed', 'failed']),
+  status: z.enum(REFUND_STATUSES),
   createdAt: z.iso.datetime({ offset: true }),
   processedAt: z.iso.datetime({ offset: true }).nullable(),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../constants/account-messages.js';
+import { USER_ROLES } from '../constants/states.js';
 import { hasDisallowedCharacters, textField } from './text-field.js';
 
 /** E-mails are trimmed and compared case-insensitively: 'A@x.in' and 'a@x.in' are one account. */
@@ -95,7 +96,7 @@ export const userSchema = z.object({
   email: z.string(),
   phone: z.string(),
   address: z.string(),
-  role: z.enum(['user', 'admin']),
+  role: z.enum(USER_ROLES),
   /** ISO 8601. */
   createdAt: z.iso.datetime({ offset: true }),
 });

@@ -1,7 +1,7 @@
 import { COUPON_MESSAGES } from '../constants/coupon-messages.js';
+import type { COUPON_TYPES } from '../constants/states.js';
 import { paiseToRupees, roundTo2, rupeesToPaise } from './money.js';
 
-export const COUPON_TYPES = ['percent', 'flat'] as const;
 export type CouponType = (typeof COUPON_TYPES)[number];
 
 /** A coupon's terms (DECISIONS.md 'Coupons'). Money in rupees. */

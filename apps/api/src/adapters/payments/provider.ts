@@ -45,6 +45,12 @@ export interface ProviderPayment {
    * payment method). Null otherwise.
    */
   mandateId?: string | null;
+  /**
+   * The notes the charge was made with, where the provider gives them back (Razorpay's payment
+   * notes, Stripe's PaymentIntent metadata): how a renewal charge whose order Pehnava never
+   * recorded (its answer was lost) is still traced to the plan period it was for.
+   */
+  notes?: Record<string, string>;
 }
 
 export interface ProviderRefund {
@@ -118,7 +124,11 @@ export interface PaymentProvider {
   /** Razorpay's payment signature: HMAC-SHA256(`order_id|payment_id`, key secret), hex. */
   verifyPaymentSignature(input: { orderId: string; paymentId: string; signature: string }): boolean;
   fetchPayment(paymentId: string): Promise<ProviderPayment>;
-  /** Every payment made against an order (to reconcile one whose result never arrived). */
+  /**
+   * Every payment made against an order, as the provider has it now: how the payment intake asks
+   * what a reported payment really is, and how an order whose result never arrived is reconciled.
+   * An off-session charge (a renewal) on a provider without orders is its own order.
+   */
   fetchOrderPayments(orderId: string): Promise<ProviderPayment[]>;
   /**
    * Close an unpaid order at the provider so it can no longer be paid (Stripe expires its Checkout

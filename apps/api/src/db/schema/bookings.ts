@@ -11,18 +11,12 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@pehnava/shared';
 import { productUnits, products } from './catalogue.js';
 import { users } from './users.js';
 
-export const bookingStatus = pgEnum('booking_status', [
-  'pending',
-  'confirmed',
-  'processing',
-  'shipped',
-  'delivered',
-  'cancelled',
-]);
-export const paymentStatus = pgEnum('payment_status', ['pending', 'completed', 'failed']);
+export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
+export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
 
 export interface DeliveryAddressRecord {
   name: string;

@@ -10,8 +10,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { PRODUCT_CATEGORIES } from '@pehnava/shared';
 
-export const productCategory = pgEnum('product_category', ['premium', 'royal', 'luxury']);
+export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
 
 export const products = pgTable(
   'products',

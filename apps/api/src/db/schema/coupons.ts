@@ -10,10 +10,11 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import { COUPON_TYPES, COUPON_USE_STATUSES } from '@pehnava/shared';
 import { users } from './users.js';
 import { bookings } from './bookings.js';
 
-export const couponType = pgEnum('coupon_type', ['percent', 'flat']);
+export const couponType = pgEnum('coupon_type', COUPON_TYPES);
 
 export const coupons = pgTable(
   'coupons',
@@ -40,7 +41,7 @@ export const coupons = pgTable(
   (t) => [uniqueIndex('coupons_code_unique').on(sql`upper(${t.code})`)],
 );
 
-export const couponUseStatus = pgEnum('coupon_use_status', ['held', 'counted', 'released']);
+export const couponUseStatus = pgEnum('coupon_use_status', COUPON_USE_STATUSES);
 
 /** A coupon held by a pending booking, counted when its payment completes, released otherwise. */
 export const couponUses = pgTable(

@@ -1,6 +1,7 @@
 import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { OUTBOX_MAIL_STATUSES } from '@pehnava/shared';
 
-export const outboxMailStatus = pgEnum('outbox_mail_status', ['pending', 'sent', 'failed']);
+export const outboxMailStatus = pgEnum('outbox_mail_status', OUTBOX_MAIL_STATUSES);
 
 /**
  * Mail waiting to be sent. A row is written in the same transaction as the change that causes

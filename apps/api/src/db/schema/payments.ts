@@ -11,18 +11,26 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import {
+  CAPTURE_OUTCOMES,
+  CAPTURE_TARGETS,
+  PAYMENT_ORDER_STATUSES,
+  PAYMENT_PURPOSES,
+  REFUND_STATUSES,
+} from '@pehnava/shared';
 import { bookings } from './bookings.js';
 import { plans, subscriptions } from './subscriptions.js';
 import { users } from './users.js';
 
-export const paymentPurpose = pgEnum('payment_purpose', ['booking', 'subscription', 'renewal']);
-export const paymentRecordStatus = pgEnum('payment_record_status', [
-  'created',
-  'completed',
-  'failed',
-]);
+export const paymentPurpose = pgEnum('payment_purpose', PAYMENT_PURPOSES);
+export const paymentRecordStatus = pgEnum('payment_record_status', PAYMENT_ORDER_STATUSES);
 
-/** One order at the payment provider: for a booking, a plan purchase or a renewal charge. */
+/**
+ * One order at the payment provider: for a booking, a plan purchase or a renewal charge. An order
+ * that may still be paid is asked about by the reconciliation (the booking-holds job) at
+ * `reconcileAt`, until `reconcileUntil`: a payment whose result never reached us is still decided.
+ */
 export const payments = pgTable(
   'payments',
   {
@@ -40,6 +48,14 @@ export const payments = pgTable(
     status: paymentRecordStatus().notNull().default('created'),
     method: text(),
     failureReason: text(),
+    /** When the reconciliation next asks the provider about this order (also its lease); null: never. */
+    reconcileAt: timestamp({ withTimezone: true }),
+    /** After this the order is no longer watched (its webhooks still count). */
+    reconcileUntil: timestamp({ withTimezone: true }),
+    /** Times the reconciliation has asked about it. */
+    reconcileAttempts: integer().notNull().default(0),
+    /** When the provider closed the order at our request: it can no longer be paid. */
+    closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
@@ -47,10 +63,78 @@ export const payments = pgTable(
     uniqueIndex('payments_provider_order_unique').on(t.provider, t.providerOrderId),
     index('payments_booking_idx').on(t.bookingId),
     index('payments_user_idx').on(t.userId),
+    index('payments_reconcile_idx').on(t.reconcileAt),
   ],
 );
 
-/** Provider webhook events, kept once each: a repeated event id is ignored. */
+export const captureOutcome = pgEnum('capture_outcome', CAPTURE_OUTCOMES);
+export const captureTarget = pgEnum('capture_target', CAPTURE_TARGETS);
+
+/**
+ * A payment the provider captured, and what became of it, decided once under a lock on its order
+ * (modules/payments/intake.ts): `applied` to exactly one booking or plan period, or `refunded` in
+ * full and never applied. The database keeps it so whatever the code does: one row per provider
+ * payment, one applied payment per booking and per period, an outcome that never changes, refunds
+ * that never add up to more than the capture (`refundedPaise`, kept by a trigger on refunds), and
+ * a refused payment refunded in full by the end of the transaction that refused it (migration
+ * 0007).
+ */
+export const captures = pgTable(
+  'captures',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    /** The order it was paid against. */
+    orderId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    provider: text().notNull(),
+    providerPaymentId: text().notNull(),
+    amountPaise: integer().notNull(),
+    currency: text().notNull(),
+    method: text().notNull(),
+    outcome: captureOutcome().notNull(),
+    /** What an applied payment paid for (kept when the booking or period row is gone). */
+    appliedTo: captureTarget(),
+    bookingId: uuid().references(() => bookings.id, { onDelete: 'restrict' }),
+    /** The plan period it paid for; null once the account (and its periods) is deleted. */
+    subscriptionId: uuid().references((): AnyPgColumn => subscriptions.id, {
+      onDelete: 'set null',
+    }),
+    /** Why a refunded payment was not applied, in plain words for operators and the mail. */
+    reason: text(),
+    /** The sum of this payment's refund rows (a trigger on refunds keeps it). */
+    refundedPaise: integer().notNull().default(0),
+    decidedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('captures_provider_payment_unique').on(t.provider, t.providerPaymentId),
+    uniqueIndex('captures_one_per_booking')
+      .on(t.bookingId)
+      .where(sql`${t.outcome} = 'applied'`),
+    uniqueIndex('captures_one_per_period').on(t.subscriptionId),
+    index('captures_order_idx').on(t.orderId),
+    check('captures_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'captures_refunds_within_amount',
+      sql`${t.refundedPaise} >= 0 and ${t.refundedPaise} <= ${t.amountPaise}`,
+    ),
+    check(
+      'captures_outcome_target',
+      sql`(${t.outcome} = 'applied' and ${t.appliedTo} is not null and ${t.reason} is null
+          and num_nonnulls(${t.bookingId}, ${t.subscriptionId}) <= 1
+          and (${t.appliedTo} = 'booking' or ${t.bookingId} is null)
+          and (${t.appliedTo} = 'plan' or ${t.subscriptionId} is null))
+        or (${t.outcome} = 'refunded' and ${t.appliedTo} is null and ${t.reason} is not null
+          and ${t.bookingId} is null and ${t.subscriptionId} is null)`,
+    ),
+  ],
+);
+
+/**
+ * Provider webhook events, as received (one row per event id): a log for operators. Acting on an
+ * event does not depend on it: a payment's fate is decided by what the event says (the payment's
+ * own id, read back from the provider), so a replay under any id changes nothing.
+ */
 export const paymentEvents = pgTable(
   'payment_events',
   {
@@ -65,7 +149,7 @@ export const paymentEvents = pgTable(
   (t) => [uniqueIndex('payment_events_provider_event_unique').on(t.provider, t.eventId)],
 );
 
-export const refundStatus = pgEnum('refund_status', ['pending', 'processed', 'failed']);
+export const refundStatus = pgEnum('refund_status', REFUND_STATUSES);
 
 /**
  * Money given back through the provider. A row is written in the transaction that decides the
@@ -79,6 +163,10 @@ export const refunds = pgTable(
     paymentId: uuid()
       .notNull()
       .references(() => payments.id, { onDelete: 'restrict' }),
+    /** The captured payment it gives money back from; its refunds never exceed it. */
+    captureId: uuid()
+      .notNull()
+      .references(() => captures.id, { onDelete: 'restrict' }),
     bookingId: uuid().references(() => bookings.id, { onDelete: 'set null' }),
     /** The provider's payment id the refund is made against. */
     providerPaymentId: text().notNull(),
@@ -100,6 +188,7 @@ export const refunds = pgTable(
     uniqueIndex('refunds_idempotency_key_unique').on(t.idempotencyKey),
     index('refunds_due_idx').on(t.status, t.nextAttemptAt),
     index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_capture_idx').on(t.captureId),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { SUBSCRIPTION_STATUSES } from '@pehnava/shared';
 import { payments } from './payments.js';
 import { users } from './users.js';
 
@@ -38,7 +39,7 @@ export const plans = pgTable('plans', {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
 
-export const subscriptionStatus = pgEnum('subscription_status', ['active', 'cancelled', 'expired']);
+export const subscriptionStatus = pgEnum('subscription_status', SUBSCRIPTION_STATUSES);
 
 export const subscriptions = pgTable(
   'subscriptions',

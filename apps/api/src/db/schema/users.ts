@@ -9,8 +9,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { USER_ROLES } from '@pehnava/shared';
 
-export const userRole = pgEnum('user_role', ['user', 'admin']);
+export const userRole = pgEnum('user_role', USER_ROLES);
 
 export const users = pgTable(
   'users',

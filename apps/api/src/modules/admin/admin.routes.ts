@@ -13,7 +13,8 @@ import {
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import { forbidden } from '../../lib/http-error.js';
 import type { Authenticate } from '../../plugins/auth.js';
-import type { Actor, BookingsService } from '../bookings/bookings.service.js';
+import type { Actor, Cancellation } from '../bookings/cancellation.service.js';
+import type { Operations } from '../bookings/operations.service.js';
 
 /** The signed-in operator, as the audit trail names them. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -28,9 +29,10 @@ const actorOf = (request: FastifyRequest): Actor => ({
  * visitor gets 401, a shopper 403.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
-  bookings: BookingsService;
+  operations: Operations;
+  cancellation: Pick<Cancellation, 'adminCancel'>;
   authenticate: Authenticate;
-}> = async (app, { bookings, authenticate }) => {
+}> = async (app, { operations: bookings, cancellation, authenticate }) => {
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', async (request) => {
     if (request.account?.user.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminsOnly);
@@ -140,15 +142,14 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         response: detail,
       },
     },
-    async (request) => ({
-      success: true as const,
-      message: ADMIN_MESSAGES.cancelled,
-      booking: await bookings.adminCancel(
-        actorOf(request),
-        request.params.id.toLowerCase(),
-        request.body.reason,
-        request.publicOrigin,
-      ),
-    }),
+    async (request) => {
+      const id = request.params.id.toLowerCase();
+      await cancellation.adminCancel(actorOf(request), id, request.body.reason);
+      return {
+        success: true as const,
+        message: ADMIN_MESSAGES.cancelled,
+        booking: await bookings.adminDetail(id, request.publicOrigin),
+      };
+    },
   );
 };

@@ -1,4 +1,5 @@
 import { RENTAL_DURATIONS, addDays, type RentalDuration } from '@pehnava/shared';
+import { reservedRange, type ReservationDays } from './reserved-range.js';
 
 /** An active reservation of a unit over [blockedFrom, blockedUntil], both inclusive. */
 export interface UnitBlock {
@@ -19,15 +20,13 @@ export function availableStartDates({
   reservations,
   from,
   to,
-  leadDays,
-  turnaroundDays,
+  days,
 }: {
   unitIds: string[];
   reservations: UnitBlock[];
   from: string;
   to: string;
-  leadDays: number;
-  turnaroundDays: number;
+  days: ReservationDays;
 }): ByDuration {
   const blocksOf = new Map<string, UnitBlock[]>(unitIds.map((id) => [id, []]));
   for (const block of reservations) blocksOf.get(block.unitId)?.push(block);
@@ -37,9 +36,8 @@ export function availableStartDates({
   const result = Object.fromEntries(RENTAL_DURATIONS.map((d) => [String(d), [] as string[]]));
   for (let day = from; day <= to; day = addDays(day, 1)) {
     for (const duration of RENTAL_DURATIONS) {
-      const rangeFrom = addDays(day, -leadDays);
-      const rangeUntil = addDays(day, duration + turnaroundDays);
-      if (!unitIds.some((id) => unitFree(id, rangeFrom, rangeUntil))) {
+      const range = reservedRange({ startDate: day, endDate: addDays(day, duration) }, days);
+      if (!unitIds.some((id) => unitFree(id, range.blockedFrom, range.blockedUntil))) {
         result[String(duration)]!.push(day);
       }
     }

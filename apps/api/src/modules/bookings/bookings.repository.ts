@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lte, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   bookingEvents,
@@ -41,16 +41,25 @@ export interface BookingItemWithProduct extends BookingItemRow {
 }
 
 /**
- * Items (times quantity) in a shopper's paid bookings made in [from, to), as an SQL expression:
- * the one definition of what the rental limit counts. The arguments may be values or columns of
- * an outer query (subscriptions.repository.ts reads it beside the plan in one statement).
+ * A booking the shopper has paid for and that stands (not cancelled, so not refunded): the one
+ * definition of "a paid booking", for first-order coupons and the plan's rental limit alike. A
+ * cancelled booking was refunded in full: it is as if it had never been made.
+ */
+export const paidAndStanding = () =>
+  sql`${bookings.paymentStatus} = 'completed' and ${bookings.status} <> 'cancelled'`;
+
+/**
+ * Items (times quantity) in a shopper's paid, standing bookings made in [from, to), as an SQL
+ * expression: the one definition of what the rental limit counts. The arguments may be values or
+ * columns of an outer query (subscriptions.repository.ts reads it beside the plan in one
+ * statement).
  */
 export function paidItemsSql(userId: SQLWrapper, from: SQLWrapper, to: SQLWrapper) {
   return sql<number>`(
     select coalesce(sum(${bookingItems.quantity}), 0) from ${bookingItems}
     inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
     where ${bookings.userId} = ${userId}
-      and ${bookings.paymentStatus} = 'completed'
+      and ${paidAndStanding()}
       and ${bookings.createdAt} >= ${from}
       and ${bookings.createdAt} < ${to})`.mapWith(Number);
 }
@@ -69,12 +78,21 @@ export function blocksDays(from: SQLWrapper, until: SQLWrapper) {
 /** Bookings and their items. The bookings module is the one place that defines them. */
 export function createBookingsRepository(db: Database, clock: Clock) {
   return {
-    /** True when the shopper has a booking whose payment completed. */
-    async hasCompletedBooking(userId: string): Promise<boolean> {
+    /**
+     * True when the shopper has a paid booking that stands (no first order left), other than
+     * `except` (a booking whose own late payment is being decided).
+     */
+    async hasPaidBooking(userId: string, except?: string): Promise<boolean> {
       const rows = await db
         .select({ id: bookings.id })
         .from(bookings)
-        .where(and(eq(bookings.userId, userId), eq(bookings.paymentStatus, 'completed')))
+        .where(
+          and(
+            eq(bookings.userId, userId),
+            paidAndStanding(),
+            except ? ne(bookings.id, except) : undefined,
+          ),
+        )
         .limit(1);
       return rows.length > 0;
     },
@@ -367,62 +385,6 @@ export function createBookingsRepository(db: Database, clock: Clock) {
             ),
           ),
         );
-    },
-
-    /**
-     * Block again the units a released booking held (a payment arrived after it expired), inside
-     * a savepoint: false, with nothing changed, when any of them has been booked since.
-     */
-    async tryReactivateReservations(bookingId: string): Promise<boolean> {
-      try {
-        await db.transaction(async (savepoint) => {
-          await savepoint
-            .update(unitReservations)
-            .set({ active: true, releasedAt: null })
-            .where(
-              inArray(
-                unitReservations.bookingItemId,
-                savepoint
-                  .select({ id: bookingItems.id })
-                  .from(bookingItems)
-                  .where(eq(bookingItems.bookingId, bookingId)),
-              ),
-            );
-        });
-        return true;
-      } catch (error) {
-        if (exclusionIn(error)) return false;
-        throw error;
-      }
-    },
-
-    /** Pending bookings whose hold has ended, oldest first (not locked: see lockDueHold). */
-    async dueHolds(limit: number): Promise<BookingRow[]> {
-      return db
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.status, 'pending'), lte(bookings.expiresAt, clock.now())))
-        .orderBy(asc(bookings.expiresAt))
-        .limit(limit);
-    },
-
-    /**
-     * The booking, locked, if it is still pending and its hold has ended; undefined when another
-     * runner holds it (SKIP LOCKED: runners never wait on each other) or it has moved on.
-     */
-    async lockDueHold(id: string): Promise<BookingRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.id, id),
-            eq(bookings.status, 'pending'),
-            lte(bookings.expiresAt, clock.now()),
-          ),
-        )
-        .for('update', { skipLocked: true });
-      return row;
     },
 
     /** The booking's items in order, with their products' name, code and images. */

@@ -15,12 +15,18 @@ import {
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { Authenticate } from '../../plugins/auth.js';
-import type { BookingsService } from './bookings.service.js';
+import type { Cancellation } from './cancellation.service.js';
+import type { Checkout } from './checkout.service.js';
+import type { Inventory } from './inventory.js';
+import type { MyBookings } from './my-bookings.service.js';
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{
-  bookings: BookingsService;
+  checkout: Checkout;
+  myBookings: MyBookings;
+  cancellation: Pick<Cancellation, 'cancel'>;
+  inventory: Pick<Inventory, 'availability'>;
   authenticate: Authenticate;
-}> = async (app, { bookings, authenticate }) => {
+}> = async (app, { checkout, myBookings, cancellation, inventory, authenticate }) => {
   app.get(
     '/product/:id/availability',
     {
@@ -35,7 +41,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { success: true as const, ...(await bookings.availability(request.params.id)) };
+      return { success: true as const, ...(await inventory.availability(request.params.id)) };
     },
   );
 
@@ -62,7 +68,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         success: true as const,
-        ...(await bookings.create(request.account!.id, request.body, request.publicOrigin)),
+        ...(await checkout.create(request.account!.id, request.body, request.publicOrigin)),
       }),
     );
 
@@ -83,7 +89,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         success: true as const,
-        ...(await bookings.verify(request.account!.id, request.body)),
+        ...(await myBookings.verify(request.account!.id, request.body)),
       }),
     );
 
@@ -104,7 +110,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         success: true as const,
-        ...(await bookings.verifyStripe(request.account!.id, request.body)),
+        ...(await myBookings.verifyStripe(request.account!.id, request.body)),
       }),
     );
 
@@ -126,7 +132,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       async (request) => ({
         success: true as const,
         message: BOOKING_MESSAGES.cancelled,
-        booking: await bookings.cancel(
+        booking: await cancellation.cancel(
           request.account!.id,
           request.params.id.toLowerCase(),
           request.publicOrigin,
@@ -147,7 +153,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         reply.header('cache-control', 'private, no-store');
         return {
           success: true as const,
-          bookings: await bookings.my(request.account!.id, request.publicOrigin),
+          bookings: await myBookings.my(request.account!.id, request.publicOrigin),
         };
       },
     );

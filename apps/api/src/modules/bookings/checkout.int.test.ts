@@ -324,6 +324,22 @@ describe('paying and POST /api/booking/verify', () => {
       'Payment verification failed: the amount paid does not match the booking',
     );
     expect((await bookingRow(created.bookingId)).paymentStatus).toBe('pending');
+    // A payment that can never confirm the booking is not kept: it is refunded in full, once.
+    const refunds = await t.services.repos.payments.refundsOf(created.bookingId);
+    expect(refunds.map((r) => [r.providerPaymentId, r.amountPaise])).toEqual([
+      [ids.razorpay_payment_id, created.amount],
+    ]);
+    await verify(s, { ...ids, bookingId: created.bookingId });
+    expect(await t.services.repos.payments.refundsOf(created.bookingId)).toHaveLength(1);
+    expect(await t.runJob('refunds')).toBe(1);
+    // The booking was never paid: its hold still ends, letting its pieces go.
+    clock.advance(16 * 60_000);
+    await t.runJob(BOOKING_HOLDS_JOB);
+    expect(await bookingRow(created.bookingId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
+    expect(await activeReservations(created.bookingId)).toHaveLength(0);
   });
 
   it('a declined payment confirms nothing and the hold ends after 15 minutes', async () => {

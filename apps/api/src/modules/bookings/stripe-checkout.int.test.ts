@@ -246,6 +246,10 @@ describe('POST /api/order/verifyStripe', () => {
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(BOOKING_MESSAGES.amountMismatch);
     expect((await bookingRow(created.bookingId)).paymentStatus).toBe('pending');
+    // What was taken for the wrong amount is given back in full, once.
+    const refunds = await t.services.repos.payments.refundsOf(created.bookingId);
+    expect(refunds.map((r) => r.amountPaise)).toEqual([created.amount - 100]);
+    expect(await t.runJob(REFUNDS_JOB)).toBe(1);
   });
 
   it('answers 404 for another shopper’s booking, 401 without a token, 400 for a bad body', async () => {

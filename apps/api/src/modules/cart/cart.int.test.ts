@@ -153,8 +153,7 @@ describe('GET /api/cart', () => {
         },
       },
       subscriptions: { mySubscription: async () => FREE_SUBSCRIPTION },
-      inventory: t.services.bookings,
-      reservation: { leadDays: 1, turnaroundDays: 3 },
+      inventory: t.services.inventory,
       clock: systemClock,
     });
     const view = await service.view(s.id);
@@ -294,8 +293,7 @@ describe('the unique index decides a race the early check cannot see', () => {
       repository: blind,
       catalogue: t.app.services.catalogue,
       subscriptions: { mySubscription: async () => FREE_SUBSCRIPTION },
-      inventory: t.services.bookings,
-      reservation: { leadDays: 1, turnaroundDays: 3 },
+      inventory: t.services.inventory,
       clock: systemClock,
     });
     await expect(

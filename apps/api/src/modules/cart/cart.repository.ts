@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { blocksDays } from '../bookings/bookings.repository.js';
+import { reservedRangeSql, type ReservationDays } from '../bookings/reserved-range.js';
 import {
   currentPlanQuery,
   type CurrentPlanRow,
@@ -50,13 +51,11 @@ export interface CartRead {
   plan: CurrentPlanRow | undefined;
 }
 
-/** Days a unit is blocked before a rental's start (dispatch) and after its end (return). */
-export interface ReservationDays {
-  leadDays: number;
-  turnaroundDays: number;
-}
-
 export function createCartRepository(db: Database) {
+  const lineRange = reservedRangeSql(cartItems.startDate, cartItems.endDate, {
+    leadDays: sql.placeholder('leadDays'),
+    turnaroundDays: sql.placeholder('turnaroundDays'),
+  });
   // A line's dates are still free when some unit of its size has no active reservation over the
   // blocked range, other than the shopper's own pending bookings (a checkout not yet paid holds
   // the very lines it came from).
@@ -68,10 +67,7 @@ export function createCartRepository(db: Database) {
       and not exists (
         select 1 from ${unitReservations}
         where ${unitReservations.unitId} = ${productUnits.id}
-          and ${blocksDays(
-            sql`${cartItems.startDate} - ${sql.placeholder('leadDays')}::int`,
-            sql`${cartItems.endDate} + ${sql.placeholder('turnaroundDays')}::int`,
-          )}
+          and ${blocksDays(lineRange.blockedFrom, lineRange.blockedUntil)}
           and not exists (
             select 1 from ${bookingItems}
             inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}

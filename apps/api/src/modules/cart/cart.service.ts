@@ -18,7 +18,7 @@ import {
 } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/http-error.js';
-import type { BookingsService } from '../bookings/bookings.service.js';
+import type { Inventory } from '../bookings/inventory.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
 import {
   subscriptionFrom,
@@ -32,10 +32,11 @@ export interface CartServiceDeps {
   repository: CartRepository;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
-  /** Whether a piece is free for a rental (the bookings module owns reservations). */
-  inventory: Pick<BookingsService, 'hasFreeUnit'>;
-  /** Days a unit is blocked before the start date (dispatch) and after the end date (return). */
-  reservation: { leadDays: number; turnaroundDays: number };
+  /**
+   * Whether a piece is free for a rental, and the days a rental keeps one (the bookings module
+   * owns reservations).
+   */
+  inventory: Pick<Inventory, 'hasFreeUnit' | 'days'>;
   clock: Clock;
 }
 
@@ -63,7 +64,6 @@ export function createCartService({
   catalogue,
   subscriptions,
   inventory,
-  reservation,
   clock,
 }: CartServiceDeps) {
   /** Rows in cart order joined to their products; rows whose product no longer exists are skipped. */
@@ -78,7 +78,7 @@ export function createCartService({
   /** The cart as stored, priced, with the account it was read with (one statement). */
   async function read(userId: string): Promise<CurrentCart & { account: AccountRow | undefined }> {
     const [stored, snapshot] = await Promise.all([
-      repository.readCart(userId, clock.now(), reservation),
+      repository.readCart(userId, clock.now(), inventory.days),
       catalogue.snapshot(),
     ]);
     const known = stored.items.flatMap((row) => withProduct(row, snapshot.byId) ?? []);

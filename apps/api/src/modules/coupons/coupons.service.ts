@@ -1,6 +1,5 @@
 import {
   MESSAGES,
-  checkCoupon,
   couponCodeProblem,
   normalizeCouponCode,
   orderTotals,
@@ -9,18 +8,18 @@ import {
   type ApplyCouponResponse,
   type CouponTerms,
 } from '@pehnava/shared';
-import type { Clock } from '../../lib/clock.js';
 import { badRequest } from '../../lib/http-error.js';
-import type { BookingsService } from '../bookings/bookings.service.js';
+import type { BookingsRepository } from '../bookings/bookings.repository.js';
 import type { CartService } from '../cart/cart.service.js';
+import type { CouponUses } from './coupon-uses.js';
 import type { CouponRow, CouponsRepository } from './coupons.repository.js';
 
 export interface CouponsServiceDeps {
   repository: CouponsRepository;
   cart: Pick<CartService, 'current'>;
-  /** Whether the shopper has paid for a booking (first-order coupons). */
-  bookings: Pick<BookingsService, 'hasPaidBooking'>;
-  clock: Clock;
+  /** Whether the shopper has a paid, standing booking (first-order coupons). */
+  bookings: Pick<BookingsRepository, 'hasPaidBooking'>;
+  couponUses: Pick<CouponUses, 'check'>;
 }
 
 /** A stored coupon's terms in rupees, as checkCoupon reads them. */
@@ -40,7 +39,12 @@ export function toCouponTerms(row: CouponRow): CouponTerms {
   };
 }
 
-export function createCouponsService({ repository, cart, bookings, clock }: CouponsServiceDeps) {
+export function createCouponsService({
+  repository,
+  cart,
+  bookings,
+  couponUses,
+}: CouponsServiceDeps) {
   return {
     /**
      * POST /api/coupon/apply: the coupon checked against the shopper's own cart as the server
@@ -56,30 +60,29 @@ export function createCouponsService({ repository, cart, bookings, clock }: Coup
       const { entries, total, subscription } = await cart.current(userId);
       if (entries.length === 0) throw badRequest(MESSAGES.cartEmpty);
 
-      const row = await repository.findByCode(normalizeCouponCode(enteredCode));
-      const [uses, hasPaidOrder] = row
-        ? await Promise.all([repository.liveUses(row.id, userId), bookings.hasPaidBooking(userId)])
-        : [{ byShopper: 0, total: 0 }, false];
-      const check = checkCoupon(row ? toCouponTerms(row) : undefined, {
-        now: clock.now(),
-        subtotal: total,
-        isFirstOrder: !hasPaidOrder,
-        usesByShopper: uses.byShopper,
-        usesTotal: uses.total,
-      });
-      if (!row || !check.ok) throw badRequest(check.message);
+      const fit = await couponUses.check(
+        { coupons: repository },
+        {
+          code: enteredCode,
+          userId,
+          subtotal: total,
+          isFirstOrder: !(await bookings.hasPaidBooking(userId)),
+        },
+        { lock: false },
+      );
+      if (!fit.ok) throw badRequest(fit.message);
 
       const totals = orderTotals({
         plan: subscription.plan,
         subtotal: total,
-        discount: check.discount,
+        discount: fit.coupon.discount,
         insurance: false,
       });
       return {
         discountAmount: totals.discount,
         newTotal: paiseToRupees(rupeesToPaise(totals.subtotal) - rupeesToPaise(totals.discount)),
-        coupon: { code: normalizeCouponCode(row.code) },
-        message: check.message,
+        coupon: { code: normalizeCouponCode(fit.coupon.code) },
+        message: fit.message,
         deliveryFee: totals.deliveryFee,
         totalWithDelivery: totals.total,
       };

@@ -1,12 +1,17 @@
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { paymentEvents, payments, refunds } from '../../db/schema/index.js';
+import { captures, paymentEvents, payments, refunds } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
+export type CaptureRow = typeof captures.$inferSelect;
+export type CaptureWrite = Omit<typeof captures.$inferInsert, 'id' | 'refundedPaise' | 'decidedAt'>;
 
-/** Orders at the payment provider, their webhooks' events, and refunds: the only SQL on them. */
+/**
+ * Orders at the payment provider, the payments they captured and what became of them, their
+ * webhooks' events, and refunds: the only SQL on them.
+ */
 export function createPaymentsRepository(
   db: Database,
   clock: Clock,
@@ -23,6 +28,48 @@ export function createPaymentsRepository(
         .values({ ...payment, createdAt: at, updatedAt: at })
         .returning();
       return row!;
+    },
+
+    /**
+     * An order the provider made without us asking for it first (a renewal charge): recorded
+     * once, whoever records it first. The order's row, new or already there.
+     */
+    async insertPaymentIfAbsent(
+      payment: Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
+    ): Promise<PaymentRow> {
+      const at = clock.now();
+      await db
+        .insert(payments)
+        .values({ ...payment, createdAt: at, updatedAt: at })
+        .onConflictDoNothing({ target: [payments.provider, payments.providerOrderId] });
+      const [row] = await db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.provider, payment.provider),
+            eq(payments.providerOrderId, payment.providerOrderId),
+          ),
+        );
+      return row!;
+    },
+
+    /**
+     * A plan was bought: the shopper's other plan orders still open are given up (a payment on
+     * one later buys nothing), and asked about from `askAt` so they are closed where they can be.
+     */
+    async giveUpOtherPlanOrders(userId: string, exceptId: string, askAt: Date): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'failed', reconcileAt: askAt, updatedAt: clock.now() })
+        .where(
+          and(
+            eq(payments.userId, userId),
+            eq(payments.purpose, 'subscription'),
+            eq(payments.status, 'created'),
+            ne(payments.id, exceptId),
+          ),
+        );
     },
 
     /** Every payment order of the booking, oldest first (operators' view). */
@@ -75,6 +122,7 @@ export function createPaymentsRepository(
       return row;
     },
 
+    /** A payment it took was applied: the order is done and no longer watched. */
     async markCompleted(id: string, providerPaymentId: string, method: string): Promise<void> {
       await db
         .update(payments)
@@ -83,8 +131,73 @@ export function createPaymentsRepository(
           providerPaymentId,
           method,
           failureReason: null,
+          reconcileAt: null,
           updatedAt: clock.now(),
         })
+        .where(eq(payments.id, id));
+    },
+
+    /** The captured payment with this provider id, once its fate is decided. */
+    async captureOf(provider: string, providerPaymentId: string): Promise<CaptureRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(captures)
+        .where(
+          and(eq(captures.provider, provider), eq(captures.providerPaymentId, providerPaymentId)),
+        );
+      return row;
+    },
+
+    /** Keep a captured payment's fate (the database refuses a second row for the same payment). */
+    async insertCapture(capture: CaptureWrite): Promise<CaptureRow> {
+      const [row] = await db
+        .insert(captures)
+        .values({ ...capture, decidedAt: clock.now() })
+        .returning();
+      return row!;
+    },
+
+    /** The payment applied to this booking (at most one). */
+    async appliedCaptureOfBooking(bookingId: string): Promise<CaptureRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(captures)
+        .where(and(eq(captures.bookingId, bookingId), eq(captures.outcome, 'applied')));
+      return row;
+    },
+
+    /**
+     * Orders the reconciliation should ask the provider about now, leased to this runner until
+     * `leaseUntil` (SKIP LOCKED: two runners never take the same one), each try counted.
+     */
+    async claimDueOrders(limit: number, leaseUntil: Date): Promise<PaymentRow[]> {
+      const due = db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(and(isNotNull(payments.reconcileAt), lte(payments.reconcileAt, clock.now())))
+        .orderBy(asc(payments.reconcileAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+      return db
+        .update(payments)
+        .set({
+          reconcileAt: leaseUntil,
+          reconcileAttempts: sql`${payments.reconcileAttempts} + 1`,
+        })
+        .where(inArray(payments.id, due))
+        .returning();
+    },
+
+    /** When the reconciliation asks about the order next; null: never again. */
+    async reconcileAt(id: string, at: Date | null): Promise<void> {
+      await db.update(payments).set({ reconcileAt: at }).where(eq(payments.id, id));
+    },
+
+    /** The provider closed the order at our request: it can no longer be paid. */
+    async markClosed(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ closedAt: clock.now(), updatedAt: clock.now() })
         .where(eq(payments.id, id));
     },
 
@@ -96,11 +209,26 @@ export function createPaymentsRepository(
         .where(and(eq(payments.id, id), eq(payments.status, 'created')));
     },
 
-    async markFailed(id: string): Promise<void> {
+    /**
+     * The order is given up (its hold ended, a newer checkout replaced it, its shopper left). It may
+     * still be paid at the provider: with `askAt`, the reconciliation asks about it then.
+     */
+    async markFailed(id: string, askAt?: Date): Promise<void> {
       await db
         .update(payments)
-        .set({ status: 'failed', updatedAt: clock.now() })
+        .set({ status: 'failed', updatedAt: clock.now(), ...(askAt ? { reconcileAt: askAt } : {}) })
         .where(and(eq(payments.id, id), eq(payments.status, 'created')));
+    },
+
+    /**
+     * The shopper is leaving: every order of theirs still open is given up, and the
+     * reconciliation asks about each from `askAt` (closing it where the provider can).
+     */
+    async giveUpOpenOrdersOf(userId: string, askAt: Date): Promise<void> {
+      await db
+        .update(payments)
+        .set({ status: 'failed', reconcileAt: askAt, updatedAt: clock.now() })
+        .where(and(eq(payments.userId, userId), eq(payments.status, 'created')));
     },
 
     /**
@@ -125,6 +253,7 @@ export function createPaymentsRepository(
       refund: Pick<
         RefundRow,
         | 'paymentId'
+        | 'captureId'
         | 'bookingId'
         | 'providerPaymentId'
         | 'amountPaise'

@@ -2,6 +2,7 @@ import type { ClientConfigResponse } from '@pehnava/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   ProviderRequestError,
+  ProviderUnavailableError,
   WebhookSignatureError,
   type PaymentProvider,
 } from '../../adapters/payments/provider.js';
@@ -9,10 +10,8 @@ import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
-import { badRequest } from '../../lib/http-error.js';
-import type { BookingsService } from '../bookings/bookings.service.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
-import type { PlanBillingService } from '../subscriptions/plan-billing.service.js';
+import { badRequest, serviceUnavailable } from '../../lib/http-error.js';
+import type { PaymentIntake } from './intake.js';
 
 /** Refunds taken per run of the refunds job. */
 export const REFUNDS_BATCH_SIZE = 10;
@@ -28,9 +27,7 @@ export interface PaymentsServiceDeps {
   repos: Pick<Repositories, 'payments'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
-  bookings: Pick<BookingsService, 'settleIn'>;
-  planBilling: Pick<PlanBillingService, 'settleIn'>;
-  catalogue: Pick<CatalogueService, 'snapshot'>;
+  intake: Pick<PaymentIntake, 'settleReported'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -43,9 +40,7 @@ export function createPaymentsService({
   repos,
   uow,
   provider,
-  bookings,
-  planBilling,
-  catalogue,
+  intake,
   clock,
   logger,
 }: PaymentsServiceDeps) {
@@ -65,9 +60,12 @@ export function createPaymentsService({
     },
 
     /**
-     * A provider webhook: its signature checked over the exact bytes received, kept once by event
-     * id, and acted on in the same transaction (a repeated delivery is acknowledged and ignored;
-     * a failure rolls back the record too, so the provider's retry is acted on).
+     * A provider webhook: its signature checked over the exact bytes received, then acted on by
+     * what it says, never by its event id (which a signature may not cover): a captured payment
+     * goes to the payment intake, which asks the provider what it is and decides it once, so a
+     * replay under any id changes nothing; a refund's report only ever moves a pending refund on.
+     * The event is kept as a log. A provider that cannot be asked answers 503: the webhook is
+     * delivered again later.
      */
     async handleWebhook(
       rawBody: string,
@@ -80,18 +78,17 @@ export function createPaymentsService({
         if (error instanceof WebhookSignatureError) throw badRequest(WEBHOOK_SIGNATURE_MESSAGE);
         throw error;
       }
-      // A plan payment re-prices the cart from the catalogue: read it before the transaction.
-      const catalogueNow = await catalogue.snapshot();
-      return uow.run(async (tx) => {
-        const fresh = await tx.payments.recordEvent({
-          provider: provider.name,
-          eventId: event.id,
-          type: event.name,
-          payload: JSON.parse(rawBody) as unknown,
-        });
-        if (!fresh) return 'duplicate';
-        if (event.refund && (event.type === 'refund.processed' || event.type === 'refund.failed')) {
-          const made = event.refund;
+      const fresh = await repos.payments.recordEvent({
+        provider: provider.name,
+        eventId: event.id,
+        type: event.name,
+        payload: JSON.parse(rawBody) as unknown,
+      });
+      const seen = fresh ? 'processed' : 'duplicate';
+
+      if (event.refund && (event.type === 'refund.processed' || event.type === 'refund.failed')) {
+        const made = event.refund;
+        await uow.run(async (tx) => {
           const refund = await tx.payments.refundFromProvider(made.reference, made.id);
           if (!refund) {
             logger.warn({ event: event.name, refundId: made.id }, 'webhook for an unknown refund');
@@ -100,29 +97,37 @@ export function createPaymentsService({
           } else {
             await tx.payments.markRefundFailed(refund.id, made.id, PROVIDER_REFUND_FAILED);
           }
-          return 'processed';
-        }
-        const payment = event.payment;
-        if (!payment) return 'processed';
-        const record = await tx.payments.byProviderOrder(provider.name, payment.orderId);
-        if (!record) {
-          logger.warn(
-            { event: event.name, orderId: payment.orderId },
-            'webhook for an unknown order',
+        });
+        return seen;
+      }
+      const payment = event.payment;
+      if (!payment) return seen;
+      if (event.type === 'payment.captured') {
+        try {
+          const { decision } = await intake.settleReported({
+            orderId: payment.orderId,
+            paymentId: payment.id,
+          });
+          logger.info(
+            { event: event.name, paymentId: payment.id, outcome: decision?.outcome ?? 'none' },
+            'payment webhook handled',
           );
-          return 'processed';
+        } catch (error) {
+          if (error instanceof ProviderUnavailableError) {
+            throw serviceUnavailable('The payment provider could not be asked; send it again');
+          }
+          throw error;
         }
-        if (event.type === 'payment.captured' && record.purpose === 'booking' && record.bookingId) {
-          const settled = await bookings.settleIn(tx, record.bookingId, payment);
-          logger.info({ bookingId: record.bookingId, settled }, 'payment webhook settled');
-        } else if (event.type === 'payment.captured' && record.purpose === 'subscription') {
-          const settled = await planBilling.settleIn(tx, record.id, payment, catalogueNow);
-          logger.info({ paymentId: record.id, settled }, 'plan payment webhook settled');
-        } else if (event.type === 'payment.failed') {
-          await tx.payments.recordFailure(record.id, payment.errorDescription ?? 'payment failed');
+      } else if (event.type === 'payment.failed') {
+        const order = await repos.payments.byProviderOrder(provider.name, payment.orderId);
+        if (order) {
+          await repos.payments.recordFailure(
+            order.id,
+            payment.errorDescription ?? 'payment failed',
+          );
         }
-        return 'processed';
-      });
+      }
+      return seen;
     },
 
     /**

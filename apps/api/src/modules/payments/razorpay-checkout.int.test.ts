@@ -203,8 +203,8 @@ describe('checkout with Razorpay', () => {
       status: 'confirmed',
       paymentStatus: 'completed',
     });
-    // The server read the payment back from Razorpay before confirming.
-    expect(fake.calls.some((c) => c.path === `/v1/payments/${ids.razorpay_payment_id}`)).toBe(true);
+    // The server read the payment back from Razorpay (the order's payments) before confirming.
+    expect(fake.calls.some((c) => c.path === `/v1/orders/${created.orderId}/payments`)).toBe(true);
     const [booking] = await myBookings(s);
     expect(booking).toMatchObject({
       status: 'confirmed',

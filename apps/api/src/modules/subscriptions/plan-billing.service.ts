@@ -13,23 +13,18 @@ import {
   type ProviderOrder,
   type ProviderPayment,
 } from '../../adapters/payments/provider.js';
-import {
-  planActivatedMail,
-  planEndedMail,
-  planRenewedMail,
-  renewalReminderMail,
-} from '../../adapters/mail/subscription-mails.js';
-import type { MailMessage } from '../../adapters/mail/mailer.js';
+import { planEndedMail, renewalReminderMail } from './mails.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, notFound } from '../../lib/http-error.js';
-import type { PaymentRow } from '../payments/payments.repository.js';
+import type { Decision, PaymentIntake } from '../payments/intake.js';
 import { providerFailure } from '../payments/provider-failure.js';
-import type { CartService } from '../cart/cart.service.js';
+import { ORDER_WATCH_MS } from '../payments/reconcile.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
-import { subscriptionFrom, type SubscriptionsService } from './subscriptions.service.js';
+import type { PlanSettlement } from './plan-settlement.js';
+import type { SubscriptionsService } from './subscriptions.service.js';
 import type { SubscriptionRow } from './subscriptions.repository.js';
 
 /** Periods taken per run of the renewals job, and reminders per run. */
@@ -40,7 +35,8 @@ export const RENEWAL_REMINDER_DAYS = 3;
  * Tries of a renewal charge the provider cannot answer (down, or the debit still processing)
  * before the plan ends: with the backoff (30 s doubling, at most an hour apart) about a day. Each
  * try carries the period's idempotency key, so a charge the provider made meanwhile is found and
- * settled rather than made again or left unmatched.
+ * settled rather than made again; one that is captured after the plan has ended is refunded by
+ * the payment intake (its notes name the period).
  */
 export const RENEWAL_MAX_ATTEMPTS = 30;
 const RENEWAL_LEASE_MS = 2 * 60_000;
@@ -55,46 +51,35 @@ export interface PlanBillingDeps {
   repos: Pick<Repositories, 'subscriptions' | 'payments' | 'users'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
+  intake: Pick<PaymentIntake, 'settle' | 'settleReported'>;
+  planSettlement: Pick<PlanSettlement, 'planChangedIn' | 'mailShopper' | 'recordRenewalOrder'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
-  /** The cart is priced for the plan: it is priced again in the transaction that changes it. */
-  cart: Pick<CartService, 'repriceIn'>;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
-  settings: { siteUrl: string };
+  settings: { siteUrl: string; holdMinutes: number };
 }
-
-/** What settling a plan payment did. */
-export type PlanSettlement = 'activated' | 'already' | 'not-paid' | 'refunded';
 
 /**
  * Buying, changing, cancelling and renewing Plus and Pro (DECISIONS.md 'Plans'). A plan order is
- * priced from the plans table; a payment activates one 14-day period once, whichever of verify
- * and the webhook arrives first (the order's row is locked, and a period's payment is unique);
- * renewals are charged by a job to the mandate the shopper gave when paying.
+ * priced from the plans table; what its payment does is the payment intake's to decide (once,
+ * whichever of verify, the return from the provider's page and the webhook arrives first), with
+ * the plans' settlers (plan-settlement.ts); renewals are charged by a job to the mandate the
+ * shopper gave when paying.
  */
 export function createPlanBillingService({
   repos: plain,
   uow,
   provider,
+  intake,
+  planSettlement,
   subscriptions,
-  cart,
   catalogue,
   clock,
   logger,
   settings,
 }: PlanBillingDeps) {
   const plansUrl = `${settings.siteUrl}/subscription-plans`;
-
-  /** The shopper's plan has just changed in `tx`: their cart follows it in the same transaction. */
-  async function planChangedIn(
-    tx: Repositories,
-    userId: string,
-    catalogueNow: CatalogueSnapshot,
-  ): Promise<void> {
-    const now = await tx.subscriptions.findCurrent(userId, clock.now());
-    await cart.repriceIn(tx.cart, userId, subscriptionFrom(now), catalogueNow);
-  }
 
   /**
    * Run `work` in one transaction with the catalogue read first: reading it inside could wait on
@@ -107,123 +92,18 @@ export function createPlanBillingService({
     return uow.run((tx) => work(tx, catalogueNow));
   }
 
-  /** Write a mail to the shopper into the outbox, in `tx` (none for an account that is gone). */
-  async function mailShopper(
-    tx: Repositories,
-    userId: string,
-    kind: string,
-    draw: (to: { to: string; name: string }) => MailMessage,
-  ): Promise<void> {
-    const user = await tx.users.findById(userId);
-    if (user) await tx.outbox.enqueue(kind, draw({ to: user.email, name: user.name }));
-  }
-
-  /** Keep a renewal charge the provider made as a completed `renewal` payment of the period. */
-  async function recordRenewalCharge(
-    tx: Repositories,
-    period: SubscriptionRow,
-    payment: ProviderPayment,
-  ): Promise<PaymentRow> {
-    const record = await tx.payments.insertPayment({
-      userId: period.userId,
-      purpose: 'renewal',
-      bookingId: null,
-      planId: period.planId,
-      subscriptionId: period.id,
-      provider: provider.name,
-      providerOrderId: payment.orderId,
-      amountPaise: payment.amountPaise,
-      currency: 'INR',
-    });
-    await tx.payments.markCompleted(record.id, payment.id, payment.method);
-    return record;
-  }
-
   async function planNamed(planId: string) {
     const plan = await plain.subscriptions.planById(planId);
     return plan?.active ? plan : undefined;
   }
 
-  /** Is this the payment the order asked for: captured, on this order, for its amount? */
-  function paysFor(record: PaymentRow, payment: ProviderPayment): boolean {
-    return (
-      payment.status === 'captured' &&
-      payment.orderId === record.providerOrderId &&
-      payment.amountPaise === record.amountPaise
-    );
-  }
-
-  /**
-   * Act on a plan order's payment, in the caller's transaction. The order's row is locked first,
-   * so verify, the webhook and a replay of either activate one period between them.
-   */
-  async function settleIn(
-    tx: Repositories,
-    recordId: string,
-    payment: ProviderPayment,
-    catalogueNow: CatalogueSnapshot,
-  ): Promise<PlanSettlement> {
-    const record = await tx.payments.lockById(recordId);
-    if (!record || record.purpose !== 'subscription' || !record.userId || !record.planId) {
-      return 'not-paid';
+  /** What the shopper is told of a plan payment the intake decided. */
+  async function answerFor(userId: string, decision: Decision | undefined): Promise<Subscription> {
+    if (!decision) throw badRequest(SUBSCRIPTION_MESSAGES.paymentNotCaptured);
+    if (decision.outcome === 'refunded') {
+      throw new HttpError(409, SUBSCRIPTION_MESSAGES.planChangedMeanwhile);
     }
-    if (record.status === 'completed') return 'already';
-    if (!paysFor(record, payment)) {
-      if (payment.status === 'failed') {
-        await tx.payments.recordFailure(record.id, payment.errorDescription ?? 'payment failed');
-      }
-      return 'not-paid';
-    }
-    await tx.payments.markCompleted(record.id, payment.id, payment.method);
-
-    const now = clock.now();
-    const current = await tx.subscriptions.lockActiveOf(record.userId);
-    if (current && current.planId === record.planId && current.endDate > now) {
-      // Two plan orders for the same plan both paid (two tabs): the second buys nothing.
-      await tx.payments.insertRefund({
-        paymentId: record.id,
-        bookingId: null,
-        providerPaymentId: payment.id,
-        amountPaise: record.amountPaise,
-        reason: 'plan-already-active',
-        idempotencyKey: `plan-duplicate:${record.id}`,
-      });
-      logger.warn({ paymentId: record.id }, 'a second payment for the active plan is refunded');
-      return 'refunded';
-    }
-    const plan = await tx.subscriptions.planById(record.planId);
-    if (!plan) return 'not-paid';
-    // A change of plan starts a new period at once (DECISIONS.md 'Plans').
-    if (current) await tx.subscriptions.end(current.id, 'cancelled', now);
-    const endDate = new Date(now.getTime() + plan.durationDays * DAY_MS);
-    await tx.subscriptions.insert(
-      {
-        userId: record.userId,
-        planId: plan.id,
-        startDate: now,
-        endDate,
-        autoRenew: true,
-        mandateId: payment.mandateId ?? null,
-        paymentId: record.id,
-      },
-      now,
-    );
-    await planChangedIn(tx, record.userId, catalogueNow);
-    await mailShopper(tx, record.userId, 'plan-activated', (to) =>
-      planActivatedMail(
-        to,
-        {
-          planName: plan.name,
-          pricePaise: record.amountPaise,
-          endDate,
-          paymentId: payment.id,
-          method: payment.method,
-          autoRenew: true,
-        },
-        plansUrl,
-      ),
-    );
-    return 'activated';
+    return subscriptions.mySubscription(userId);
   }
 
   /** End the shopper's paid plan now (back to Free). */
@@ -232,12 +112,12 @@ export function createPlanBillingService({
       const current = await tx.subscriptions.lockActiveOf(userId);
       if (!current || current.endDate <= clock.now()) return false;
       await tx.subscriptions.end(current.id, 'cancelled', clock.now());
-      await planChangedIn(tx, userId, catalogueNow);
+      await planSettlement.planChangedIn(tx, userId, catalogueNow);
       return true;
     });
   }
 
-  /** The period has ended: renew it (a new period from its end date) or let it expire. */
+  /** The period has ended: renew it (the charge decided by the intake) or let it expire. */
   async function renewOrExpire(due: SubscriptionRow): Promise<void> {
     const plan = await plain.subscriptions.planById(due.planId);
     const canCharge =
@@ -280,49 +160,10 @@ export function createPlanBillingService({
       await expire(due, 'renewal-declined');
       return;
     }
-    await inTransaction(async (tx, catalogueNow) => {
-      const row = await tx.subscriptions.lockById(due.id);
-      if (!row || row.status !== 'active') {
-        // Ended meanwhile (the shopper cancelled, or bought another plan): give the charge back.
-        await refundRenewal(tx, due, payment);
-        return;
-      }
-      const record = await recordRenewalCharge(tx, row, payment);
-      await tx.subscriptions.end(row.id, 'expired', clock.now());
-      const endDate = new Date(row.endDate.getTime() + plan.durationDays * DAY_MS);
-      await tx.subscriptions.insert(
-        {
-          userId: row.userId,
-          planId: plan.id,
-          startDate: row.endDate,
-          endDate,
-          autoRenew: true,
-          mandateId: row.mandateId,
-          paymentId: record.id,
-        },
-        clock.now(),
-      );
-      await planChangedIn(tx, row.userId, catalogueNow);
-      await mailShopper(tx, row.userId, 'plan-renewed', (to) =>
-        planRenewedMail(
-          to,
-          { planName: plan.name, pricePaise: payment.amountPaise, endDate, paymentId: payment.id },
-          plansUrl,
-        ),
-      );
-    });
-  }
-
-  async function refundRenewal(tx: Repositories, due: SubscriptionRow, payment: ProviderPayment) {
-    const record = await recordRenewalCharge(tx, due, payment);
-    await tx.payments.insertRefund({
-      paymentId: record.id,
-      bookingId: null,
-      providerPaymentId: payment.id,
-      amountPaise: payment.amountPaise,
-      reason: 'renewal-after-plan-ended',
-      idempotencyKey: `renewal-refund:${due.id}`,
-    });
+    // The charge's order, recorded for its period; the intake decides it once (the webhook may
+    // have come first): the next period, or a refund if this one has ended meanwhile.
+    await planSettlement.recordRenewalOrder(due, payment, plan.pricePaise);
+    await intake.settle(payment);
   }
 
   async function expire(
@@ -333,21 +174,15 @@ export function createPlanBillingService({
       const row = await tx.subscriptions.lockById(due.id);
       if (!row || row.status !== 'active') return;
       await tx.subscriptions.end(row.id, 'expired', clock.now());
-      await planChangedIn(tx, row.userId, catalogueNow);
+      await planSettlement.planChangedIn(tx, row.userId, catalogueNow);
       const plan = await tx.subscriptions.planById(row.planId);
-      await mailShopper(tx, row.userId, 'plan-ended', (to) =>
+      await planSettlement.mailShopper(tx, row.userId, 'plan-ended', (to) =>
         planEndedMail(to, { planName: plan?.name ?? row.planId }, reason, plansUrl),
       );
     });
   }
 
   return {
-    /**
-     * Settle a plan order's payment in the caller's transaction (the webhook's), with the catalogue
-     * read before it began (`catalogue.snapshot()`), for the cart's new prices.
-     */
-    settleIn,
-
     /**
      * POST /api/subscription/subscribe: Free cancels the paid plan at once; Plus or Pro opens a
      * payment order for the plan's price (the plans table's, never the client's), asking the
@@ -406,6 +241,7 @@ export function createPlanBillingService({
         logger.warn({ err: error, planId: plan.id }, 'plan order could not be created');
         throw answer;
       }
+      const opened = clock.now();
       await plain.payments.insertPayment({
         userId,
         purpose: 'subscription',
@@ -415,6 +251,9 @@ export function createPlanBillingService({
         providerOrderId: order.id,
         amountPaise: order.amountPaise,
         currency: 'INR',
+        // Watched by the reconciliation, in case its result never reaches us.
+        reconcileAt: new Date(opened.getTime() + settings.holdMinutes * 60_000),
+        reconcileUntil: new Date(opened.getTime() + ORDER_WATCH_MS),
       });
       return {
         message: SUBSCRIPTION_MESSAGES.orderCreated(plan.name),
@@ -436,8 +275,8 @@ export function createPlanBillingService({
 
     /**
      * POST /api/subscription/verify: the checkout's result for a plan order of this shopper. The
-     * signature is checked against the stored order, the payment read back from the provider, and
-     * the period activated once (a replay activates nothing again).
+     * signature is checked against the stored order; the intake asks the provider for the payment
+     * and decides it once (a replay activates nothing again).
      */
     async verify(userId: string, body: VerifySubscriptionBody): Promise<Subscription> {
       const record = await plain.payments.byProviderOrder(provider.name, body.razorpay_order_id);
@@ -450,31 +289,28 @@ export function createPlanBillingService({
         signature: body.razorpay_signature,
       });
       if (!signed) throw badRequest(SUBSCRIPTION_MESSAGES.verifyFailed);
-      let payment: ProviderPayment;
+      let reported;
       try {
-        payment = await provider.fetchPayment(body.razorpay_payment_id);
+        reported = await intake.settleReported({
+          orderId: record.providerOrderId,
+          paymentId: body.razorpay_payment_id,
+        });
       } catch (error) {
         throw providerFailure(error, {
           unavailable: SUBSCRIPTION_MESSAGES.providerUnavailable,
           refused: badRequest(SUBSCRIPTION_MESSAGES.verifyFailed),
         });
       }
-      if (!paysFor(record, payment)) throw badRequest(SUBSCRIPTION_MESSAGES.paymentNotCaptured);
-      const outcome = await inTransaction((tx, catalogueNow) =>
-        settleIn(tx, record.id, payment, catalogueNow),
-      );
-      if (outcome === 'refunded')
-        throw new HttpError(409, SUBSCRIPTION_MESSAGES.planChangedMeanwhile);
-      return subscriptions.mySubscription(userId);
+      return answerFor(userId, reported.decision);
     },
 
     /**
      * POST /api/subscription/confirm: the shopper is back from a redirect provider's page (Stripe
-     * Checkout). Their latest unpaid plan orders are read back from the provider (the browser's
-     * word that it paid is never taken) and a paid one settled as the webhook would, so whichever
-     * comes first activates the plan and the other finds it done. Oldest first, so the newest
-     * purchase is the plan in effect. `pending` while the provider has no payment for the newest
-     * order, or cannot be reached (its webhook will still come).
+     * Checkout). Their latest plan orders are read back from the provider (the browser's word that
+     * it paid is never taken) and each paid one decided by the intake, as the webhook would have,
+     * newest first: the newest purchase is the plan in effect, and an older one paid too is
+     * refunded. `pending` while the provider has no payment for the newest order, or cannot be
+     * reached (its webhook will still come).
      */
     async confirmReturn(userId: string): Promise<Omit<ConfirmPlanPaymentResponse, 'success'>> {
       const orders = await plain.payments.latestPlanOrdersOf(
@@ -484,13 +320,11 @@ export function createPlanBillingService({
       );
       if (orders.length === 0) throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
       let activated = false;
-      for (const record of [...orders].reverse()) {
-        if (record.status !== 'created') continue;
-        let paid: ProviderPayment | undefined;
+      for (const record of orders) {
+        if (record.status === 'completed') continue;
+        let made: ProviderPayment[];
         try {
-          paid = (await provider.fetchOrderPayments(record.providerOrderId)).find((payment) =>
-            paysFor(record, payment),
-          );
+          made = await provider.fetchOrderPayments(record.providerOrderId);
         } catch (error) {
           if (!(
             error instanceof ProviderUnavailableError || error instanceof ProviderRequestError
@@ -503,12 +337,10 @@ export function createPlanBillingService({
           );
           continue;
         }
-        if (!paid) continue;
-        const payment = paid;
-        const outcome = await inTransaction((tx, catalogueNow) =>
-          settleIn(tx, record.id, payment, catalogueNow),
-        );
-        if (outcome === 'activated') activated = true;
+        for (const payment of made.filter((p) => p.status === 'captured')) {
+          const decision = await intake.settle(payment);
+          if (decision?.outcome === 'applied' && decision.fresh) activated = true;
+        }
       }
       const [newest] = await plain.payments.latestPlanOrdersOf(userId, provider.name, 1);
       const confirmed = activated || newest?.status === 'completed';
@@ -580,7 +412,7 @@ export function createPlanBillingService({
         for (const row of due) {
           const plan = await tx.subscriptions.planById(row.planId);
           if (!plan) continue;
-          await mailShopper(tx, row.userId, 'plan-renewal-reminder', (to) =>
+          await planSettlement.mailShopper(tx, row.userId, 'plan-renewal-reminder', (to) =>
             renewalReminderMail(
               to,
               { planName: plan.name, pricePaise: plan.pricePaise, endDate: row.endDate },

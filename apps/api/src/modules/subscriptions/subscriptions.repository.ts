@@ -97,6 +97,11 @@ export function createSubscriptionsRepository(db: Database) {
       return row;
     },
 
+    async findById(id: string): Promise<SubscriptionRow | undefined> {
+      const [row] = await db.select().from(subscriptions).where(eq(subscriptions.id, id));
+      return row;
+    },
+
     async lockById(id: string): Promise<SubscriptionRow | undefined> {
       const [row] = await db
         .select()

@@ -58,6 +58,18 @@ export function createUsersRepository(db: Database, clock: Clock) {
       return row;
     },
 
+    /**
+     * Take the shopper's money lock until the transaction ends: every transaction that changes
+     * what a shopper has paid for or holds (checkout, a payment's decision, account deletion)
+     * takes it first, so they take turns and never wait on each other's rows in a circle. FOR NO
+     * KEY UPDATE: rows that merely refer to the account (a cart line) are not held up. Undefined
+     * when the account is gone.
+     */
+    async lockForMoney(id: string): Promise<UserRow | undefined> {
+      const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
+      return row;
+    },
+
     /** The account a session token names, without its password hash; undefined when gone. */
     async findAccount(id: string): Promise<AccountRow | undefined> {
       const [row] = await accountById.execute({ id });

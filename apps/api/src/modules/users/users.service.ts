@@ -15,7 +15,7 @@ import {
   emailSchema,
   newPasswordSchema,
 } from '@pehnava/shared';
-import { otpMail } from '../../adapters/mail/otp-mail.js';
+import { otpMail } from './mails.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.js';
@@ -135,7 +135,12 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
         throw badRequest(ACCOUNT_MESSAGES.deletePasswordWrong);
       }
       await uow.run(async (tx) => {
+        // The shopper's money lock first, as checkout and every payment decision take it.
+        await tx.users.lockForMoney(userId);
         await tx.bookings.forgetShopper(userId);
+        // Orders they could still pay are given up: a payment that arrives anyway (a tab left
+        // open) is refunded by the payment intake, which the reconciliation asks from now on.
+        await tx.payments.giveUpOpenOrdersOf(userId, clock.now());
         await tx.users.deleteUser(userId);
       });
     },

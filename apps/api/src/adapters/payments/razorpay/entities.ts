@@ -26,6 +26,8 @@ export const paymentEntitySchema = z.object({
   // A recurring payment names its customer and the token it set up or was charged to.
   customer_id: z.string().nullable().optional(),
   token_id: z.string().nullable().optional(),
+  // Razorpay sends notes as an object, or as an empty array when there are none.
+  notes: z.union([z.record(z.string(), z.unknown()), z.array(z.unknown())]).optional(),
 });
 
 export const paymentCollectionSchema = z.object({
@@ -89,8 +91,19 @@ export function mandateOfEntity(entity: { customer_id?: unknown; token_id?: unkn
     : null;
 }
 
+/** An entity's notes (an object, or Razorpay's empty array), keeping the text values. */
+export function notesOf(notes: unknown): Record<string, string> {
+  if (!notes || typeof notes !== 'object' || Array.isArray(notes)) return {};
+  return Object.fromEntries(
+    Object.entries(notes as Record<string, unknown>).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string',
+    ),
+  );
+}
+
 export function toPayment(entity: z.infer<typeof paymentEntitySchema>): ProviderPayment {
   const mandateId = mandateOfEntity(entity);
+  const notes = notesOf(entity.notes);
   return {
     id: entity.id,
     orderId: entity.order_id ?? '',
@@ -100,18 +113,16 @@ export function toPayment(entity: z.infer<typeof paymentEntitySchema>): Provider
     method: entity.method,
     errorDescription: entity.error_description || null,
     ...(mandateId ? { mandateId } : {}),
+    ...(Object.keys(notes).length > 0 ? { notes } : {}),
   };
 }
 
 export function toRefund(entity: z.infer<typeof refundEntitySchema>): ProviderRefund {
-  // Razorpay sends notes as an object, or as an empty array when there are none.
-  const notes = entity.notes && !Array.isArray(entity.notes) ? entity.notes : {};
-  const reference = notes.refundId;
   return {
     id: entity.id,
     paymentId: entity.payment_id,
     amountPaise: entity.amount,
     status: entity.status,
-    reference: typeof reference === 'string' && reference ? reference : null,
+    reference: notesOf(entity.notes).refundId || null,
   };
 }

@@ -231,6 +231,14 @@ export function createStripeProvider(options: StripeProviderOptions): PaymentPro
     },
 
     async fetchOrderPayments(orderId) {
+      // An off-session charge (a renewal) is its own order: its PaymentIntent.
+      if (orderId.startsWith('pi_')) {
+        const intent = await call(() =>
+          stripe.paymentIntents.retrieve(orderId, { expand: ['payment_method'] }),
+        );
+        const charge = paymentOfCharge(intent);
+        return charge ? [charge] : [];
+      }
       const payment = paymentOfSession(await retrieveSession(orderId));
       return payment ? [payment] : [];
     },

@@ -102,6 +102,7 @@ export const NEEDS_SHOPPER_MESSAGE =
 export function paymentOfCharge(intent: Stripe.PaymentIntent): ProviderPayment | undefined {
   if (intent.status === 'processing' || intent.status === 'requires_capture') return undefined;
   const captured = intent.status === 'succeeded';
+  const notes = intent.metadata ?? {};
   return {
     id: intent.id,
     orderId: intent.id,
@@ -113,8 +114,13 @@ export function paymentOfCharge(intent: Stripe.PaymentIntent): ProviderPayment |
       ? null
       : (intent.last_payment_error?.message ??
         (intent.status === 'requires_action' ? NEEDS_SHOPPER_MESSAGE : 'The charge was declined')),
+    ...(Object.keys(notes).length > 0 ? { notes: { ...notes } } : {}),
   };
 }
+
+/** Pehnava's off-session charges (plan renewals) say so in their metadata. */
+export const isRenewalCharge = (intent: Stripe.PaymentIntent): boolean =>
+  intent.metadata?.purpose === 'renewal';
 
 /** A refund's status in the app's words: pending until Stripe has sent the money, or failed. */
 export function refundStatusOf(status: string | null): ProviderRefund['status'] {
@@ -162,6 +168,13 @@ export function readStripeEvent(event: Stripe.Event): ProviderEvent {
           errorDescription: 'The payment did not go through',
         },
       };
+    }
+    case 'payment_intent.succeeded': {
+      // A renewal charged off-session has no Checkout Session: its own PaymentIntent reports it.
+      // (A session's PaymentIntent is reported by the session's events above.)
+      const intent = event.data.object;
+      const payment = isRenewalCharge(intent) ? paymentOfCharge(intent) : undefined;
+      return payment ? { ...base, type: 'payment.captured', payment } : { ...base, type: 'other' };
     }
     case 'refund.updated':
     case 'refund.failed': {

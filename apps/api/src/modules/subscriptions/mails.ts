@@ -1,6 +1,6 @@
 import { formatRupees, paiseToRupees } from '@pehnava/shared';
-import { brandedMail } from './layout.js';
-import type { MailMessage } from './mailer.js';
+import { brandedMail } from '../../adapters/mail/layout.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
 
 interface Recipient {
   to: string;
@@ -137,6 +137,39 @@ export function planEndedMail(
         text: 'You can buy a plan again at any time from the plans page; its benefits start at once.',
       },
       { kind: 'button', label: 'See the plans', url: plansUrl },
+    ],
+  });
+}
+
+/**
+ * A plan payment refunded in full instead of applied: a purchase the shopper no longer needed
+ * (the plan was already active, or another plan was bought after it was opened), or a renewal
+ * charged after the plan had ended. `why` names it.
+ */
+export function planPaymentRefundedMail(
+  { to, name }: Recipient,
+  payment: { planName: string; pricePaise: number; paymentId: string; renewal: boolean },
+  why: string,
+  plansUrl: string,
+): MailMessage {
+  const what = payment.renewal
+    ? `the renewal charge of ${price(payment.pricePaise)} for your ${payment.planName} plan`
+    : `your payment of ${price(payment.pricePaise)} for the ${payment.planName} plan`;
+  return brandedMail({
+    to,
+    subject: `Your ${payment.planName} plan payment is being refunded`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `We are refunding ${what} in full: ${why} Nothing else about your plan has changed.`,
+      },
+      {
+        kind: 'paragraph',
+        text: 'Refunds reach the account you paid from in 7 to 10 business days.',
+      },
+      { kind: 'button', label: 'See my plan', url: plansUrl },
+      { kind: 'note', text: `Payment ${payment.paymentId}.` },
     ],
   });
 }

@@ -1,5 +1,5 @@
-import { brandedMail } from './layout.js';
-import type { MailMessage } from './mailer.js';
+import { brandedMail } from '../../adapters/mail/layout.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
 
 /** The sign-up code mail: the code and how long it is valid. */
 export function otpMail({

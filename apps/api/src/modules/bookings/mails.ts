@@ -5,8 +5,8 @@ import {
   paiseToRupees,
   type Booking,
 } from '@pehnava/shared';
-import { brandedMail, type MailBlock } from './layout.js';
-import type { MailMessage } from './mailer.js';
+import { brandedMail, type MailBlock } from '../../adapters/mail/layout.js';
+import type { MailMessage } from '../../adapters/mail/mailer.js';
 
 interface Recipient {
   to: string;
@@ -83,24 +83,29 @@ export function bookingConfirmedMail(
 }
 
 /**
- * A payment arrived after its booking's hold had ended and a piece was booked by someone else in
- * the meantime: the whole amount goes back.
+ * A payment for the booking is refunded in full instead of confirming it: the booking was already
+ * paid, or the amount was not the booking's, or the payment arrived after the booking's hold had
+ * ended and something it was made with no longer holds (`why.detail` names it).
  */
-export function latePaymentRefundMail(
+export function paymentRefundedMail(
   { to, name }: Recipient,
   booking: Pick<Booking, '_id'>,
   amountPaise: number,
+  why: { code: string; detail: string },
 ): MailMessage {
   const number = bookingNumber(booking._id);
+  const opening =
+    why.code === 'already-paid'
+      ? `We received a second payment for booking ${number}, which was already paid. Your booking stands as it was.`
+      : why.code === 'amount-mismatch'
+        ? `We received a payment for booking ${number} that was not the booking's amount, so we could not confirm the booking with it.`
+        : `Your payment for booking ${number} reached us after the booking's 15-minute hold had ended, and by then the booking could no longer be made as it was: ${why.detail} We are sorry: the booking could not be confirmed.`;
   return brandedMail({
     to,
     subject: `Booking ${number}: your payment is being refunded`,
     greeting: `Namaste ${name},`,
     blocks: [
-      {
-        kind: 'paragraph',
-        text: `Your payment for booking ${number} reached us after the booking's 15-minute hold had ended, and by then a piece in it had been booked by someone else. We are sorry: the booking could not be confirmed.`,
-      },
+      { kind: 'paragraph', text: opening },
       {
         kind: 'facts',
         rows: [['Refund', rupees(paiseToRupees(amountPaise))]],

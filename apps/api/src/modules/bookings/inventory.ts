@@ -1,0 +1,138 @@
+import {
+  MAX_START_DAYS_AHEAD,
+  RENTAL_DURATIONS,
+  addDays,
+  todayInIndia,
+  type AvailabilityResponse,
+} from '@pehnava/shared';
+import type { Repositories } from '../../db/repositories.js';
+import type { Clock } from '../../lib/clock.js';
+import { notFound } from '../../lib/http-error.js';
+import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import { findProduct } from '../catalogue/catalogue.service.js';
+import { availableStartDates } from './availability.js';
+import { reservedRange, type ReservationDays } from './reserved-range.js';
+
+/** The longest rental: how far past the bookable window the calendar must look. */
+const LONGEST_RENTAL = Math.max(...RENTAL_DURATIONS);
+
+/** A booking's line to reserve physical units for. */
+export interface LineToReserve {
+  itemId: string;
+  productId: string;
+  size: string;
+  quantity: number;
+  startDate: string;
+  endDate: string;
+}
+
+export interface InventoryDeps {
+  repos: Pick<Repositories, 'bookings'>;
+  catalogue: Pick<CatalogueService, 'snapshot'>;
+  clock: Clock;
+  days: ReservationDays;
+}
+
+/**
+ * The physical pieces and the days they are taken (DECISIONS.md 'Inventory and availability'):
+ * whether a piece is free, the product page's calendar, and reserving and letting go of units for
+ * a booking. The exclusion constraint on unit_reservations has the last word on every reservation.
+ */
+export function createInventory({ repos, catalogue, clock, days }: InventoryDeps) {
+  return {
+    days,
+
+    /**
+     * True when some piece of the product in this size is free for a rental from `startDate` to
+     * `endDate` (the reserved range around it included): what cart add asks before adding.
+     */
+    async hasFreeUnit(
+      productId: string,
+      size: string,
+      rental: { startDate: string; endDate: string },
+    ): Promise<boolean> {
+      const range = reservedRange(rental, days);
+      const free = await repos.bookings.freeUnits(
+        productId,
+        size,
+        range.blockedFrom,
+        range.blockedUntil,
+        1,
+      );
+      return free.length > 0;
+    },
+
+    /** GET /api/product/{id}/availability. */
+    async availability(idOrCode: string): Promise<Omit<AvailabilityResponse, 'success'>> {
+      const product = findProduct(await catalogue.snapshot(), idOrCode);
+      if (!product) throw notFound('Product not found');
+      const from = todayInIndia(clock.now());
+      const to = addDays(from, MAX_START_DAYS_AHEAD);
+      const window = reservedRange({ startDate: from, endDate: addDays(to, LONGEST_RENTAL) }, days);
+      const { units, reservations } = await repos.bookings.unitsAndReservations(
+        product._id,
+        window.blockedFrom,
+        window.blockedUntil,
+      );
+      return {
+        productId: product._id,
+        from,
+        to,
+        sizes: product.sizes.map((size) => {
+          const unitIds = units.filter((u) => u.size === size.size).map((u) => u.id);
+          return {
+            size: size.size,
+            available: size.available,
+            units: unitIds.length,
+            unavailableStartDates: availableStartDates({ unitIds, reservations, from, to, days }),
+          };
+        }),
+      };
+    },
+
+    /**
+     * Reserve `quantity` free units for each line, in `tx`, in one fixed order (product, size) so
+     * two checkouts never wait on each other in a circle; each unit by insert, which the exclusion
+     * constraint may refuse (then the next unit is tried). Returns the first line that could not
+     * be served, after letting go of what this call reserved for the booking; undefined when every
+     * line has its units.
+     */
+    async reserveIn(
+      tx: Pick<Repositories, 'bookings'>,
+      bookingId: string,
+      lines: LineToReserve[],
+    ): Promise<LineToReserve | undefined> {
+      const ordered = [...lines].sort((a, b) =>
+        `${a.productId}|${a.size}`.localeCompare(`${b.productId}|${b.size}`),
+      );
+      for (const line of ordered) {
+        const range = reservedRange(line, days);
+        const candidates = await tx.bookings.freeUnits(
+          line.productId,
+          line.size,
+          range.blockedFrom,
+          range.blockedUntil,
+        );
+        let reserved = 0;
+        for (const unitId of candidates) {
+          if (reserved === line.quantity) break;
+          if (await tx.bookings.tryReserveUnit({ unitId, bookingItemId: line.itemId, ...range })) {
+            reserved += 1;
+          }
+        }
+        if (reserved < line.quantity) {
+          await tx.bookings.releaseReservations(bookingId);
+          return line;
+        }
+      }
+      return undefined;
+    },
+
+    /** Let go of every unit the booking holds (the rows stay, inactive, as history). */
+    async releaseIn(tx: Pick<Repositories, 'bookings'>, bookingId: string): Promise<void> {
+      await tx.bookings.releaseReservations(bookingId);
+    },
+  };
+}
+
+export type Inventory = ReturnType<typeof createInventory>;

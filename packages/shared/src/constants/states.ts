@@ -1,0 +1,55 @@
+/*
+ * Every set of states Pehnava stores, defined once: the database's enums (Drizzle's pgEnum) and the
+ * contracts' zod enums are both made from these lists, so the two can never drift apart.
+ */
+
+/** A booking's life (SPEC.md §4; DECISIONS.md 'Bookings'). */
+export const BOOKING_STATUSES = [
+  'pending',
+  'confirmed',
+  'processing',
+  'shipped',
+  'delivered',
+  'cancelled',
+] as const;
+export type BookingStatusValue = (typeof BOOKING_STATUSES)[number];
+
+/** A booking's payment as the shopper sees it (SPEC.md §4). */
+export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
+
+/** What a payment order at the provider is for. */
+export const PAYMENT_PURPOSES = ['booking', 'subscription', 'renewal'] as const;
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
+
+/**
+ * A payment order at the provider: open (it may still be paid), completed (a payment it took was
+ * applied to what it was for), or failed (given up: its hold ended, a newer checkout replaced it,
+ * or its shopper left).
+ */
+export const PAYMENT_ORDER_STATUSES = ['created', 'completed', 'failed'] as const;
+
+/**
+ * A captured payment's fate, decided once (apps/api/src/modules/payments/intake.ts): applied to
+ * exactly one booking or plan period, or refunded in full and never applied.
+ */
+export const CAPTURE_OUTCOMES = ['applied', 'refunded'] as const;
+export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
+
+/** What an applied payment paid for. */
+export const CAPTURE_TARGETS = ['booking', 'plan'] as const;
+
+/** Money given back: asked of the provider (pending), sent back (processed), or refused (failed). */
+export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;
+
+/** A plan period: running, ended early by the shopper or a plan change, or run out. */
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'expired'] as const;
+
+/** A coupon use: held by an unpaid booking, counted once paid, released otherwise. */
+export const COUPON_USE_STATUSES = ['held', 'counted', 'released'] as const;
+
+export const COUPON_TYPES = ['percent', 'flat'] as const;
+
+export const USER_ROLES = ['user', 'admin'] as const;
+
+/** A mail in the outbox: waiting (or being retried), sent, or given up after its tries. */
+export const OUTBOX_MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;

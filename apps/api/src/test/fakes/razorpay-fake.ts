@@ -76,7 +76,8 @@ export interface FakePayment {
   entity: 'payment';
   amount: number;
   currency: string;
-  status: 'captured' | 'failed' | 'refunded';
+  /** created: a recurring debit Razorpay is still working on (holdNextRecurring). */
+  status: 'created' | 'captured' | 'failed' | 'refunded';
   order_id: string;
   method: FakePaymentMethod;
   amount_refunded: number;
@@ -227,6 +228,8 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
   const tokens = new Map<string, FakeToken>();
   /** Bank descriptions for the next recurring charges to decline, whatever their token says. */
   const recurringDeclines: string[] = [];
+  /** How many of the next recurring charges stay `created` until captureHeld (a slow debit). */
+  let recurringHolds = 0;
   /** Idempotency key → the refund it made and the body it was made with. */
   const refundKeys = new Map<string, { refundId: string; body: string }>();
   const webhooks: FakeWebhook[] = [];
@@ -312,11 +315,14 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     return { entity: { ...order } };
   }
 
-  /** Record one payment attempt on an order: captured (the order is paid) or failed. */
+  /**
+   * Record one payment attempt on an order: captured (the order is paid), failed, or created (a
+   * recurring debit still on its way: the order is attempted, no webhook until it is captured).
+   */
   function makePayment(
     orderId: string,
     input: {
-      status: 'captured' | 'failed';
+      status: 'captured' | 'failed' | 'created';
       method: FakePaymentMethod;
       vpa?: string;
       card?: { last4: string; network: string };
@@ -336,6 +342,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       throw new FakeHttpError(409, { success: false, message: 'This order has already been paid' });
     }
     const failed = input.status === 'failed';
+    const pending = input.status === 'created';
     const customer = order.customer_id ? customers.get(order.customer_id) : undefined;
     // A captured authorisation payment sets up the token the order asked for.
     const token =
@@ -353,7 +360,7 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       method: input.method,
       amount_refunded: 0,
       refund_status: null,
-      captured: !failed,
+      captured: !failed && !pending,
       description: input.charge?.description ?? null,
       card: input.card ?? null,
       bank: input.method === 'netbanking' ? 'HDFC' : null,
@@ -376,18 +383,36 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     };
     payments.set(payment.id, payment);
     order.attempts += 1;
-    if (failed) {
+    if (failed || pending) {
       order.status = 'attempted';
     } else {
       order.status = 'paid';
       order.amount_paid = order.amount;
       order.amount_due = 0;
     }
-    queueEvent(failed ? 'payment.failed' : 'payment.captured', {
+    if (!pending) {
+      queueEvent(failed ? 'payment.failed' : 'payment.captured', {
+        payment: { entity: { ...payment } },
+        order: orderPayload(order),
+      });
+    }
+    return payment;
+  }
+
+  /** A `created` recurring debit goes through: captured, its order paid, its webhook queued. */
+  function captureHeld(paymentId: string): FakeWebhook {
+    const payment = payments.get(paymentId);
+    if (!payment || payment.status !== 'created') throw new Error(`no held payment ${paymentId}`);
+    const order = orders.get(payment.order_id)!;
+    payment.status = 'captured';
+    payment.captured = true;
+    order.status = 'paid';
+    order.amount_paid = order.amount;
+    order.amount_due = 0;
+    return queueEvent('payment.captured', {
       payment: { entity: { ...payment } },
       order: orderPayload(order),
     });
-    return payment;
   }
 
   function makeToken(
@@ -573,8 +598,10 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       (token.renewals === 'fail'
         ? 'The recurring payment was declined by the customer’s bank.'
         : undefined);
+    const held = !declined && recurringHolds > 0;
+    if (held) recurringHolds -= 1;
     const payment = makePayment(order.id, {
-      status: declined ? 'failed' : 'captured',
+      status: declined ? 'failed' : held ? 'created' : 'captured',
       method: token.method,
       ...(token.method === 'card' ? { card: { last4: '1111', network: 'Visa' } } : {}),
       ...(declined
@@ -646,6 +673,9 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
       }
     }
     if (payment.status === 'failed') throw badRequest('A failed payment cannot be refunded');
+    if (payment.status === 'created') {
+      throw badRequest('The payment has not been captured yet and cannot be refunded');
+    }
     const left = payment.amount - payment.amount_refunded;
     const amount = body.amount === undefined ? left : body.amount;
     if (typeof amount !== 'number' || !Number.isInteger(amount) || amount < 100) {
@@ -1046,6 +1076,18 @@ export async function startRazorpayFake(options: RazorpayFakeOptions) {
     ) {
       recurringDeclines.push(description);
     },
+
+    /**
+     * The next recurring charge is a debit Razorpay is still working on (a card or UPI mandate
+     * debited only after its pre-debit notice): the payment is made in state `created`, the order
+     * `attempted`, and no webhook is sent, until captureHeld(paymentId) captures it and queues its
+     * signed `payment.captured` webhook, as Razorpay sends it once the debit goes through.
+     */
+    holdNextRecurring() {
+      recurringHolds += 1;
+    },
+
+    captureHeld,
 
     /** How new refunds come back: processed at once (the default), pending, or failed. */
     refundsCome(status: FakeRefundStatus) {

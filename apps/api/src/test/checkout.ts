@@ -1,5 +1,6 @@
-// Test fixtures for checkout: an address, checkout items from products, and paying an order in the
-// sandbox gateway the way its checkout script does (POST /api/payments/sandbox/pay).
+// Test fixtures for checkout: an address, checkout items from products, paying an order in the
+// sandbox gateway the way its checkout script does (POST /api/payments/sandbox/pay), and the
+// browser's return from paying (POST /api/booking/verify, POST /api/order/verifyStripe).
 import {
   clientConfigResponseSchema,
   createBookingResponseSchema,
@@ -80,3 +81,34 @@ export async function paidIds(t: TestApp, orderId: string) {
   const { status: _status, ...ids } = paid;
   return ids;
 }
+
+/** The three ids a modal checkout hands its handler (the body of POST /api/booking/verify). */
+export type PaidIds = Awaited<ReturnType<typeof paidIds>>;
+
+/**
+ * POST /api/booking/verify as the modal checkout's handler sends it: the ids, with the booking's id
+ * unless left out (the booking is then found by its order id).
+ */
+export const verifyPayment = (s: Shopper, ids: object, bookingId?: string) =>
+  s.call('POST', '/api/booking/verify', bookingId ? { ...ids, bookingId } : ids);
+
+/**
+ * POST /api/order/verifyStripe as the web app's /verify sends it: the token in a header named
+ * `token` (or as a bearer token), or no token at all for a visitor.
+ */
+export const verifyStripe = (
+  t: TestApp,
+  s: Shopper | undefined,
+  body: object,
+  how: 'token' | 'bearer' = 'token',
+) =>
+  t.app.inject({
+    method: 'POST',
+    url: '/api/order/verifyStripe',
+    headers: s
+      ? how === 'token'
+        ? { token: s.token }
+        : { authorization: `Bearer ${s.token}` }
+      : {},
+    payload: body,
+  });

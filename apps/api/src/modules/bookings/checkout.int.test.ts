@@ -1,30 +1,24 @@
-import { and, eq } from 'drizzle-orm';
+// Checkout with the sandbox gateway (PAYMENT_PROVIDER=sandbox, the default): creating a booking
+// (prices, checks, holds, replacing an unpaid checkout), the modal checkout's verify and what it
+// refuses, and the shopper's list. What every provider does alike (confirming once, forged
+// webhooks, late payments, the holds job, refunding once) is in
+// payments/checkout-behaviours.int.test.ts.
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
   bookingNumber,
-  cartResponseSchema,
-  formatIsoDate,
-  formatRupees,
   myBookingsResponseSchema,
   orderTotals,
-  verifyBookingResponseSchema,
   type Product,
 } from '@pehnava/shared';
-import {
-  bookingItems,
-  bookings,
-  couponUses,
-  outboxMails,
-  payments,
-  unitReservations,
-} from '../../db/schema/index.js';
-import { BOOKING_HOLDS_JOB, SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
+import { bookingItems, bookings, couponUses } from '../../db/schema/index.js';
+import { BOOKING_HOLDS_JOB } from '../../jobs/payment-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { ADDRESS, checkout, itemFor, paidIds, payOrder } from '../../test/checkout.js';
+import { activeReservationsOf, bookingRow } from '../../test/bookings.js';
+import { ADDRESS, checkout, itemFor, paidIds, verifyPayment } from '../../test/checkout.js';
 import {
-  addBody,
   catalogueProducts,
   inDays,
   newShopper,
@@ -32,7 +26,6 @@ import {
   rentable,
   sizeOf,
   subscribe,
-  type Shopper,
 } from '../../test/shopping.js';
 
 const clock = createManualClock(new Date());
@@ -58,18 +51,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-const bookingRow = async (id: string) =>
-  (await t.database.db.select().from(bookings).where(eq(bookings.id, id)))[0]!;
-const activeReservations = async (bookingId: string) =>
-  t.database.db
-    .select({ id: unitReservations.id })
-    .from(unitReservations)
-    .innerJoin(bookingItems, eq(bookingItems.id, unitReservations.bookingItemId))
-    .where(and(eq(bookingItems.bookingId, bookingId), eq(unitReservations.active, true)));
-const mailsOfKind = async (kind: string) =>
-  t.database.db.select().from(outboxMails).where(eq(outboxMails.kind, kind));
-const verify = (s: Shopper, body: object) => s.call('POST', '/api/booking/verify', body);
 
 describe('POST /api/booking/create', () => {
   it('prices the items from its own data, ignoring any price or end date sent, and holds the units', async () => {
@@ -102,7 +83,7 @@ describe('POST /api/booking/create', () => {
       checkoutUrl: null,
     });
     expect(created.orderId).toMatch(/^order_[0-9A-Za-z]{14}$/);
-    const row = await bookingRow(created.bookingId);
+    const row = await bookingRow(t, created.bookingId);
     expect(row).toMatchObject({
       status: 'pending',
       paymentStatus: 'pending',
@@ -113,7 +94,7 @@ describe('POST /api/booking/create', () => {
       .from(bookingItems)
       .where(eq(bookingItems.bookingId, created.bookingId));
     expect(items.find((i) => i.productId === a!._id)?.endDate).toBe(addDays(inDays(20), 2));
-    expect(await activeReservations(created.bookingId)).toHaveLength(2);
+    expect(await activeReservationsOf(t, created.bookingId)).toHaveLength(2);
   });
 
   it('checks the address with SPEC.md §5 messages, in order, and writes nothing', async () => {
@@ -195,9 +176,9 @@ describe('POST /api/booking/create', () => {
     const p = aProduct();
     const first = await checkout(s, [itemFor(p)], { couponCode: 'welcome50' });
     const second = await checkout(s, [itemFor(p)], { couponCode: 'WELCOME50' });
-    expect((await bookingRow(first.bookingId)).status).toBe('cancelled');
-    expect(await activeReservations(first.bookingId)).toHaveLength(0);
-    expect(await activeReservations(second.bookingId)).toHaveLength(1);
+    expect((await bookingRow(t, first.bookingId)).status).toBe('cancelled');
+    expect(await activeReservationsOf(t, first.bookingId)).toHaveLength(0);
+    expect(await activeReservationsOf(t, second.bookingId)).toHaveLength(1);
     const uses = await t.database.db.select().from(couponUses).where(eq(couponUses.userId, s.id));
     expect(uses.map((u) => u.status).sort()).toEqual(['held', 'released']);
   });
@@ -216,7 +197,7 @@ describe('POST /api/booking/create', () => {
       amount: 0,
       totalPrice: 0,
     });
-    expect(await bookingRow(created.bookingId)).toMatchObject({
+    expect(await bookingRow(t, created.bookingId)).toMatchObject({
       status: 'confirmed',
       paymentStatus: 'completed',
       paymentMethod: 'none',
@@ -225,65 +206,6 @@ describe('POST /api/booking/create', () => {
 });
 
 describe('paying and POST /api/booking/verify', () => {
-  it('confirms once, however often the result arrives: callback replays and the webhook', async () => {
-    const s = await shopper();
-    const p = aProduct();
-    expect(
-      (await s.call('POST', '/api/cart/add', addBody(p, { startDate: inDays(20) }))).statusCode,
-    ).toBe(200);
-    const created = await checkout(s, [itemFor(p)], { couponCode: 'WELCOME50' });
-    const ids = await paidIds(t, created.orderId!);
-
-    for (let i = 0; i < 5; i += 1) {
-      const res = await verify(s, {
-        ...ids,
-        bookingId: created.bookingId,
-        insuranceSelected: false,
-      });
-      expect(res.statusCode).toBe(200);
-      expect(verifyBookingResponseSchema.parse(res.json())).toMatchObject({
-        message: 'Booking confirmed! 🎉',
-        status: 'confirmed',
-        paymentStatus: 'completed',
-      });
-    }
-    // The webhook arrives after the callback, and then twice more.
-    clock.advance(5_000);
-    expect(await t.runJob(SANDBOX_WEBHOOKS_JOB)).toBeGreaterThan(0);
-    // Without bookingId the booking is found by its order id.
-    expect((await verify(s, ids)).statusCode).toBe(200);
-
-    const row = await bookingRow(created.bookingId);
-    expect(row).toMatchObject({
-      status: 'confirmed',
-      paymentStatus: 'completed',
-      providerPaymentId: ids.razorpay_payment_id,
-      paymentMethod: 'upi',
-    });
-    const mails = (await mailsOfKind('booking-confirmed')).filter((m) =>
-      m.subject.includes(bookingNumber(created.bookingId)),
-    );
-    expect(mails).toHaveLength(1);
-    // The mail: number, item with size and dates, address, totals, what happens next.
-    const text = mails[0]!.textBody;
-    expect(text).toContain(bookingNumber(created.bookingId));
-    expect(text).toContain(`${p.name} (${sizeOf(p)})`);
-    expect(text).toContain(formatIsoDate(inDays(20)));
-    expect(text).toContain(ADDRESS.street);
-    expect(text).toContain(formatRupees(created.totalPrice));
-    expect(text).toContain('WELCOME50');
-    expect(text).toMatch(/What happens next/);
-    expect(mails[0]!.recipient).toBe(`checkout-${n}@pehnava.test`);
-    const uses = await t.database.db
-      .select()
-      .from(couponUses)
-      .where(eq(couponUses.bookingId, created.bookingId));
-    expect(uses.map((u) => u.status)).toEqual(['counted']);
-    // The booked line left the cart.
-    const cart = cartResponseSchema.parse((await s.call('GET', '/api/cart')).json());
-    expect(cart.cart).toEqual([]);
-  });
-
   it('refuses a wrong signature, another order, or another shopper, and confirms nothing', async () => {
     const s = await shopper();
     const other = await shopper();
@@ -292,21 +214,21 @@ describe('paying and POST /api/booking/verify', () => {
     const elsewhere = await checkout(other, [itemFor(aProduct())]);
     const otherIds = await paidIds(t, elsewhere.orderId!);
 
-    const wrongSignature = await verify(s, {
-      ...ids,
-      razorpay_signature: '0'.repeat(64),
-      bookingId: created.bookingId,
-    });
+    const wrongSignature = await verifyPayment(
+      s,
+      { ...ids, razorpay_signature: '0'.repeat(64) },
+      created.bookingId,
+    );
     expect(wrongSignature.statusCode).toBe(400);
     expect(wrongSignature.json().message).toBe(
       'Payment verification failed: the payment signature does not match',
     );
-    const foreignPayment = await verify(s, { ...otherIds, bookingId: created.bookingId });
+    const foreignPayment = await verifyPayment(s, otherIds, created.bookingId);
     expect(foreignPayment.statusCode).toBe(400);
-    const notMine = await verify(other, { ...ids, bookingId: created.bookingId });
+    const notMine = await verifyPayment(other, ids, created.bookingId);
     expect(notMine.statusCode).toBe(404);
     expect(notMine.json()).toEqual({ success: false, message: 'Booking not found' });
-    expect((await bookingRow(created.bookingId)).status).toBe('pending');
+    expect((await bookingRow(t, created.bookingId)).status).toBe('pending');
   });
 
   it('refuses a payment whose amount differs from the booking', async () => {
@@ -318,135 +240,28 @@ describe('paying and POST /api/booking/verify', () => {
       .update(bookings)
       .set({ totalPaise: created.amount + 100 })
       .where(eq(bookings.id, created.bookingId));
-    const res = await verify(s, { ...ids, bookingId: created.bookingId });
+    const res = await verifyPayment(s, ids, created.bookingId);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe(
       'Payment verification failed: the amount paid does not match the booking',
     );
-    expect((await bookingRow(created.bookingId)).paymentStatus).toBe('pending');
+    expect((await bookingRow(t, created.bookingId)).paymentStatus).toBe('pending');
     // A payment that can never confirm the booking is not kept: it is refunded in full, once.
     const refunds = await t.services.repos.payments.refundsOf(created.bookingId);
     expect(refunds.map((r) => [r.providerPaymentId, r.amountPaise])).toEqual([
       [ids.razorpay_payment_id, created.amount],
     ]);
-    await verify(s, { ...ids, bookingId: created.bookingId });
+    await verifyPayment(s, ids, created.bookingId);
     expect(await t.services.repos.payments.refundsOf(created.bookingId)).toHaveLength(1);
     expect(await t.runJob('refunds')).toBe(1);
     // The booking was never paid: its hold still ends, letting its pieces go.
     clock.advance(16 * 60_000);
     await t.runJob(BOOKING_HOLDS_JOB);
-    expect(await bookingRow(created.bookingId)).toMatchObject({
+    expect(await bookingRow(t, created.bookingId)).toMatchObject({
       status: 'cancelled',
       paymentStatus: 'failed',
     });
-    expect(await activeReservations(created.bookingId)).toHaveLength(0);
-  });
-
-  it('a declined payment confirms nothing and the hold ends after 15 minutes', async () => {
-    const s = await shopper();
-    const created = await checkout(s, [itemFor(aProduct())], { couponCode: 'WELCOME50' });
-    const failed = await payOrder(t, created.orderId!, { outcome: 'failure' });
-    expect(failed.status).toBe('failed');
-    expect((await bookingRow(created.bookingId)).status).toBe('pending');
-
-    clock.advance(14 * 60_000);
-    await t.runJob(BOOKING_HOLDS_JOB);
-    expect((await bookingRow(created.bookingId)).status).toBe('pending');
-    clock.advance(2 * 60_000);
-    await t.runJob(BOOKING_HOLDS_JOB);
-    expect(await bookingRow(created.bookingId)).toMatchObject({
-      status: 'cancelled',
-      paymentStatus: 'failed',
-    });
-    expect(await activeReservations(created.bookingId)).toHaveLength(0);
-    const uses = await t.database.db
-      .select()
-      .from(couponUses)
-      .where(eq(couponUses.bookingId, created.bookingId));
-    expect(uses.map((u) => u.status)).toEqual(['released']);
-  });
-
-  it('confirms at expiry a booking the provider says was paid (no callback, no webhook)', async () => {
-    const s = await shopper();
-    const created = await checkout(s, [itemFor(aProduct())]);
-    await payOrder(t, created.orderId!);
-    clock.advance(16 * 60_000);
-    await t.runJob(BOOKING_HOLDS_JOB);
-    expect((await bookingRow(created.bookingId)).status).toBe('confirmed');
-  });
-
-  it('a payment after expiry confirms if the units are still free, else is refunded and mailed', async () => {
-    const p = aProduct();
-    const late = await shopper();
-    const created = await checkout(late, [itemFor(p)]);
-    clock.advance(16 * 60_000);
-    await t.runJob(BOOKING_HOLDS_JOB);
-    expect((await bookingRow(created.bookingId)).status).toBe('cancelled');
-    const ids = await paidIds(t, created.orderId!);
-    const ok = await verify(late, { ...ids, bookingId: created.bookingId });
-    expect(ok.statusCode).toBe(200);
-    expect((await bookingRow(created.bookingId)).status).toBe('confirmed');
-    expect(await activeReservations(created.bookingId)).toHaveLength(1);
-
-    // Now one whose units are taken meanwhile.
-    const q = aProduct();
-    const slow = await shopper();
-    const expired = await checkout(slow, [itemFor(q)]);
-    clock.advance(16 * 60_000);
-    await t.runJob(BOOKING_HOLDS_JOB);
-    const units = await t.database.db.query.productUnits.findMany({
-      where: (u, { and: all, eq: is }) => all(is(u.productId, q._id), is(u.size, sizeOf(q))),
-    });
-    for (let i = 0; i < units.length; i += 1) await checkout(await shopper(), [itemFor(q)]);
-    const lateIds = await paidIds(t, expired.orderId!);
-    const refused = await verify(slow, { ...lateIds, bookingId: expired.bookingId });
-    expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/expired before the payment arrived/);
-    expect((await bookingRow(expired.bookingId)).status).toBe('cancelled');
-    expect(await mailsOfKind('booking-late-payment-refund')).toHaveLength(1);
-    expect(await t.runJob('refunds')).toBe(1);
-    const [refund] = await t.services.repos.payments.refundsOf(expired.bookingId);
-    expect(refund).toMatchObject({ status: 'processed', amountPaise: expired.amount });
-    expect(refund!.providerRefundId).toMatch(/^rfnd_/);
-    // A replay of the same result refunds nothing more.
-    await verify(slow, { ...lateIds, bookingId: expired.bookingId });
-    expect(await t.services.repos.payments.refundsOf(expired.bookingId)).toHaveLength(1);
-  });
-});
-
-describe('webhooks', () => {
-  it('refuses a bad signature and acknowledges a repeated event once', async () => {
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/payments/sandbox/webhook',
-      headers: {
-        'content-type': 'application/json',
-        'x-razorpay-signature': 'nope',
-        'x-razorpay-event-id': 'evt_x',
-      },
-      payload: '{"event":"payment.captured"}',
-    });
-    expect(bad.statusCode).toBe(400);
-    expect(bad.json()).toEqual({ success: false, message: 'Invalid webhook signature' });
-
-    const s = await shopper();
-    const created = await checkout(s, [itemFor(aProduct())]);
-    await payOrder(t, created.orderId!);
-    // The webhook the gateway owes for this payment, sent by hand (and then again).
-    const webhook = (await t.database.db.query.sandboxWebhooks.findMany()).find((w) =>
-      w.body.includes(created.orderId!),
-    );
-    const send = () =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/payments/sandbox/webhook',
-        headers: t.services.sandbox!.webhookHeaders(webhook!.body, webhook!.eventId),
-        payload: webhook!.body,
-      });
-    const first = await send();
-    expect(first.json()).toEqual({ success: true, duplicate: false });
-    expect((await bookingRow(created.bookingId)).status).toBe('confirmed');
-    expect((await send()).json()).toEqual({ success: true, duplicate: true });
+    expect(await activeReservationsOf(t, created.bookingId)).toHaveLength(0);
   });
 });
 
@@ -455,7 +270,7 @@ describe('GET /api/booking/my and availability', () => {
     const s = await shopper();
     const p = aProduct();
     const created = await checkout(s, [itemFor(p)], { insuranceSelected: true });
-    await verify(s, { ...(await paidIds(t, created.orderId!)), bookingId: created.bookingId });
+    await verifyPayment(s, await paidIds(t, created.orderId!), created.bookingId);
     const res = await s.call('GET', '/api/booking/my');
     const { bookings: list } = myBookingsResponseSchema.parse(res.json());
     expect(list).toHaveLength(1);
@@ -517,5 +332,3 @@ describe('GET /api/booking/my and availability', () => {
     expect(missing.statusCode).toBe(404);
   });
 });
-
-void payments;

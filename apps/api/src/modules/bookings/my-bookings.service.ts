@@ -22,7 +22,7 @@ export interface MyBookingsDeps {
   repos: Pick<Repositories, 'bookings' | 'payments'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
-  intake: Pick<PaymentIntake, 'settle' | 'settleReported'>;
+  intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;
   settlement: Pick<BookingSettlement, 'releaseHoldIn'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -127,21 +127,15 @@ export function createMyBookings({
       if (!order || order.providerOrderId !== body.razorpay_order_id) {
         throw badRequest(BOOKING_MESSAGES.paymentNotForBooking);
       }
-      const signed = provider.verifyPaymentSignature({
-        orderId: order.providerOrderId,
-        paymentId: body.razorpay_payment_id,
-        signature: body.razorpay_signature,
-      });
-      if (!signed) throw badRequest(BOOKING_MESSAGES.signatureInvalid);
-      let reported;
-      try {
-        reported = await intake.settleReported({
-          orderId: order.providerOrderId,
+      const reported = await intake
+        .settleSigned(order, {
           paymentId: body.razorpay_payment_id,
+          signature: body.razorpay_signature,
+        })
+        .catch((error: unknown) => {
+          throw verifyFailure(error);
         });
-      } catch (error) {
-        throw verifyFailure(error);
-      }
+      if (reported === 'forged') throw badRequest(BOOKING_MESSAGES.signatureInvalid);
       return answerFor(booking, reported.decision, reported.payment);
     },
 

@@ -69,6 +69,12 @@ export interface Decision {
   fresh: boolean;
 }
 
+/** A reported payment's decision, and the payment as the provider has it (when it was asked). */
+export interface Reported {
+  decision: Decision | undefined;
+  payment: ProviderPayment | undefined;
+}
+
 export interface PaymentIntakeDeps {
   /** Repositories outside any transaction. */
   repos: Pick<Repositories, 'payments'>;
@@ -186,6 +192,21 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
     return decision;
   }
 
+  /**
+   * A payment someone reported (a browser's verify, a webhook): the provider is asked what it is
+   * now, and that is decided. A payment decided before is answered without asking. No decision
+   * when the provider has no captured payment by that id on that order. Provider failures are
+   * thrown (the caller answers 503, or the webhook is retried).
+   */
+  async function settleReported(report: { orderId: string; paymentId: string }): Promise<Reported> {
+    const earlier = await repos.payments.captureOf(provider.name, report.paymentId);
+    if (earlier) return { decision: decisionOf(earlier, false), payment: undefined };
+    const payment = (await provider.fetchOrderPayments(report.orderId)).find(
+      (candidate) => candidate.id === report.paymentId,
+    );
+    return { decision: payment && (await settle(payment)), payment };
+  }
+
   return {
     /** What a kind of order's payments are applied to (registered once, by the composition root). */
     register<Context>(purpose: PaymentPurpose, settler: Settler<Context>): void {
@@ -199,22 +220,25 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
 
     settle,
 
+    settleReported,
+
     /**
-     * A payment someone reported (a browser's verify, a webhook): the provider is asked what it is
-     * now, and that is decided. A payment decided before is answered without asking. Undefined when
-     * the provider has no captured payment by that id on that order. Provider failures are thrown
-     * (the caller answers 503, or the webhook is retried).
+     * A modal checkout's result for one of our orders (the browser's verify): the provider's
+     * signature over the order id stored for it and the payment id is checked first ('forged'
+     * when it does not match: nothing is asked or decided), then the payment is settled as
+     * reported.
      */
-    async settleReported(report: {
-      orderId: string;
-      paymentId: string;
-    }): Promise<{ decision: Decision | undefined; payment: ProviderPayment | undefined }> {
-      const earlier = await repos.payments.captureOf(provider.name, report.paymentId);
-      if (earlier) return { decision: decisionOf(earlier, false), payment: undefined };
-      const payment = (await provider.fetchOrderPayments(report.orderId)).find(
-        (candidate) => candidate.id === report.paymentId,
-      );
-      return { decision: payment && (await settle(payment)), payment };
+    async settleSigned(
+      order: PaymentRow,
+      result: { paymentId: string; signature: string },
+    ): Promise<Reported | 'forged'> {
+      const signed = provider.verifyPaymentSignature({
+        orderId: order.providerOrderId,
+        paymentId: result.paymentId,
+        signature: result.signature,
+      });
+      if (!signed) return 'forged';
+      return settleReported({ orderId: order.providerOrderId, paymentId: result.paymentId });
     },
 
     /** The payment's fate if it has been decided, without asking anyone. */

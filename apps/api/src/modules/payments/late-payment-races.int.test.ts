@@ -23,12 +23,8 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { ADDRESS, checkout, itemFor } from '../../test/checkout.js';
 import { createTestDatabase, usingPostgres } from '../../test/database.js';
 import { startRazorpayFake, type RazorpayFake } from '../../test/fakes/razorpay-fake.js';
-import {
-  activeReservationsOf,
-  bookingRow,
-  onePiece,
-  refundsOfPayment,
-} from '../../test/late-payments.js';
+import { activeReservationsOf, bookingRow, refundsOfPayment } from '../../test/bookings.js';
+import { onePiece } from '../../test/late-payments.js';
 import { catalogueProducts, newShopper, rentable, type Shopper } from '../../test/shopping.js';
 
 const KEYS = {

@@ -6,7 +6,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  BOOKING_MESSAGES,
   mySubscriptionResponseSchema,
   sandboxPayResponseSchema,
   subscribeResponseSchema,
@@ -25,42 +24,14 @@ import { startRazorpayFake, type RazorpayFake } from '../../test/fakes/razorpay-
 import { startStripeFake, type StripeFake } from '../../test/fakes/stripe-fake.js';
 import {
   activeReservationsOf,
-  bookingRow,
-  couponUsesOf,
-  onePiece,
-  refundsOfPayment,
-  runUntilIdle,
-} from '../../test/late-payments.js';
+  expectExpired,
+  expectNotApplied,
+  expectRefundedOnce,
+} from '../../test/bookings.js';
+import { onePiece, runUntilIdle } from '../../test/late-payments.js';
 import { catalogueProducts, newShopper, rentable, type Shopper } from '../../test/shopping.js';
 
 const DAY_MS = 86_400_000;
-
-type Answer = Awaited<ReturnType<Shopper['call']>>;
-
-/** The answer to a payment result that is refunded instead of applied. */
-function expectExpired(res: Answer) {
-  expect({ status: res.statusCode, body: res.json() as unknown }).toEqual({
-    status: 409,
-    body: { success: false, message: BOOKING_MESSAGES.bookingExpired },
-  });
-}
-
-/** The booking did not get the payment: cancelled, holding no piece, its coupon use not counted. */
-async function expectNotApplied(t: TestApp, bookingId: string) {
-  expect((await bookingRow(t, bookingId)).status, 'the booking’s status').toBe('cancelled');
-  expect(await activeReservationsOf(t, bookingId), 'pieces the booking holds').toEqual([]);
-  const counted = (await couponUsesOf(t, bookingId)).filter((use) => use.status === 'counted');
-  expect(counted, 'the booking’s counted coupon use').toEqual([]);
-}
-
-/** One refund row for the payment, of the whole amount captured. */
-async function expectRefundedOnce(t: TestApp, paymentId: string, amountPaise: number) {
-  const rows = await refundsOfPayment(t, paymentId);
-  expect(
-    rows.map((row) => row.amountPaise),
-    `refund rows of ${paymentId}`,
-  ).toEqual([amountPaise]);
-}
 
 const usable = (all: Product[]) =>
   all.filter((p) => rentable(p) && p.category !== 'luxury' && p.twoDayRentalPrice > 0);

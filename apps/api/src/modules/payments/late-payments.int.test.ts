@@ -7,7 +7,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
-  BOOKING_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   addDays,
   applyCouponResponseSchema,
@@ -22,15 +21,27 @@ import { createManualClock } from '../../lib/clock.js';
 import { constraintViolation } from '../../lib/db-errors.js';
 import { TEST_PASSWORD } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { ADDRESS, checkout, itemFor, paidIds, payOrder } from '../../test/checkout.js';
+import {
+  ADDRESS,
+  checkout,
+  itemFor,
+  paidIds,
+  payOrder,
+  verifyPayment,
+} from '../../test/checkout.js';
 import {
   activeReservationsOf,
   bookingRow,
   countedUses,
   couponUsesOf,
+  expectExpired,
+  expectNotApplied,
+  expectRefundedOnce,
   mailsTo,
-  onePiece,
   refundsOfPayment,
+} from '../../test/bookings.js';
+import {
+  onePiece,
   runUntilIdle,
   sandboxRefundsOf,
   sandboxWebhooksOf,
@@ -80,35 +91,6 @@ beforeEach(() => {
   clock.set(new Date());
 });
 
-type PaidIds = Awaited<ReturnType<typeof paidIds>>;
-const verify = (s: Shopper, ids: PaidIds, bookingId: string) =>
-  s.call('POST', '/api/booking/verify', { ...ids, bookingId });
-
-/** The answer to a verify whose payment is refunded instead of applied. */
-function expectExpired(res: Awaited<ReturnType<Shopper['call']>>) {
-  expect({ status: res.statusCode, body: res.json() as unknown }).toEqual({
-    status: 409,
-    body: { success: false, message: BOOKING_MESSAGES.bookingExpired },
-  });
-}
-
-/** The booking did not get the payment: cancelled, holding no piece, its coupon use not counted. */
-async function expectNotApplied(bookingId: string) {
-  expect((await bookingRow(t, bookingId)).status, 'the booking’s status').toBe('cancelled');
-  expect(await activeReservationsOf(t, bookingId), 'pieces the booking holds').toEqual([]);
-  const counted = (await couponUsesOf(t, bookingId)).filter((use) => use.status === 'counted');
-  expect(counted, 'the booking’s counted coupon use').toEqual([]);
-}
-
-/** One refund row for the payment, of the whole amount captured. */
-async function expectRefundedOnce(paymentId: string, amountPaise: number) {
-  const rows = await refundsOfPayment(t, paymentId);
-  expect(
-    rows.map((row) => row.amountPaise),
-    `refund rows of ${paymentId}`,
-  ).toEqual([amountPaise]);
-}
-
 /** After the refunds job, the sandbox has refunded the payment once, in full. */
 async function expectRefundedAtTheSandbox(paymentId: string, amountPaise: number) {
   await runUntilIdle(t, REFUNDS_JOB);
@@ -127,8 +109,8 @@ async function expectLatePaymentRefunded(
   paymentId: string,
   amountPaise: number,
 ) {
-  await expectNotApplied(bookingId);
-  await expectRefundedOnce(paymentId, amountPaise);
+  await expectNotApplied(t, bookingId);
+  await expectRefundedOnce(t, paymentId, amountPaise);
   expect(await mailsTo(t, s.email, 'booking-late-payment-refund')).toHaveLength(1);
   await expectRefundedAtTheSandbox(paymentId, amountPaise);
 }
@@ -160,8 +142,8 @@ describe('a payment refunded once is never applied later', () => {
 
     // A1's order is still open at the sandbox: the shopper pays it in another tab.
     const ids = await paidIds(t, a1.orderId!);
-    expectExpired(await verify(s, ids, a1.bookingId));
-    await expectRefundedOnce(ids.razorpay_payment_id, a1.amount);
+    expectExpired(await verifyPayment(s, ids, a1.bookingId));
+    await expectRefundedOnce(t, ids.razorpay_payment_id, a1.amount);
 
     // A checkout of something else replaces A2: the piece is free again.
     await checkout(s, [itemFor(other)]);
@@ -169,14 +151,14 @@ describe('a payment refunded once is never applied later', () => {
 
     // Then A1's webhook arrives, the shopper's verify is replayed, and the holds job runs.
     await deliverWebhooks(a1.orderId!);
-    await expectNotApplied(a1.bookingId);
-    expectExpired(await verify(s, ids, a1.bookingId));
+    await expectNotApplied(t, a1.bookingId);
+    expectExpired(await verifyPayment(s, ids, a1.bookingId));
     await endHolds();
     await expectLatePaymentRefunded(s, a1.bookingId, ids.razorpay_payment_id, a1.amount);
     // A replay after the refund was made: the same answer, and nothing changes.
-    expectExpired(await verify(s, ids, a1.bookingId));
-    await expectNotApplied(a1.bookingId);
-    await expectRefundedOnce(ids.razorpay_payment_id, a1.amount);
+    expectExpired(await verifyPayment(s, ids, a1.bookingId));
+    await expectNotApplied(t, a1.bookingId);
+    await expectRefundedOnce(t, ids.razorpay_payment_id, a1.amount);
   });
 });
 
@@ -187,13 +169,13 @@ describe('a payment for a checkout that is no longer live is a new decision', ()
     const a1 = await checkout(s, [itemFor(p)], { couponCode: 'WELCOME50' });
     const a2 = await checkout(s, [itemFor(q)], { couponCode: 'WELCOME50' });
     const ids2 = await paidIds(t, a2.orderId!);
-    const confirmed = await verify(s, ids2, a2.bookingId);
+    const confirmed = await verifyPayment(s, ids2, a2.bookingId);
     expect(confirmed.statusCode).toBe(200);
     expect(confirmed.json()).toMatchObject({ status: 'confirmed' });
 
     // A1's order is still open at the sandbox, and is paid after all.
     const ids1 = await paidIds(t, a1.orderId!);
-    expectExpired(await verify(s, ids1, a1.bookingId));
+    expectExpired(await verifyPayment(s, ids1, a1.bookingId));
     await expectLatePaymentRefunded(s, a1.bookingId, ids1.razorpay_payment_id, a1.amount);
     expect(await countedUses(t, 'WELCOME50', s.id)).toBe(1);
   });
@@ -205,7 +187,7 @@ describe('a payment for a checkout that is no longer live is a new decision', ()
     expect((await bookingRow(t, created.bookingId)).status).toBe('cancelled');
 
     const ids = await paidIds(t, created.orderId!);
-    const res = await verify(s, ids, created.bookingId);
+    const res = await verifyPayment(s, ids, created.bookingId);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ status: 'confirmed', paymentStatus: 'completed' });
     expect(await bookingRow(t, created.bookingId)).toMatchObject({
@@ -229,7 +211,7 @@ describe('a payment for a checkout that is no longer live is a new decision', ()
     expect(ended.statusCode).toBe(200);
 
     const ids = await paidIds(t, created.orderId!);
-    expectExpired(await verify(s, ids, created.bookingId));
+    expectExpired(await verifyPayment(s, ids, created.bookingId));
     await expectLatePaymentRefunded(s, created.bookingId, ids.razorpay_payment_id, created.amount);
   });
 
@@ -242,7 +224,7 @@ describe('a payment for a checkout that is no longer live is a new decision', ()
     expect(todayInIndia(clock.now()) > startDate).toBe(true);
 
     const ids = await paidIds(t, created.orderId!);
-    expectExpired(await verify(s, ids, created.bookingId));
+    expectExpired(await verifyPayment(s, ids, created.bookingId));
     await expectLatePaymentRefunded(s, created.bookingId, ids.razorpay_payment_id, created.amount);
   });
 
@@ -257,10 +239,10 @@ describe('a payment for a checkout that is no longer live is a new decision', ()
     const other = await shopper();
     const theirs = await checkout(other, [itemFor(aProduct())], { couponCode: 'LATEONCE' });
     const theirIds = await paidIds(t, theirs.orderId!);
-    expect((await verify(other, theirIds, theirs.bookingId)).statusCode).toBe(200);
+    expect((await verifyPayment(other, theirIds, theirs.bookingId)).statusCode).toBe(200);
 
     const ids = await paidIds(t, created.orderId!);
-    expectExpired(await verify(late, ids, created.bookingId));
+    expectExpired(await verifyPayment(late, ids, created.bookingId));
     await expectLatePaymentRefunded(
       late,
       created.bookingId,
@@ -286,7 +268,7 @@ describe('a payment after the account was deleted', () => {
     // The sandbox's pay call needs no session: the checkout was still open in the browser.
     const ids = await paidIds(t, created.orderId!);
     await deliverWebhooks(created.orderId!);
-    await expectRefundedOnce(ids.razorpay_payment_id, created.amount);
+    await expectRefundedOnce(t, ids.razorpay_payment_id, created.amount);
     await expectRefundedAtTheSandbox(ids.razorpay_payment_id, created.amount);
     // No mail: there is no account to write to.
     expect(await mailsTo(t, s.email, 'booking-late-payment-refund')).toEqual([]);
@@ -300,7 +282,7 @@ describe('a payment after the account was deleted', () => {
     expect(lost).toHaveLength(1);
     await t.database.db.delete(sandboxWebhooks).where(eq(sandboxWebhooks.id, lost[0]!.id));
     await endHolds();
-    await expectRefundedOnce(ids.razorpay_payment_id, created.amount);
+    await expectRefundedOnce(t, ids.razorpay_payment_id, created.amount);
     await expectRefundedAtTheSandbox(ids.razorpay_payment_id, created.amount);
   });
 });
@@ -327,7 +309,7 @@ describe('found by reading', () => {
     const s = await shopper();
     const created = await checkout(s, [itemFor(aProduct())]);
     const ids = await paidIds(t, created.orderId!);
-    expect((await verify(s, ids, created.bookingId)).statusCode).toBe(200);
+    expect((await verifyPayment(s, ids, created.bookingId)).statusCode).toBe(200);
     expect((await s.call('POST', `/api/booking/${created.bookingId}/cancel`)).statusCode).toBe(200);
     const [first] = await refundsOfPayment(t, ids.razorpay_payment_id);
     expect(first).toMatchObject({ amountPaise: created.amount });
@@ -344,7 +326,7 @@ describe('found by reading', () => {
     expect(refusal, 'a second full refund of the payment was stored').toBeDefined();
     // A constraint of the database's (SQLSTATE 23514, 23505 or 23P01), so the API answers 409.
     expect(['check', 'unique', 'exclusion']).toContain(constraintViolation(refusal)?.kind);
-    await expectRefundedOnce(ids.razorpay_payment_id, created.amount);
+    await expectRefundedOnce(t, ids.razorpay_payment_id, created.amount);
   });
 
   it('a captured payment of another amount than its booking: the hold still ends, and the payment is refunded', async () => {
@@ -370,7 +352,7 @@ describe('found by reading', () => {
     expect((await couponUsesOf(t, created.bookingId)).map((use) => use.status)).toEqual([
       'released',
     ]);
-    await expectRefundedOnce(paid.razorpay_payment_id, captured);
+    await expectRefundedOnce(t, paid.razorpay_payment_id, captured);
     await expectRefundedAtTheSandbox(paid.razorpay_payment_id, captured);
   });
 
@@ -397,7 +379,7 @@ describe('found by reading', () => {
       (await s.call('GET', '/api/subscription/me')).json(),
     );
     expect(me.subscription).toMatchObject({ plan: 'pro', isActive: true });
-    await expectRefundedOnce(plusIds.razorpay_payment_id, plus.amount);
+    await expectRefundedOnce(t, plusIds.razorpay_payment_id, plus.amount);
     await expectRefundedAtTheSandbox(plusIds.razorpay_payment_id, plus.amount);
   });
 
@@ -405,7 +387,7 @@ describe('found by reading', () => {
     const s = await shopper();
     const created = await checkout(s, [itemFor(aProduct())]);
     expect(
-      (await verify(s, await paidIds(t, created.orderId!), created.bookingId)).statusCode,
+      (await verifyPayment(s, await paidIds(t, created.orderId!), created.bookingId)).statusCode,
     ).toBe(200);
     expect((await s.call('POST', `/api/booking/${created.bookingId}/cancel`)).statusCode).toBe(200);
 
@@ -434,7 +416,7 @@ describe('found by reading', () => {
     const created = await checkout(s, [itemFor(royal[1]!, { duration: 14 })]);
     expect(created.amount).toBeGreaterThan(0);
     expect(
-      (await verify(s, await paidIds(t, created.orderId!), created.bookingId)).statusCode,
+      (await verifyPayment(s, await paidIds(t, created.orderId!), created.bookingId)).statusCode,
     ).toBe(200);
     expect(await rented()).toBe(1);
     expect((await s.call('POST', `/api/booking/${created.bookingId}/cancel`)).statusCode).toBe(200);

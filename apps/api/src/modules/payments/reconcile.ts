@@ -81,7 +81,11 @@ export function createReconciliation({
       // arrive after what it held is let go. One paid meanwhile is decided instead.
       closed = await close(order);
       if (!closed && (await settlePaid(order))) return null;
-      await uow.run((tx) => settler.lapse!(tx, order));
+      await uow.run(async (tx) => {
+        // The shopper's money lock first, as the intake takes it: the two never wait in a circle.
+        if (order.userId) await tx.users.lockForMoney(order.userId);
+        await settler.lapse!(tx, order);
+      });
     }
     const now = clock.now();
     const until = order.reconcileUntil ?? new Date(order.createdAt.getTime() + ORDER_WATCH_MS);

@@ -51,7 +51,7 @@ export interface PlanBillingDeps {
   repos: Pick<Repositories, 'subscriptions' | 'payments' | 'users'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
-  intake: Pick<PaymentIntake, 'settle' | 'settleReported'>;
+  intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;
   planSettlement: Pick<PlanSettlement, 'planChangedIn' | 'mailShopper' | 'recordRenewalOrder'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
   catalogue: Pick<CatalogueService, 'snapshot'>;
@@ -283,24 +283,18 @@ export function createPlanBillingService({
       if (!record || record.purpose !== 'subscription' || record.userId !== userId) {
         throw notFound(SUBSCRIPTION_MESSAGES.orderNotFound);
       }
-      const signed = provider.verifyPaymentSignature({
-        orderId: record.providerOrderId,
-        paymentId: body.razorpay_payment_id,
-        signature: body.razorpay_signature,
-      });
-      if (!signed) throw badRequest(SUBSCRIPTION_MESSAGES.verifyFailed);
-      let reported;
-      try {
-        reported = await intake.settleReported({
-          orderId: record.providerOrderId,
+      const reported = await intake
+        .settleSigned(record, {
           paymentId: body.razorpay_payment_id,
+          signature: body.razorpay_signature,
+        })
+        .catch((error: unknown) => {
+          throw providerFailure(error, {
+            unavailable: SUBSCRIPTION_MESSAGES.providerUnavailable,
+            refused: badRequest(SUBSCRIPTION_MESSAGES.verifyFailed),
+          });
         });
-      } catch (error) {
-        throw providerFailure(error, {
-          unavailable: SUBSCRIPTION_MESSAGES.providerUnavailable,
-          refused: badRequest(SUBSCRIPTION_MESSAGES.verifyFailed),
-        });
-      }
+      if (reported === 'forged') throw badRequest(SUBSCRIPTION_MESSAGES.verifyFailed);
       return answerFor(userId, reported.decision);
     },
 

@@ -39,6 +39,12 @@ export const BOOKING_MESSAGES = {
   paymentNotCaptured: 'Payment verification failed: the payment has not been completed',
   bookingExpired:
     'This booking expired before the payment arrived. If you were charged, the amount is refunded in full.',
+  /**
+   * A payment for a booking still holding its pieces, refused because the shopper's own other
+   * order or plan changed what it was made with (a first-order coupon, a plan's rental limit).
+   */
+  paymentRefused:
+    'This booking could not be confirmed as it was made, so your payment is refunded in full: 7 to 10 business days. We have e-mailed you why.',
   /** A second payment for a booking already paid (two tabs, or a payment made twice). */
   secondPaymentRefunded:
     'This booking was already paid. This second payment is refunded in full: 7 to 10 business days.',

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   bookingEvents,
@@ -91,6 +91,26 @@ export function createBookingsRepository(db: Database, clock: Clock) {
             eq(bookings.userId, userId),
             paidAndStanding(),
             except ? ne(bookings.id, except) : undefined,
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /**
+     * True when another booking of the shopper was paid at or after `since`: what a checkout
+     * still holding its pieces was priced without (a first order, a plan's rental limit).
+     */
+    async paidSince(userId: string, since: Date, except: string): Promise<boolean> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            eq(bookings.userId, userId),
+            ne(bookings.id, except),
+            eq(bookings.paymentStatus, 'completed'),
+            gte(bookings.confirmedAt, since),
           ),
         )
         .limit(1);

@@ -91,7 +91,7 @@ export function paymentRefundedMail(
   { to, name }: Recipient,
   booking: Pick<Booking, '_id'>,
   amountPaise: number,
-  why: { code: string; detail: string },
+  why: { code: string; detail: string; late: boolean },
 ): MailMessage {
   const number = bookingNumber(booking._id);
   const opening =
@@ -99,7 +99,9 @@ export function paymentRefundedMail(
       ? `We received a second payment for booking ${number}, which was already paid. Your booking stands as it was.`
       : why.code === 'amount-mismatch'
         ? `We received a payment for booking ${number} that was not the booking's amount, so we could not confirm the booking with it.`
-        : `Your payment for booking ${number} reached us after the booking's 15-minute hold had ended, and by then the booking could no longer be made as it was: ${why.detail} We are sorry: the booking could not be confirmed.`;
+        : why.late
+          ? `Your payment for booking ${number} reached us after the booking's 15-minute hold had ended, and by then the booking could no longer be made as it was: ${why.detail} We are sorry: the booking could not be confirmed.`
+          : `We could not confirm booking ${number} as it was made: ${why.detail} This changed after you checked out (another of your orders was paid, or your plan changed). We are sorry: please check out again from your cart.`;
   return brandedMail({
     to,
     subject: `Booking ${number}: your payment is being refunded`,

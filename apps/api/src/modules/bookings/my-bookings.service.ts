@@ -79,7 +79,13 @@ export function createMyBookings({
     if (decision.capture.reason === 'already-paid') {
       throw conflict(BOOKING_MESSAGES.secondPaymentRefunded);
     }
-    throw conflict(BOOKING_MESSAGES.bookingExpired);
+    // Refused while the booking still held its pieces (the shopper's other order or plan changed
+    // what it was made with), or after its hold had ended.
+    throw conflict(
+      booking.status === 'pending'
+        ? BOOKING_MESSAGES.paymentRefused
+        : BOOKING_MESSAGES.bookingExpired,
+    );
   }
 
   /** The shopper's own booking, or 404. */

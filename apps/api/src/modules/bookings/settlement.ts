@@ -109,13 +109,15 @@ export function createBookingSettlement({
    * Would checkout accept this booking now, exactly as it was made? In `tx`: the shopper is still
    * here, every piece still offered and its start date not past, the plan and the prices give the
    * same lines, the coupon still applies for the same discount, the total is the same, and units
-   * are free (reserved now, the exclusion constraint deciding). Undefined when all holds (the
-   * units are then held again); otherwise why not, with nothing reserved.
+   * are free (reserved now, the exclusion constraint deciding; a booking still `holding` its
+   * units keeps them). Undefined when all holds (the units are then held again); otherwise why
+   * not, with nothing reserved.
    */
   async function stillHolds(
     tx: Repositories,
     booking: BookingRow,
     snapshot: CatalogueSnapshot,
+    { holding }: { holding: boolean },
   ): Promise<Refusal | undefined> {
     const userId = booking.userId;
     if (!userId || !(await tx.users.findById(userId))) {
@@ -178,6 +180,8 @@ export function createBookingSettlement({
           userId,
           subtotal,
           isFirstOrder: !(await tx.bookings.hasPaidBooking(userId, booking.id)),
+          // A booking still holding its coupon use is not counted against itself.
+          ignoreOwnHolds: holding,
         },
         { lock: true },
       );
@@ -198,6 +202,7 @@ export function createBookingSettlement({
     if (rupeesToPaise(totals.total) !== booking.totalPaise) {
       return { code: 'price-changed', detail: 'It would cost a different amount now.' };
     }
+    if (holding) return undefined;
 
     const taken = await inventory.reserveIn(
       tx,
@@ -219,6 +224,15 @@ export function createBookingSettlement({
       };
     }
     return undefined;
+  }
+
+  /** Has what the booking was priced for (the shopper's paid bookings, their plan) moved on? */
+  async function shopperChangedSince(tx: Repositories, booking: BookingRow): Promise<boolean> {
+    if (!booking.userId) return false;
+    return (
+      (await tx.bookings.paidSince(booking.userId, booking.createdAt, booking.id)) ||
+      (await tx.subscriptions.changedSince(booking.userId, booking.createdAt))
+    );
   }
 
   /** Booked under a plan's benefit (rather than at its list price). */
@@ -243,8 +257,12 @@ export function createBookingSettlement({
       if (booking.paymentStatus === 'completed') {
         return refuse('already-paid', 'The booking had already been paid by another payment.');
       }
-      if (booking.status !== 'pending') {
-        const problem = await stillHolds(tx, booking, snapshot);
+      // A booking no longer live is a new decision. One still holding its pieces was priced
+      // for the shopper as they were: if another booking of theirs has been paid since (their
+      // first order, their plan's rental limit) or their plan has changed, it is checked again.
+      const holding = booking.status === 'pending';
+      if (!holding || (await shopperChangedSince(tx, booking))) {
+        const problem = await stillHolds(tx, booking, snapshot, { holding });
         if (problem) return { refused: problem };
       }
       await confirmIn(tx, booking, payment);
@@ -253,17 +271,23 @@ export function createBookingSettlement({
 
     async refused(tx, order, payment, refusal) {
       const booking = order.bookingId ? await tx.bookings.findBooking(order.bookingId) : undefined;
-      const user = booking?.userId ? await tx.users.findById(booking.userId) : undefined;
-      if (!booking || !user) return;
+      if (!booking) return;
+      // Refused for what it was made with, not for the payment itself: a booking still holding
+      // its pieces can no longer be paid for, so its hold ends now. One whose hold had ended was
+      // a late payment.
+      const aboutTheBooking = refusal.code !== 'amount-mismatch' && refusal.code !== 'already-paid';
+      const holding = booking.status === 'pending';
+      if (aboutTheBooking && holding) await releaseHoldIn(tx, booking);
+      const user = booking.userId ? await tx.users.findById(booking.userId) : undefined;
+      if (!user) return;
+      const late = aboutTheBooking && !holding;
       await tx.outbox.enqueue(
-        refusal.code === 'already-paid' || refusal.code === 'amount-mismatch'
-          ? 'booking-payment-refund'
-          : 'booking-late-payment-refund',
+        late ? 'booking-late-payment-refund' : 'booking-payment-refund',
         paymentRefundedMail(
           { to: user.email, name: user.name },
           { _id: booking.id } satisfies Pick<Booking, '_id'>,
           payment.amountPaise,
-          refusal,
+          { ...refusal, late },
         ),
       );
     },

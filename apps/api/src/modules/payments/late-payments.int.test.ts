@@ -7,6 +7,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
+  BOOKING_MESSAGES,
   SUBSCRIPTION_MESSAGES,
   addDays,
   applyCouponResponseSchema,
@@ -178,6 +179,35 @@ describe('a payment for a checkout that is no longer live is a new decision', ()
     expectExpired(await verifyPayment(s, ids1, a1.bookingId));
     await expectLatePaymentRefunded(s, a1.bookingId, ids1.razorpay_payment_id, a1.amount);
     expect(await countedUses(t, 'WELCOME50', s.id)).toBe(1);
+  });
+
+  it('a checkout still holding its pieces is checked again when an older one of the shopper was paid meanwhile', async () => {
+    const s = await shopper();
+    const [p, q] = [aProduct(), aProduct()];
+    // A1 without a coupon, replaced by A2 with WELCOME50 (first order only).
+    const a1 = await checkout(s, [itemFor(p)]);
+    const a2 = await checkout(s, [itemFor(q)], { couponCode: 'WELCOME50' });
+    // A1 is paid after all, with its piece still free: it is confirmed, the shopper's first order.
+    const ids1 = await paidIds(t, a1.orderId!);
+    expect((await verifyPayment(s, ids1, a1.bookingId)).statusCode).toBe(200);
+
+    // A2 still holds its piece and its coupon, but WELCOME50 no longer applies: refunded.
+    const ids2 = await paidIds(t, a2.orderId!);
+    const refused = await verifyPayment(s, ids2, a2.bookingId);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(BOOKING_MESSAGES.paymentRefused);
+    expect(await bookingRow(t, a2.bookingId)).toMatchObject({
+      status: 'cancelled',
+      paymentStatus: 'failed',
+    });
+    expect(await activeReservationsOf(t, a2.bookingId)).toEqual([]);
+    expect((await couponUsesOf(t, a2.bookingId)).map((use) => use.status)).toEqual(['released']);
+    await expectRefundedOnce(t, ids2.razorpay_payment_id, a2.amount);
+    expect(await mailsTo(t, s.email, 'booking-payment-refund')).toHaveLength(1);
+    expect(await countedUses(t, 'WELCOME50', s.id)).toBe(0);
+    // A replay answers the same and changes nothing.
+    expect((await verifyPayment(s, ids2, a2.bookingId)).statusCode).toBe(409);
+    await expectRefundedOnce(t, ids2.razorpay_payment_id, a2.amount);
   });
 
   it('a payment after the hold ended, with nothing changed meanwhile, confirms the booking as it was', async () => {

@@ -4,6 +4,7 @@ import {
   desc,
   eq,
   gt,
+  gte,
   inArray,
   isNull,
   lte,
@@ -95,6 +96,21 @@ export function createSubscriptionsRepository(db: Database) {
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
         .for('update');
       return row;
+    },
+
+    /** True when a plan period of the shopper began, ended or changed at or after `since`. */
+    async changedSince(userId: string, since: Date): Promise<boolean> {
+      const rows = await db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, userId),
+            or(gte(subscriptions.createdAt, since), gte(subscriptions.updatedAt, since)),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
     },
 
     async findById(id: string): Promise<SubscriptionRow | undefined> {

@@ -1,0 +1,871 @@
+// The commands the payment model interleaves: the real requests (through Fastify's inject, on
+// app a or b) and the real background jobs, each allowed only when the model has what it acts on.
+// A 4xx is an answer like any other; a 5xx fails the sequence at once. What must hold across them
+// is the auditor's to check, after the sequence.
+import fc from 'fast-check';
+import {
+  createBookingResponseSchema,
+  sandboxPayResponseSchema,
+  subscribeResponseSchema,
+} from '@pehnava/shared';
+import { razorpayStyleId } from '../../adapters/payments/razorpay-ids.js';
+import { hmacHex } from '../../adapters/payments/signatures.js';
+import { BOOKING_HOLDS_JOB, REFUNDS_JOB, SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
+import { PLAN_RENEWALS_JOB } from '../../jobs/plan-jobs.js';
+import { TEST_PASSWORD } from '../accounts.js';
+import { ADDRESS } from '../checkout.js';
+import { capturedWebhookBodies } from './auditor.js';
+import {
+  isAlive,
+  pick,
+  type Model,
+  type ModelCapture,
+  type ModelOrder,
+  type PaidPlan,
+} from './model.js';
+import {
+  POOL_SIZE,
+  SHOPPERS,
+  SINGLE_USE_COUPON,
+  type Answer,
+  type JobVia,
+  type Via,
+  type World,
+} from './world.js';
+
+/** Each command starts one second after the one before (timestamps order what happened). */
+const TICK_MS = 1_000;
+const DAY_MS = 86_400_000;
+const PLAN_PERIOD_DAYS = 14;
+
+type Cmd = fc.AsyncCommand<Model, World>;
+/** How a sandbox payment goes: through, or failed on purpose by the shopper. */
+type Outcome = 'success' | 'failure';
+/** What later renewal charges on a plan payment's mandate do. */
+type Renewals = 'succeed' | 'fail';
+
+/** A 5xx is never an acceptable answer: the sequence fails on it, naming what was asked. */
+function answered(res: Answer, what: string): Answer {
+  if (res.statusCode >= 500) throw new Error(`${what} answered ${res.statusCode}: ${res.body}`);
+  return res;
+}
+
+const sandboxKey = (w: World): string => {
+  const sandbox = w.a.services.sandbox;
+  if (!sandbox) throw new Error('the model needs PAYMENT_PROVIDER=sandbox');
+  return sandbox.keys.keyId;
+};
+
+/** A command: its precondition on the model, its work, and how it reads in a counterexample. */
+export abstract class Step implements Cmd {
+  abstract check(m: Readonly<Model>): boolean;
+  /** The work itself, without the clock's tick (two steps run in parallel share one instant). */
+  abstract exec(m: Model, w: World): Promise<void>;
+  abstract toString(): string;
+
+  async run(m: Model, w: World): Promise<void> {
+    w.clock.advance(TICK_MS);
+    await this.exec(m, w);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Shared pieces of work
+
+/** Pay an order in the sandbox as its checkout does; a capture goes into the model. */
+async function payOrder(
+  m: Model,
+  w: World,
+  order: ModelOrder,
+  via: Via,
+  { outcome = 'success', renewals = 'succeed' }: { outcome?: Outcome; renewals?: Renewals } = {},
+): Promise<ModelCapture | undefined> {
+  const res = answered(
+    await w.call(via, undefined, 'POST', '/api/payments/sandbox/pay', {
+      key: sandboxKey(w),
+      order_id: order.orderId,
+      method: 'upi',
+      vpa: outcome === 'success' ? 'success@razorpay' : 'failure@razorpay',
+      renewals,
+    }),
+    `pay ${order.orderId}`,
+  );
+  if (res.statusCode !== 200) return undefined;
+  const paid = sandboxPayResponseSchema.parse(res.json());
+  if (paid.status !== 'captured') return undefined;
+  const capture: ModelCapture = {
+    kind: order.kind,
+    shopper: order.shopper,
+    bookingId: order.bookingId,
+    ids: {
+      razorpay_order_id: paid.razorpay_order_id,
+      razorpay_payment_id: paid.razorpay_payment_id,
+      razorpay_signature: paid.razorpay_signature,
+    },
+  };
+  m.captures.push(capture);
+  return capture;
+}
+
+/** The checkout's handler: verify the payment as the shopper, for a booking or a plan. */
+async function verifyCapture(m: Model, w: World, capture: ModelCapture, via: Via): Promise<void> {
+  const userId = m.shoppers[capture.shopper]!.userId;
+  if (capture.kind === 'booking') {
+    const res = answered(
+      await w.call(via, userId, 'POST', '/api/booking/verify', {
+        ...capture.ids,
+        bookingId: capture.bookingId,
+      }),
+      `verify ${capture.ids.razorpay_payment_id}`,
+    );
+    if (res.statusCode === 200) {
+      const booking = m.bookings.find((b) => b.bookingId === capture.bookingId);
+      if (booking) booking.pending = false;
+    }
+    return;
+  }
+  answered(
+    await w.call(via, userId, 'POST', '/api/subscription/verify', capture.ids),
+    `verify plan payment ${capture.ids.razorpay_payment_id}`,
+  );
+}
+
+/** Open a plan order; it goes into the model. */
+async function subscribe(
+  m: Model,
+  w: World,
+  shopper: number,
+  plan: PaidPlan,
+  via: Via,
+): Promise<ModelOrder | undefined> {
+  const res = answered(
+    await w.call(via, m.shoppers[shopper]!.userId, 'POST', '/api/subscription/subscribe', {
+      plan,
+    }),
+    `subscribe s${shopper} to ${plan}`,
+  );
+  if (res.statusCode !== 200) return undefined;
+  const answer = subscribeResponseSchema.parse(res.json());
+  if (!answer.order) return undefined;
+  const order: ModelOrder = { orderId: answer.order.id, kind: 'plan', shopper, bookingId: null };
+  m.orders.push(order);
+  return order;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Checkout
+
+/** One line of a checkout: a pool product, starting some days ahead, for some days. */
+export interface ItemSpec {
+  product: number;
+  startInDays: number;
+  days: 2 | 4 | 7;
+  quantity: 1 | 2;
+}
+export type CouponChoice = 'WELCOME50' | typeof SINGLE_USE_COUPON | null;
+
+/** What a checkout asks for, and what the shopper does right after. */
+export interface CheckoutSpec {
+  shopper: number;
+  items: readonly ItemSpec[];
+  coupon: CouponChoice;
+  insurance: boolean;
+  via: Via;
+  /** Only while the shopper has a checkout waiting (which this one replaces). */
+  replace?: boolean;
+  /** Most shoppers pay at once, and the checkout's handler verifies (or never gets to). */
+  then?: 'nothing' | 'pay' | 'pay+verify';
+}
+
+/** POST /api/booking/create, perhaps followed at once by paying and verifying it. */
+export class CreateCheckout extends Step {
+  constructor(readonly spec: CheckoutSpec) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    const { shopper, replace } = this.spec;
+    if (!isAlive(m, shopper)) return false;
+    return !replace || m.bookings.some((b) => b.shopper === shopper && b.pending);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const { shopper, items, coupon, insurance, via, then = 'nothing' } = this.spec;
+    const res = answered(
+      await w.call(via, m.shoppers[shopper]!.userId, 'POST', '/api/booking/create', {
+        cartItems: items.map((item) => {
+          const product = w.pool[item.product]!;
+          return {
+            productId: product.id,
+            size: product.size,
+            duration: item.days,
+            quantity: item.quantity,
+            startDate: w.startIn(item.startInDays),
+          };
+        }),
+        address: ADDRESS,
+        ...(coupon ? { couponCode: coupon } : {}),
+        insuranceSelected: insurance,
+      }),
+      `create for s${shopper}`,
+    );
+    if (res.statusCode !== 200) return;
+    const created = createBookingResponseSchema.parse(res.json());
+    m.quotes.set(created.bookingId, { amount: created.amount, totalPrice: created.totalPrice });
+    // The shopper's older checkout is replaced by this one.
+    for (const b of m.bookings) if (b.shopper === shopper) b.pending = false;
+    m.bookings.push({
+      bookingId: created.bookingId,
+      shopper,
+      orderId: created.order?.id ?? null,
+      pending: created.status === 'pending',
+    });
+    if (!created.order) return;
+    const order: ModelOrder = {
+      orderId: created.order.id,
+      kind: 'booking',
+      shopper,
+      bookingId: created.bookingId,
+    };
+    m.orders.push(order);
+    if (then === 'nothing') return;
+    const capture = await payOrder(m, w, order, via);
+    if (capture && then === 'pay+verify') await verifyCapture(m, w, capture, via);
+  }
+
+  toString(): string {
+    const { shopper, items, coupon, insurance, via, replace, then = 'nothing' } = this.spec;
+    const lines = items
+      .map((i) => `p${i.product} +${i.startInDays}d ${i.days}d x${i.quantity}`)
+      .join(', ');
+    const extras = [
+      coupon ?? '',
+      insurance ? 'insured' : '',
+      then === 'nothing' ? '' : `then ${then}`,
+    ];
+    const extra = extras.filter(Boolean).join(', ');
+    return `${replace ? 'replace' : 'create'}(s${shopper} via ${via}: ${lines}${extra ? `; ${extra}` : ''})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Paying
+
+/** POST /api/payments/sandbox/pay for an order (a booking's or a plan's), by UPI. */
+export class Pay extends Step {
+  constructor(
+    readonly order: number,
+    readonly via: Via,
+    readonly outcome: Outcome = 'success',
+    readonly renewals: Renewals = 'succeed',
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.orders.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const order = pick(m.orders, this.order)!;
+    await payOrder(m, w, order, this.via, { outcome: this.outcome, renewals: this.renewals });
+  }
+
+  toString(): string {
+    const how = [
+      this.outcome === 'failure' ? 'failing' : '',
+      this.renewals === 'fail' ? 'renewals fail' : '',
+    ];
+    const extra = how.filter(Boolean).join(', ');
+    return `pay(order ${this.order} via ${this.via}${extra ? `, ${extra}` : ''})`;
+  }
+}
+
+/** Two capture attempts on one order at once, one through each app (two tabs paying). */
+export class PayTwice extends Step {
+  constructor(readonly order: number) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.orders.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const order = pick(m.orders, this.order)!;
+    await Promise.all([payOrder(m, w, order, 'a'), payOrder(m, w, order, 'b')]);
+  }
+
+  toString(): string {
+    return `payTwice(order ${this.order})`;
+  }
+}
+
+/** The checkout's handler: POST /api/booking/verify or /api/subscription/verify. */
+export class Verify extends Step {
+  constructor(
+    readonly capture: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.captures.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    await verifyCapture(m, w, pick(m.captures, this.capture)!, this.via);
+  }
+
+  toString(): string {
+    return `verify(capture ${this.capture} via ${this.via})`;
+  }
+}
+
+/** The same payment result verified through both apps at once (a replay racing the first). */
+export class VerifyTwice extends Step {
+  constructor(readonly capture: number) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.captures.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const capture = pick(m.captures, this.capture)!;
+    await Promise.all([verifyCapture(m, w, capture, 'a'), verifyCapture(m, w, capture, 'b')]);
+  }
+
+  toString(): string {
+    return `verifyTwice(capture ${this.capture})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Webhooks
+
+/** A moment passes and the sandbox sends the webhooks it owes (from one app's job, or both). */
+export class DeliverWebhooks extends Step {
+  constructor(readonly via: JobVia) {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  async exec(_m: Model, w: World): Promise<void> {
+    w.clock.advance(w.webhookDelayMs);
+    await w.runJob(this.via, SANDBOX_WEBHOOKS_JOB);
+  }
+
+  toString(): string {
+    return `deliverWebhooks(${this.via})`;
+  }
+}
+
+/** A payment.captured body for an order of the model, signed with the wrong secret. */
+export class ForgedWebhook extends Step {
+  constructor(
+    readonly order: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const order = pick(m.orders, this.order);
+    const quote = order?.bookingId ? m.quotes.get(order.bookingId) : undefined;
+    const body = JSON.stringify({
+      entity: 'event',
+      account_id: 'acc_PehnavaSandbox',
+      event: 'payment.captured',
+      contains: ['payment'],
+      payload: {
+        payment: {
+          entity: {
+            id: razorpayStyleId('pay'),
+            entity: 'payment',
+            amount: quote?.amount ?? 99_900,
+            currency: 'INR',
+            status: 'captured',
+            order_id: order?.orderId ?? razorpayStyleId('order'),
+            method: 'upi',
+            captured: true,
+          },
+        },
+      },
+      created_at: Math.floor(w.clock.now().getTime() / 1000),
+    });
+    const res = answered(
+      await w.app(this.via).app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/webhook',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmacHex(body, 'not-the-webhook-secret'),
+          'x-razorpay-event-id': razorpayStyleId('evt'),
+        },
+        payload: body,
+      }),
+      'a forged webhook',
+    );
+    if (res.statusCode !== 400) {
+      throw new Error(`a forged webhook was answered ${res.statusCode}, not 400: ${res.body}`);
+    }
+  }
+
+  toString(): string {
+    return `forgedWebhook(order ${this.order} via ${this.via})`;
+  }
+}
+
+/**
+ * A payment.captured webhook the gateway sent, sent again with a new X-Razorpay-Event-Id: the
+ * signature covers only the body, so it is valid, and the event id no longer marks it a repeat.
+ */
+export class ReplayWebhook extends Step {
+  constructor(
+    readonly webhook: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.captures.length > 0;
+  }
+
+  async exec(_m: Model, w: World): Promise<void> {
+    const body = pick(await capturedWebhookBodies(w), this.webhook);
+    if (!body) return;
+    const headers = w.a.services.sandbox!.webhookHeaders(body, razorpayStyleId('evt'));
+    answered(
+      await w.app(this.via).app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/webhook',
+        headers,
+        payload: body,
+      }),
+      'a replayed webhook',
+    );
+  }
+
+  toString(): string {
+    return `replayWebhook(${this.webhook} via ${this.via})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Time and jobs
+
+/** Time passes: a few minutes, or past the end of every hold. */
+export class MoveClock extends Step {
+  constructor(readonly minutes: number | 'past-hold') {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  async exec(_m: Model, w: World): Promise<void> {
+    const minutes = this.minutes === 'past-hold' ? w.holdMinutes + 1 : this.minutes;
+    w.clock.advance(minutes * 60_000);
+  }
+
+  toString(): string {
+    return `moveClock(${this.minutes === 'past-hold' ? 'past the hold' : `${this.minutes} min`})`;
+  }
+}
+
+/** A background job runs (on one app, or on both at once). */
+export class RunJob extends Step {
+  constructor(
+    readonly job: typeof BOOKING_HOLDS_JOB | typeof REFUNDS_JOB,
+    readonly via: JobVia,
+  ) {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  async exec(_m: Model, w: World): Promise<void> {
+    await w.runJob(this.via, this.job);
+  }
+
+  toString(): string {
+    return `job(${this.job} on ${this.via})`;
+  }
+}
+
+/** Time moves past the end of every plan period of the sequence, and the renewals job runs. */
+export class PlanRenewal extends Step {
+  constructor(readonly via: JobVia) {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  async exec(_m: Model, w: World): Promise<void> {
+    w.clock.advance(PLAN_PERIOD_DAYS * DAY_MS + 60_000);
+    await w.runJob(this.via, PLAN_RENEWALS_JOB);
+  }
+
+  toString(): string {
+    return `planRenewal(${this.via})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Cancelling, deleting
+
+/** POST /api/booking/{id}/cancel by the booking's shopper. */
+export class ShopperCancel extends Step {
+  constructor(
+    readonly booking: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const booking = pick(m.bookings, this.booking)!;
+    answered(
+      await w.call(
+        this.via,
+        m.shoppers[booking.shopper]!.userId,
+        'POST',
+        `/api/booking/${booking.bookingId}/cancel`,
+      ),
+      `cancel by s${booking.shopper}`,
+    );
+  }
+
+  toString(): string {
+    return `shopperCancel(booking ${this.booking} via ${this.via})`;
+  }
+}
+
+/** POST /api/admin/bookings/{id}/cancel by an operator. */
+export class AdminCancel extends Step {
+  constructor(
+    readonly booking: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const booking = pick(m.bookings, this.booking)!;
+    answered(
+      await w.call(this.via, w.adminId, 'POST', `/api/admin/bookings/${booking.bookingId}/cancel`, {
+        reason: 'Out of stock after inspection',
+      }),
+      'an operator’s cancel',
+    );
+  }
+
+  toString(): string {
+    return `adminCancel(booking ${this.booking} via ${this.via})`;
+  }
+}
+
+/** DELETE /api/user/delete-account with the shopper's password. */
+export class DeleteAccount extends Step {
+  constructor(
+    readonly shopper: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return isAlive(m, this.shopper);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const res = answered(
+      await w.call(
+        this.via,
+        m.shoppers[this.shopper]!.userId,
+        'DELETE',
+        '/api/user/delete-account',
+        {
+          password: TEST_PASSWORD,
+        },
+      ),
+      `delete s${this.shopper}`,
+    );
+    if (res.statusCode === 200) m.shoppers[this.shopper]!.deleted = true;
+  }
+
+  toString(): string {
+    return `deleteAccount(s${this.shopper} via ${this.via})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Plans
+
+/** POST /api/subscription/subscribe: a plan order, to be paid by a later step (or never). */
+export class Subscribe extends Step {
+  constructor(
+    readonly shopper: number,
+    readonly plan: PaidPlan,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return isAlive(m, this.shopper);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    await subscribe(m, w, this.shopper, this.plan, this.via);
+  }
+
+  toString(): string {
+    return `subscribe(s${this.shopper} ${this.plan} via ${this.via})`;
+  }
+}
+
+/** Subscribe, pay and verify in a row, as the plans page does. */
+export class BuyPlan extends Step {
+  constructor(
+    readonly shopper: number,
+    readonly plan: PaidPlan,
+    readonly via: Via,
+    readonly renewals: Renewals,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return isAlive(m, this.shopper);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const order = await subscribe(m, w, this.shopper, this.plan, this.via);
+    if (!order) return;
+    const capture = await payOrder(m, w, order, this.via, { renewals: this.renewals });
+    if (capture) await verifyCapture(m, w, capture, this.via);
+  }
+
+  toString(): string {
+    return `buyPlan(s${this.shopper} ${this.plan} via ${this.via}${
+      this.renewals === 'fail' ? ', renewals fail' : ''
+    })`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Races
+
+/** Two steps at once, each through its own app: the races two API processes make. */
+export class Parallel extends Step {
+  constructor(
+    readonly first: Step,
+    readonly second: Step,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return this.first.check(m) && this.second.check(m);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    await Promise.all([this.first.exec(m, w), this.second.exec(m, w)]);
+  }
+
+  toString(): string {
+    return `parallel(${this.first.toString()} || ${this.second.toString()})`;
+  }
+}
+
+/** One shopper checks out twice at once, through each app (two tabs, or a double click). */
+export class DoubleCheckout extends Step {
+  constructor(
+    readonly first: CreateCheckout,
+    readonly second: CreateCheckout,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return this.first.check(m);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    await Promise.all([this.first.exec(m, w), this.second.exec(m, w)]);
+  }
+
+  toString(): string {
+    return `doubleCheckout(${this.first.toString()} || ${this.second.toString()})`;
+  }
+}
+
+/** The shopper (through app a) and an operator (through app b) cancel one booking at once. */
+export class CancelRace extends Step {
+  constructor(readonly booking: number) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    await Promise.all([
+      new ShopperCancel(this.booking, 'a').exec(m, w),
+      new AdminCancel(this.booking, 'b').exec(m, w),
+    ]);
+  }
+
+  toString(): string {
+    return `cancelRace(booking ${this.booking})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Generators
+
+const viaArb = fc.constantFrom<Via>('a', 'b');
+const jobViaArb = fc.constantFrom<JobVia>('a', 'b', 'both');
+const shopperArb = fc.nat({ max: SHOPPERS - 1 });
+/** Which of the model's things a step acts on (wraps around the list). */
+const indexArb = fc.nat({ max: 7 });
+const planArb = fc.constantFrom<PaidPlan>('plus', 'pro');
+const renewalsArb = fc.constantFrom<Renewals>('succeed', 'succeed', 'fail');
+const outcomeArb = fc.constantFrom<Outcome>('success', 'success', 'success', 'failure');
+const itemsArb = fc.uniqueArray(
+  fc.record({
+    product: fc.nat({ max: POOL_SIZE - 1 }),
+    // Mostly near dates and short rentals, so that checkouts of one piece overlap; now and then
+    // one far enough ahead not to.
+    startInDays: fc.constantFrom(1, 2, 3, 5, 25),
+    days: fc.constantFrom<2 | 4 | 7>(2, 4, 7),
+    quantity: fc.constantFrom<1 | 2>(1, 1, 2),
+  }),
+  { minLength: 1, maxLength: 3, selector: (item) => item.product },
+);
+const couponArb = fc.constantFrom<CouponChoice>(null, null, 'WELCOME50', SINGLE_USE_COUPON);
+
+const thenArb = fc.constantFrom<CheckoutSpec['then']>('nothing', 'pay', 'pay', 'pay+verify');
+const checkoutArb = (via: fc.Arbitrary<Via>): fc.Arbitrary<CheckoutSpec> =>
+  fc.record({
+    shopper: shopperArb,
+    items: itemsArb,
+    coupon: couponArb,
+    insurance: fc.boolean(),
+    via,
+    then: thenArb,
+  });
+
+/** Steps of one actor (a shopper, an operator, a job), on the app given: what may race in pairs. */
+function singleSteps(via: fc.Arbitrary<Via>): fc.Arbitrary<Step>[] {
+  const jobVia = via.map((v): JobVia => v);
+  return [
+    checkoutArb(via).map((spec) => new CreateCheckout(spec)),
+    checkoutArb(via).map((spec) => new CreateCheckout({ ...spec, replace: true })),
+    fc
+      .tuple(indexArb, via, outcomeArb, renewalsArb)
+      .map(([i, v, outcome, renewals]) => new Pay(i, v, outcome, renewals)),
+    fc.tuple(indexArb, via).map(([i, v]) => new Verify(i, v)),
+    jobVia.map((v) => new DeliverWebhooks(v)),
+    fc.tuple(indexArb, via).map(([i, v]) => new ReplayWebhook(i, v)),
+    jobVia.map((v) => new RunJob(BOOKING_HOLDS_JOB, v)),
+    jobVia.map((v) => new RunJob(REFUNDS_JOB, v)),
+    fc.tuple(indexArb, via).map(([i, v]) => new ShopperCancel(i, v)),
+    fc.tuple(indexArb, via).map(([i, v]) => new AdminCancel(i, v)),
+    fc.tuple(shopperArb, via).map(([s, v]) => new DeleteAccount(s, v)),
+    fc.tuple(shopperArb, planArb, via).map(([s, plan, v]) => new Subscribe(s, plan, v)),
+  ];
+}
+
+/** Repeat an arbitrary `times` times in the list fc.commands picks from (its weight). */
+const weigh = <T>(times: number, arb: fc.Arbitrary<T>): fc.Arbitrary<T>[] =>
+  Array.from({ length: times }, () => arb);
+
+/**
+ * Every command, weighted toward checkouts and payments (the steps whose interleavings matter),
+ * with races between the two apps.
+ */
+export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
+  const [
+    create,
+    replace,
+    pay,
+    verify,
+    webhooks,
+    replay,
+    holds,
+    refunds,
+    cancel,
+    adminCancel,
+    del,
+    sub,
+  ] = singleSteps(viaArb);
+  const aSteps = fc.oneof(...singleSteps(fc.constant<Via>('a')));
+  const bSteps = fc.oneof(...singleSteps(fc.constant<Via>('b')));
+  return [
+    ...weigh(6, create!),
+    ...weigh(3, replace!),
+    ...weigh(5, pay!),
+    ...weigh(4, verify!),
+    ...weigh(2, webhooks!),
+    replay!,
+    ...weigh(2, holds!),
+    ...weigh(2, refunds!),
+    ...weigh(2, cancel!),
+    adminCancel!,
+    del!,
+    sub!,
+    fc.tuple(indexArb, viaArb).map(([i, v]) => new ForgedWebhook(i, v)),
+    indexArb.map((i) => new PayTwice(i)),
+    indexArb.map((i) => new VerifyTwice(i)),
+    indexArb.map((i) => new CancelRace(i)),
+    ...weigh(
+      2,
+      fc
+        .tuple(checkoutArb(fc.constant<Via>('a')), checkoutArb(fc.constant<Via>('b')))
+        .map(
+          ([first, second]) =>
+            new DoubleCheckout(
+              new CreateCheckout(first),
+              new CreateCheckout({ ...second, shopper: first.shopper }),
+            ),
+        ),
+    ),
+    fc.constantFrom<number | 'past-hold'>(1, 5).map((minutes) => new MoveClock(minutes)),
+    ...weigh(2, fc.constant(new MoveClock('past-hold'))),
+    fc
+      .tuple(shopperArb, planArb, viaArb, renewalsArb)
+      .map(([s, plan, v, renewals]) => new BuyPlan(s, plan, v, renewals)),
+    jobViaArb.map((v) => new PlanRenewal(v)),
+    ...weigh(
+      3,
+      fc.tuple(aSteps, bSteps).map(([first, second]) => new Parallel(first, second)),
+    ),
+  ];
+}

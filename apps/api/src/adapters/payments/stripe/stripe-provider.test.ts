@@ -510,13 +510,32 @@ describe('plans: a card kept for renewals, charged off-session', () => {
     );
   });
 
-  it('leaves PaymentIntent events to the renewals job (read as other)', async () => {
+  it('reads a renewal’s payment_intent.succeeded as its captured payment, and no other PaymentIntent event', async () => {
     const { mandateId } = await paidPlan();
     const key = `renewal:${crypto.randomUUID()}`;
-    await charge(mandateId, key);
+    const charged = await charge(mandateId, key);
     const succeeded = fake.events.filter((e) => e.type === 'payment_intent.succeeded').at(-1)!;
     const sent = await fake.send(succeeded);
+    // A renewal Stripe finished after Pehnava stopped asking still reaches the payment intake:
+    // the PaymentIntent is its own order, and its metadata names the period it was for.
     expect(stripe.readWebhook(sent.body, sent.headers)).toMatchObject({
+      type: 'payment.captured',
+      name: 'payment_intent.succeeded',
+      payment: {
+        id: charged.id,
+        orderId: charged.id,
+        status: 'captured',
+        amountPaise: 99_900,
+        notes: { purpose: 'renewal', subscriptionId: 'sub-1', planId: 'plus' },
+      },
+    });
+    // Any other PaymentIntent (a Checkout Session's) is reported by its session's events.
+    const other = fake.makeEvent('payment_intent.succeeded', {
+      ...(succeeded.data.object as Record<string, unknown>),
+      metadata: {},
+    });
+    const otherSent = await fake.send(other);
+    expect(stripe.readWebhook(otherSent.body, otherSent.headers)).toMatchObject({
       type: 'other',
       name: 'payment_intent.succeeded',
     });

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { createInventoryRepository } from '../modules/bookings/inventory.repository.js';
 import { createCartRepository } from '../modules/cart/cart.repository.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
@@ -26,6 +27,7 @@ export function createRepositories(
     cart: () => createCartRepository(db),
     catalogue: () => createCatalogueRepository(db, clock),
     coupons: () => createCouponsRepository(db),
+    inventory: () => createInventoryRepository(db, clock),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     subscriptions: () => createSubscriptionsRepository(db),

@@ -78,7 +78,7 @@ describe('a unit of work', () => {
   });
 
   it('lets the exclusion constraint refuse a second overlapping reservation and rolls back', async () => {
-    await t.services.repos.bookings.reserveUnit({
+    await t.services.repos.inventory.reserveUnit({
       unitId,
       bookingItemId: itemIds[0],
       blockedFrom: '2027-01-10',
@@ -92,7 +92,7 @@ describe('a unit of work', () => {
           text: 't',
           html: 'h',
         });
-        await tx.bookings.reserveUnit({
+        await tx.inventory.reserveUnit({
           unitId,
           bookingItemId: itemIds[1],
           blockedFrom: '2027-01-15',
@@ -119,7 +119,7 @@ describe('a constraint failure reaching HTTP', () => {
     const clashRoute: FastifyPluginAsync = async (app) => {
       app.post('/api/test/clash', async () => {
         await t.services.uow.run((tx) =>
-          tx.bookings.reserveUnit({
+          tx.inventory.reserveUnit({
             unitId,
             bookingItemId: itemIds[1],
             blockedFrom: '2027-01-12',

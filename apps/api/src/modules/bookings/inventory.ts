@@ -27,7 +27,7 @@ export interface LineToReserve {
 }
 
 export interface InventoryDeps {
-  repos: Pick<Repositories, 'bookings'>;
+  repos: Pick<Repositories, 'inventory'>;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   days: ReservationDays;
@@ -52,7 +52,7 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
       rental: { startDate: string; endDate: string },
     ): Promise<boolean> {
       const range = reservedRange(rental, days);
-      const free = await repos.bookings.freeUnits(
+      const free = await repos.inventory.freeUnits(
         productId,
         size,
         range.blockedFrom,
@@ -69,7 +69,7 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
       const from = todayInIndia(clock.now());
       const to = addDays(from, MAX_START_DAYS_AHEAD);
       const window = reservedRange({ startDate: from, endDate: addDays(to, LONGEST_RENTAL) }, days);
-      const { units, reservations } = await repos.bookings.unitsAndReservations(
+      const { units, reservations } = await repos.inventory.unitsAndReservations(
         product._id,
         window.blockedFrom,
         window.blockedUntil,
@@ -98,7 +98,7 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
      * line has its units.
      */
     async reserveIn(
-      tx: Pick<Repositories, 'bookings'>,
+      tx: Pick<Repositories, 'inventory'>,
       bookingId: string,
       lines: LineToReserve[],
     ): Promise<LineToReserve | undefined> {
@@ -107,7 +107,7 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
       );
       for (const line of ordered) {
         const range = reservedRange(line, days);
-        const candidates = await tx.bookings.freeUnits(
+        const candidates = await tx.inventory.freeUnits(
           line.productId,
           line.size,
           range.blockedFrom,
@@ -116,12 +116,12 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
         let reserved = 0;
         for (const unitId of candidates) {
           if (reserved === line.quantity) break;
-          if (await tx.bookings.tryReserveUnit({ unitId, bookingItemId: line.itemId, ...range })) {
+          if (await tx.inventory.tryReserveUnit({ unitId, bookingItemId: line.itemId, ...range })) {
             reserved += 1;
           }
         }
         if (reserved < line.quantity) {
-          await tx.bookings.releaseReservations(bookingId);
+          await tx.inventory.releaseReservations(bookingId);
           return line;
         }
       }
@@ -129,8 +129,8 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
     },
 
     /** Let go of every unit the booking holds (the rows stay, inactive, as history). */
-    async releaseIn(tx: Pick<Repositories, 'bookings'>, bookingId: string): Promise<void> {
-      await tx.bookings.releaseReservations(bookingId);
+    async releaseIn(tx: Pick<Repositories, 'inventory'>, bookingId: string): Promise<void> {
+      await tx.inventory.releaseReservations(bookingId);
     },
   };
 }

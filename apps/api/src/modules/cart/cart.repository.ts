@@ -8,7 +8,7 @@ import {
   unitReservations,
   users,
 } from '../../db/schema/index.js';
-import { blocksDays } from '../bookings/bookings.repository.js';
+import { blocksDays } from '../bookings/inventory.repository.js';
 import { reservedRangeSql, type ReservationDays } from '../bookings/reserved-range.js';
 import {
   currentPlanQuery,

@@ -112,6 +112,132 @@ describe('migrations', () => {
   });
 });
 
+describe('the payment captures (migration 0007)', () => {
+  it('keep the payments made before them: applied to their booking or plan period, or refunded, with their refunds counted', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
+    try {
+      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalPath = join(older, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      journal.entries = journal.entries.filter((entry) => entry.tag < '0007');
+      writeFileSync(journalPath, JSON.stringify(journal));
+      const db = await fresh();
+      await runMigrations(db, older);
+      const run = (query: ReturnType<typeof sql>) => db.db.execute(query);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await run(query)) as unknown as { rows: T[] }).rows;
+
+      // As the code before 0007 wrote them: a paid booking later cancelled and refunded, a
+      // late payment refunded without confirming its booking, a plan period bought, and a
+      // checkout still open.
+      const [user] = await rows<{ id: string }>(sql`insert into users (name, email, password_hash)
+        values ('Tara', 'tara@pehnava.test', 'x') returning id`);
+      const address = sql`'{"name":"Tara","phone":"9820012345","street":"1 Road","landmark":"","city":"Mumbai","state":"Maharashtra","pincode":"400050"}'::jsonb`;
+      const booking = async (status: string, paymentStatus: string, paymentId: string | null) =>
+        (
+          await rows<{ id: string }>(sql`insert into bookings (user_id, status, payment_status,
+            payment_provider, provider_payment_id, subtotal_paise, total_paise, delivery_address,
+            expires_at, confirmed_at)
+          values (${user!.id}, ${status}, ${paymentStatus}, 'sandbox', ${paymentId}, 50000, 50000,
+            ${address}, now() + interval '10 minutes',
+            ${paymentStatus === 'completed' ? sql`now()` : sql`null`})
+          returning id`)
+        )[0]!.id;
+      const order = async (
+        purpose: string,
+        bookingId: string | null,
+        status: string,
+        pay: string | null,
+      ) =>
+        (
+          await rows<{ id: string }>(sql`insert into payments (user_id, purpose, booking_id,
+            plan_id, provider, provider_order_id, provider_payment_id, amount_paise, status, method)
+          values (${user!.id}, ${purpose}, ${bookingId},
+            ${purpose === 'subscription' ? 'plus' : null}, 'sandbox', ${`order_${pay ?? 'open'}`},
+            ${pay}, ${purpose === 'subscription' ? 99900 : 50000}, ${status}, 'upi')
+          returning id`)
+        )[0]!.id;
+      const refund = (paymentId: string, bookingId: string, pay: string, reason: string) =>
+        run(sql`insert into refunds (payment_id, booking_id, provider_payment_id, amount_paise,
+            reason, idempotency_key, next_attempt_at, created_at)
+          values (${paymentId}, ${bookingId}, ${pay}, 50000, ${reason}, ${`${reason}:${pay}`},
+            now(), now())`);
+      await run(sql`insert into plans (id, name, price_paise, duration_days, features, benefits,
+          level) values ('plus', 'Plus', 99900, 14, '[]'::jsonb, '{}'::jsonb, 1)`);
+
+      const cancelled = await booking('cancelled', 'completed', 'pay_cancelled');
+      const cancelledOrder = await order('booking', cancelled, 'completed', 'pay_cancelled');
+      await refund(cancelledOrder, cancelled, 'pay_cancelled', 'cancellation');
+      const late = await booking('cancelled', 'failed', null);
+      const lateOrder = await order('booking', late, 'completed', 'pay_late');
+      await refund(lateOrder, late, 'pay_late', 'late-payment');
+      const planOrder = await order('subscription', null, 'completed', 'pay_plan');
+      const [period] = await rows<{ id: string }>(sql`insert into subscriptions (user_id, plan_id,
+          start_date, end_date, payment_id)
+        values (${user!.id}, 'plus', now(), now() + interval '14 days', ${planOrder}) returning id`);
+      const open = await booking('pending', 'pending', null);
+      await order('booking', open, 'created', null);
+
+      await runMigrations(db);
+      const captures = await rows<{
+        provider_payment_id: string;
+        outcome: string;
+        applied_to: string | null;
+        booking_id: string | null;
+        subscription_id: string | null;
+        reason: string | null;
+        amount_paise: number;
+        refunded_paise: number;
+      }>(sql`select provider_payment_id, outcome, applied_to, booking_id, subscription_id, reason,
+          amount_paise, refunded_paise from captures order by provider_payment_id`);
+      expect(captures).toEqual([
+        {
+          provider_payment_id: 'pay_cancelled',
+          outcome: 'applied',
+          applied_to: 'booking',
+          booking_id: cancelled,
+          subscription_id: null,
+          reason: null,
+          amount_paise: 50000,
+          refunded_paise: 50000,
+        },
+        {
+          provider_payment_id: 'pay_late',
+          outcome: 'refunded',
+          applied_to: null,
+          booking_id: null,
+          subscription_id: null,
+          reason: 'late-payment',
+          amount_paise: 50000,
+          refunded_paise: 50000,
+        },
+        {
+          provider_payment_id: 'pay_plan',
+          outcome: 'applied',
+          applied_to: 'plan',
+          booking_id: null,
+          subscription_id: period!.id,
+          reason: null,
+          amount_paise: 99900,
+          refunded_paise: 0,
+        },
+      ]);
+      const unmatched = await rows<{ n: number }>(
+        sql`select count(*)::int as n from refunds where capture_id is null`,
+      );
+      expect(unmatched[0]!.n).toBe(0);
+      // The open checkout is watched by the reconciliation from its hold's end.
+      const [watched] = await rows<{ due: boolean }>(sql`select p.reconcile_at = b.expires_at as due
+          from payments p join bookings b on b.id = p.booking_id where b.id = ${open}`);
+      expect(watched!.due).toBe(true);
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('unit reservations', () => {
   it('make overlapping reservations of one unit impossible, whatever the timing', async () => {
     const db = await fresh();

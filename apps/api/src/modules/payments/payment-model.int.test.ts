@@ -232,7 +232,8 @@ describe.runIf(usingPostgres())('payments under random interleavings (model-base
         },
       );
     },
-    20 * 60_000,
+    // At least 20 minutes, more for a long run by hand (about 60 ms a sequence on 2 cores).
+    Math.max(20 * 60_000, RUNS * 250),
   );
 
   describe('regressions', () => {

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { test as base, expect } from '@playwright/test';
 import { productListResponseSchema } from '@pehnava/shared';
+import { recordToasts } from './toasts';
 import { shareOf, workerProducts, type WorkerProducts } from './worker-products';
 
 /**
@@ -15,6 +16,11 @@ export const test = base.extend<
   { expectedConsoleErrors: RegExp[]; consoleErrors: string[] },
   { workerProducts: WorkerProducts }
 >({
+  // Every page keeps the text of the toasts it shows (toasts.ts), however briefly they stay.
+  context: async ({ context }, use) => {
+    await context.addInitScript(recordToasts);
+    await use(context);
+  },
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [
     async ({ page, expectedConsoleErrors }, use) => {

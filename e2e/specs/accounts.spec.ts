@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { PASSWORD, TOKEN_KEY, createAccount, freshEmail, readCode, signInWith } from '../accounts';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 
 /** The server answers wrong codes, passwords and limits with 4xx, which Chromium logs. */
@@ -57,7 +58,7 @@ test.describe('sign-up with an e-mail code', () => {
     );
 
     await fillSignUp(page, 'Asha Rao', typo, PASSWORD);
-    await expect(toast(page, 'OTP sent to your email!')).toBeVisible();
+    await expectToast(page, 'OTP sent to your email!');
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
     await expect(page.getByTestId('verify-email')).toHaveText(typo);
     await expect(page.getByText('The OTP is valid for 10 minutes.')).toBeVisible();
@@ -81,11 +82,11 @@ test.describe('sign-up with an e-mail code', () => {
     const wrong = code === '000000' ? '111111' : '000000';
     await otp.fill(wrong);
     await page.getByRole('button', { name: 'Verify & Create Account' }).click();
-    await expect(toast(page, 'Incorrect OTP. Please check the code and try again.')).toBeVisible();
+    await expectToast(page, 'Incorrect OTP. Please check the code and try again.');
 
     await otp.fill(code);
     await page.getByRole('button', { name: 'Verify & Create Account' }).click();
-    await expect(toast(page, 'Account verified successfully!')).toBeVisible();
+    await expectToast(page, 'Account verified successfully!');
     await expect(page).toHaveURL(/\/$/);
     await expect(signedInHeader(page)).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeTruthy();
@@ -99,9 +100,7 @@ test.describe('sign-up with an e-mail code', () => {
     const { email } = await createAccount(request);
     await openSignUp(page);
     await fillSignUp(page, 'Someone', email.toUpperCase(), PASSWORD);
-    await expect(
-      toast(page, 'An account with this email already exists. Please login.'),
-    ).toBeVisible();
+    await expectToast(page, 'An account with this email already exists. Please login.');
     await expect(page.getByRole('heading', { name: 'Verify your email' })).toHaveCount(0);
   });
 
@@ -128,7 +127,7 @@ test.describe('sign-up with an e-mail code', () => {
     await expect(resend).toBeEnabled();
     // Only the page's clock moved: for the server a minute has not passed, and it says so.
     await resend.click();
-    await expect(toast(page, 'Please wait a minute before asking for a new code.')).toBeVisible();
+    await expectToast(page, 'Please wait a minute before asking for a new code.');
   });
 
   test.describe('on a phone', () => {
@@ -160,9 +159,7 @@ test.describe('sign-up with an e-mail code', () => {
         .getByRole('form', { name: 'Sign Up' })
         .getByRole('button', { name: 'Send OTP' })
         .click();
-      await expect(
-        toast(page, 'We sent you a code less than a minute ago. Enter it below.'),
-      ).toBeVisible();
+      await expectToast(page, 'We sent you a code less than a minute ago. Enter it below.');
       // …so the code already sent is asked for, with the minute counted from when it went.
       await expect(page.getByRole('heading', { name: 'Verify your email' })).toBeVisible();
       await expect(page.getByTestId('verify-email')).toHaveText(email);
@@ -181,7 +178,7 @@ test.describe('sign-up with an e-mail code', () => {
 
       await page.getByLabel('Verification code').fill(await readCode(request, email));
       await verify.click();
-      await expect(toast(page, 'Account verified successfully!')).toBeVisible();
+      await expectToast(page, 'Account verified successfully!');
       await expect(page).toHaveURL(/\/$/);
     });
   });
@@ -201,14 +198,14 @@ test.describe('login and logout', () => {
     await expect(form.getByLabel('Password', { exact: true })).toHaveAttribute('required', '');
 
     await page.getByRole('button', { name: 'Forgot password?' }).click();
-    await expect(toast(page, 'Password reset feature coming soon!')).toBeVisible();
+    await expectToast(page, 'Password reset feature coming soon!');
 
     await logIn(page, account.email, 'not-the-password');
-    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await expectToast(page, 'Invalid email or password');
     await expect(page).toHaveURL(/\/login$/);
 
     await logIn(page, `  ${account.email.toUpperCase()} `.trim(), account.password);
-    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expectToast(page, 'Login successful!');
     await expect(page).toHaveURL(/\/$/);
     await expect(signedInHeader(page)).toBeVisible();
 
@@ -217,7 +214,7 @@ test.describe('login and logout', () => {
     await expect(page).toHaveURL(/\/$/);
 
     await logOut(page);
-    await expect(toast(page, 'Logged out successfully')).toBeVisible();
+    await expectToast(page, 'Logged out successfully');
     await expect(page).toHaveURL(/\/login$/);
     await expect(visitorHeader(page)).toBeVisible();
     expect(await page.evaluate((key) => localStorage.getItem(key), TOKEN_KEY)).toBeNull();
@@ -260,7 +257,7 @@ test.describe('login and logout', () => {
     });
     expect(changed.ok()).toBe(true);
     await signInWith(page, account.token, '/profile');
-    await expect(toast(page, 'Session expired. Please login again.')).toBeVisible();
+    await expectToast(page, 'Session expired. Please login again.');
     await expect(page).toHaveURL(/\/login$/);
     await expect(visitorHeader(page)).toBeVisible();
   });
@@ -311,7 +308,7 @@ test.describe('the profile page', () => {
     await overview.getByLabel('Phone').fill('9820012345');
     await overview.getByLabel('Address').fill('7 Juhu Tara Road, Mumbai');
     await overview.getByRole('button', { name: 'Save Changes' }).click();
-    await expect(toast(page, 'Profile updated')).toBeVisible();
+    await expectToast(page, 'Profile updated');
     await expect(overview.getByRole('button', { name: 'Edit' })).toBeVisible();
     await expect(overview).toContainText('9820012345');
     await expect(overview).toContainText('7 Juhu Tara Road, Mumbai');
@@ -359,10 +356,10 @@ test.describe('the profile page', () => {
       'Password must be at least 8 characters long',
     );
     await fill('wrong-current-1', newPassword, newPassword);
-    await expect(toast(page, 'Your current password is incorrect')).toBeVisible();
+    await expectToast(page, 'Your current password is incorrect');
 
     await fill(account.password, newPassword, newPassword);
-    await expect(toast(page, 'Password changed')).toBeVisible();
+    await expectToast(page, 'Password changed');
     // Back on Overview, still signed in (with the new token the change returned).
     await expect(page.getByRole('tab', { name: 'Overview' })).toHaveAttribute(
       'aria-selected',
@@ -373,9 +370,9 @@ test.describe('the profile page', () => {
 
     await logOut(page);
     await logIn(page, account.email, account.password);
-    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await expectToast(page, 'Invalid email or password');
     await logIn(page, account.email, newPassword);
-    await expect(toast(page, 'Login successful!')).toBeVisible();
+    await expectToast(page, 'Login successful!');
     await expect(signedInHeader(page)).toBeVisible();
   });
 
@@ -410,20 +407,18 @@ test.describe('the profile page', () => {
     page.once('dialog', (d) => void d.accept());
     await dialog.getByLabel('Password', { exact: true }).fill('not-my-password');
     await confirm.click();
-    await expect(
-      toast(page, 'That password is incorrect. Your account has not been deleted.'),
-    ).toBeVisible();
+    await expectToast(page, 'That password is incorrect. Your account has not been deleted.');
 
     page.once('dialog', (d) => void d.accept());
     await dialog.getByLabel('Password', { exact: true }).fill(account.password);
     await confirm.click();
-    await expect(toast(page, 'Your account has been deleted')).toBeVisible();
+    await expectToast(page, 'Your account has been deleted');
     await expect(page).toHaveURL(/\/$/);
     await expect(visitorHeader(page)).toBeVisible();
 
     await page.goto('/login');
     await logIn(page, account.email, account.password);
-    await expect(toast(page, 'Invalid email or password')).toBeVisible();
+    await expectToast(page, 'Invalid email or password');
   });
 });
 

@@ -27,6 +27,7 @@ import {
   stubPayments,
   verified,
 } from '../booking-stubs';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 import { pickStartDate, startDateButton, startDateCalendar } from '../start-date';
 
@@ -196,7 +197,7 @@ test('a cart line booked by someone else says so, and checkout names it', async 
   ).toHaveCount(0);
 
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(toast(page, BOOKING_MESSAGES.itemTaken(taken.name, sizeOf(taken)))).toBeVisible();
+  await expectToast(page, BOOKING_MESSAGES.itemTaken(taken.name, sizeOf(taken)));
   await expect(page).toHaveURL(/\/cart$/);
   expect(await seriousViolations(page)).toEqual([]);
 });
@@ -207,13 +208,13 @@ test.describe('checkout', () => {
     request,
   }) => {
     await page.goto('/place-order');
-    await expect(toast(page, 'Please login to place order')).toBeVisible();
+    await expectToast(page, 'Please login to place order');
     await expect(page).toHaveURL(/\/login$/);
 
     const account = await createAccount(request);
     await stubMyBookings(page, () => []);
     await signInWith(page, account.token, '/place-order');
-    await expect(toast(page, 'Your cart is empty')).toBeVisible();
+    await expectToast(page, 'Your cart is empty');
     await expect(page).toHaveURL(/\/cart$/);
   });
 
@@ -299,7 +300,7 @@ test.describe('checkout', () => {
     ];
     for (const [label, message, fix] of steps) {
       await payButton(page).click();
-      await expect(toast(page, message)).toBeVisible();
+      await expectToast(page, message);
       const field = form.getByLabel(label);
       await expect(field).toHaveAttribute('aria-invalid', 'true');
       await expect(field).toBeFocused();
@@ -358,7 +359,7 @@ test.describe('checkout', () => {
     });
 
     await stubModal(page).getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(toast(page, 'Booking confirmed! 🎉')).toBeVisible();
+    await expectToast(page, 'Booking confirmed! 🎉');
     await expect(page).toHaveURL(/\/orders$/);
     expect(verifies).toEqual([
       {
@@ -404,18 +405,18 @@ test.describe('checkout', () => {
     await payButton(page).click();
     await expect(page.getByRole('button', { name: 'Processing…' })).toBeVisible();
     await page.getByRole('button', { name: 'Processing…' }).click();
-    await expect(toast(page, 'Order is already being processed')).toBeVisible();
+    await expectToast(page, 'Order is already being processed');
     release();
     await expect(stubModal(page)).toBeVisible();
     expect(creates).toBe(1);
 
     await stubModal(page).getByRole('button', { name: 'Close' }).click();
-    await expect(toast(page, BOOKING_MESSAGES.paymentCancelled)).toBeVisible();
+    await expectToast(page, BOOKING_MESSAGES.paymentCancelled);
     await expect(payButton(page)).toBeVisible();
 
     await payButton(page).click();
     await stubModal(page).getByRole('button', { name: 'Fail payment' }).click();
-    await expect(toast(page, 'Payment failed: Your bank declined this payment')).toBeVisible();
+    await expectToast(page, 'Payment failed: Your bank declined this payment');
     // The app closes the provider's modal itself.
     await expect(stubModal(page)).toHaveCount(0);
     await expect(payButton(page)).toBeVisible();
@@ -425,7 +426,7 @@ test.describe('checkout', () => {
     });
     await payButton(page).click();
     await stubModal(page).getByRole('button', { name: 'Pay', exact: true }).click();
-    await expect(toast(page, 'Invalid payment response received')).toBeVisible();
+    await expectToast(page, 'Invalid payment response received');
     expect(verifies).toBe(0);
     expect(creates).toBe(3);
     await expect(page).toHaveURL(/\/place-order$/);
@@ -450,7 +451,7 @@ test.describe('checkout', () => {
     await signInWith(page, account.token, '/place-order');
     await fillAddress(page);
     await payButton(page).click();
-    await expect(toast(page, BOOKING_MESSAGES.confirmedWithoutPayment)).toBeVisible();
+    await expectToast(page, BOOKING_MESSAGES.confirmedWithoutPayment);
     await expect(page).toHaveURL(/\/orders$/);
     await expect(stubModal(page)).toHaveCount(0);
     expect(verifies).toBe(0);
@@ -504,29 +505,27 @@ test.describe('checkout', () => {
       await fillAddress(page);
 
       await payButton(page).click();
-      await expect(toast(page, 'Failed to create booking')).toBeVisible();
+      await expectToast(page, 'Failed to create booking');
       createAnswer = 'unreachable';
       await payButton(page).click();
-      await expect(toast(page, 'Booking creation error')).toBeVisible();
+      await expectToast(page, 'Booking creation error');
       createAnswer = 'provider down';
       await payButton(page).click();
-      await expect(toast(page, BOOKING_MESSAGES.providerUnavailable)).toBeVisible();
+      await expectToast(page, BOOKING_MESSAGES.providerUnavailable);
 
       createAnswer = 'ok';
       await payButton(page).click();
       await stubModal(page).getByRole('button', { name: 'Pay', exact: true }).click();
-      await expect(toast(page, 'Payment verification failed')).toBeVisible();
+      await expectToast(page, 'Payment verification failed');
       verifyAnswer = 'unreachable';
       await payButton(page).click();
       await stubModal(page).getByRole('button', { name: 'Pay', exact: true }).click();
-      await expect(toast(page, 'Verification error')).toBeVisible();
+      await expectToast(page, 'Verification error');
       await expect(page).toHaveURL(/\/place-order$/);
 
       createAnswer = 'taken';
       await payButton(page).click();
-      await expect(
-        toast(page, BOOKING_MESSAGES.itemTaken(product.name, sizeOf(product))),
-      ).toBeVisible();
+      await expectToast(page, BOOKING_MESSAGES.itemTaken(product.name, sizeOf(product)));
       await expect(page).toHaveURL(/\/cart$/);
     });
 
@@ -551,7 +550,7 @@ test.describe('checkout', () => {
       await signInWith(page, account.token, '/place-order');
       await fillAddress(page);
       await payButton(page).click();
-      await expect(toast(page, 'Payment initiation failed. Please try again.')).toBeVisible();
+      await expectToast(page, 'Payment initiation failed. Please try again.');
       await expect(payButton(page)).toBeVisible();
       await payButton(page).click();
       await expect(stubModal(page)).toBeVisible();

@@ -8,14 +8,13 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 import { pickStartDate } from '../start-date';
 
 /** The server's refusals (409 already in cart, 400 coupon) are logged by Chromium. */
 test.use({ expectedConsoleErrors: [/Failed to load resource.*status of (400|404|409)/] });
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 const rs = formatRupees;
 const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
 
@@ -46,23 +45,23 @@ test('ADD TO CART checks the date and size in order, then adds once, with the he
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
 
   await addToCart(page, product, {});
-  await expect(toast(page, 'Please select a start date')).toBeVisible();
+  await expectToast(page, 'Please select a start date');
   // The calendar offers no past day, but today's date chosen before midnight (India) is in the
   // past once midnight has passed with the page still open.
   await pickStartDate(page, inDays(0));
   await page.clock.fastForward('24:00:00');
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  await expect(toast(page, 'Start date cannot be in the past')).toBeVisible();
+  await expectToast(page, 'Start date cannot be in the past');
   await addToCart(page, product, { startDate: inDays(5) });
-  await expect(toast(page, 'Please select a size')).toBeVisible();
+  await expectToast(page, 'Please select a size');
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
 
   await addToCart(page, product, { size: firstSize(product), startDate: inDays(5), days: 4 });
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   await addToCart(page, product, {});
-  await expect(toast(page, 'This product is already in your cart')).toBeVisible();
+  await expectToast(page, 'This product is already in your cart');
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 });
 
@@ -77,7 +76,7 @@ test('the cart lists each item with its dates and price; remove and clear empty 
   await signInWith(page, account.token, `/product/${cheap._id}`);
   const start = inDays(10);
   await addToCart(page, cheap, { size: firstSize(cheap), startDate: start, days: 4 });
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
 
   await page.getByRole('link', { name: /^Cart/ }).click();
   await expect(page).toHaveURL(/\/cart$/);
@@ -102,16 +101,16 @@ test('the cart lists each item with its dates and price; remove and clear empty 
   await expect(page.getByTestId('summary-delivery')).toHaveText(subtotal >= 1_999 ? 'FREE' : '₹99');
 
   await page.getByRole('button', { name: `Remove ${cheap.name} from cart` }).click();
-  await expect(toast(page, 'Item removed from cart')).toBeVisible();
+  await expectToast(page, 'Item removed from cart');
   await expect(page.getByTestId('cart-row')).toHaveCount(1);
   await expect(page.getByTestId('cart-count')).toHaveText('1');
 
   await page.getByRole('button', { name: 'Clear cart' }).click();
-  await expect(toast(page, 'Cart cleared')).toBeVisible();
+  await expectToast(page, 'Cart cleared');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(toast(page, 'Your cart is empty')).toBeVisible();
+  await expectToast(page, 'Your cart is empty');
   await page.getByRole('link', { name: 'Browse Collection' }).click();
   await expect(page).toHaveURL(/\/collection$/);
 });
@@ -126,7 +125,7 @@ test('coupons: required, invalid, applied and cleared, and reset when the cart c
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${first._id}`);
   await addToCart(page, first, { size: firstSize(first), startDate: inDays(7), days: 2 });
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
   await page.goto(`/product/${second._id}`);
   await addToCart(page, second, { size: firstSize(second), startDate: inDays(7), days: 2 });
   await expect(page.getByTestId('cart-count')).toHaveText('2');
@@ -136,16 +135,16 @@ test('coupons: required, invalid, applied and cleared, and reset when the cart c
 
   const coupon = page.getByRole('form', { name: 'Coupon' });
   await coupon.getByRole('button', { name: 'Apply' }).click();
-  await expect(toast(page, 'Coupon code required')).toBeVisible();
+  await expectToast(page, 'Coupon code required');
   await coupon.getByLabel('Coupon code').fill('NOSUCHCODE');
   await coupon.getByRole('button', { name: 'Apply' }).click();
-  await expect(toast(page, 'Invalid coupon')).toBeVisible();
+  await expectToast(page, 'Invalid coupon');
 
   // WELCOME50: half the subtotal off a first order, typed in lower case.
   const discount = Math.round(subtotal * 50) / 100;
   await coupon.getByLabel('Coupon code').fill('welcome50');
   await coupon.getByRole('button', { name: 'Apply' }).click();
-  await expect(toast(page, `Coupon applied: -${rs(discount)}`)).toBeVisible();
+  await expectToast(page, `Coupon applied: -${rs(discount)}`);
   await expect(page.getByTestId('summary-discount')).toHaveText(`-${rs(discount)}`);
   const after = Math.round((subtotal - discount) * 100) / 100;
   const delivery = after < 1_999 ? 99 : 0;
@@ -171,7 +170,7 @@ test("a visitor's cart asks them to log in, and so does Proceed to Checkout", as
   await page.goto('/cart');
   await expect(page.getByRole('heading', { name: 'Your cart is empty' })).toBeVisible();
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
-  await expect(toast(page, 'Please login to proceed with checkout')).toBeVisible();
+  await expectToast(page, 'Please login to proceed with checkout');
   await expect(page).toHaveURL(/\/login$/);
 });
 
@@ -184,7 +183,7 @@ test('Proceed to Checkout with items goes on to /place-order', async ({
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${product._id}`);
   await addToCart(page, product, { size: firstSize(product), startDate: inDays(3) });
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
   await page.goto('/cart');
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/place-order$/);
@@ -199,7 +198,7 @@ test('below ₹1,999 the summary says how much more makes delivery free', async 
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${cheap._id}`);
   await addToCart(page, cheap, { size: firstSize(cheap), startDate: inDays(9), days: 2 });
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
   await page.goto('/cart');
   await expect(page.getByTestId('summary-delivery')).toHaveText('₹99');
   const hint = page.getByTestId('summary-delivery-hint');
@@ -223,7 +222,7 @@ test('when WELCOME50 brings the delivery fee back, the summary says why and how 
   const account = await createAccount(request);
   await signInWith(page, account.token, `/product/${dear._id}`);
   await addToCart(page, dear, { size: firstSize(dear), startDate: inDays(9), days: 2 });
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
   await page.goto('/cart');
   const hint = page.getByTestId('summary-delivery-hint');
   await expect(page.getByTestId('summary-delivery')).toHaveText('FREE');

@@ -11,6 +11,7 @@ import {
 } from '@pehnava/shared';
 import { PASSWORD, createAccount, freshEmail, readCode, signInWith } from '../accounts';
 import { fillAddress, paidBooking } from '../bookings';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 import { pickStartDate } from '../start-date';
 
@@ -23,8 +24,6 @@ import { pickStartDate } from '../start-date';
  * server with PAYMENT_PROVIDER=razorpay and the Razorpay stand-in, which serves the same sheet.
  */
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
 const firstSize = (product: Product) => product.sizes.find((s) => s.available)!.size;
 /** The sandbox's payment sheet (apps/api/assets/sandbox-checkout.js), titled by the merchant. */
@@ -48,7 +47,7 @@ async function addToCart(page: Page, product: Product, startDate: string) {
   await page.getByRole('button', { name: /^2 days/ }).click();
   await pickStartDate(page, startDate);
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
-  await expect(toast(page, 'Item added to cart!')).toBeVisible();
+  await expectToast(page, 'Item added to cart!');
 }
 
 async function myBookings(request: APIRequestContext, token: string) {
@@ -91,7 +90,7 @@ test('a new shopper books two pieces with WELCOME50 and protection, pays by UPI 
   await coupon.getByRole('button', { name: 'Apply' }).click();
   const subtotal = first!.twoDayRentalPrice + second!.twoDayRentalPrice;
   const discount = Math.round(subtotal * 50) / 100;
-  await expect(toast(page, `Coupon applied: -${formatRupees(discount)}`)).toBeVisible();
+  await expectToast(page, `Coupon applied: -${formatRupees(discount)}`);
   await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
   await expect(page).toHaveURL(/\/place-order$/);
 
@@ -114,7 +113,7 @@ test('a new shopper books two pieces with WELCOME50 and protection, pays by UPI 
   await expect(sheet.getByLabel('UPI ID')).toHaveValue('success@razorpay');
   await sheet.getByRole('button', { name: `Pay ${formatRupees(totals.total)}` }).click();
 
-  await expect(toast(page, BOOKING_MESSAGES.confirmed)).toBeVisible();
+  await expectToast(page, BOOKING_MESSAGES.confirmed);
   await expect(page).toHaveURL(/\/orders$/);
   await expect(page.getByTestId('cart-count')).toHaveCount(0);
   await expect(page.getByText('1 order(s) found')).toBeVisible();
@@ -168,13 +167,13 @@ test.describe('a payment closed, then one declined', () => {
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(paymentSheet(page)).toBeVisible();
     await paymentSheet(page).getByRole('button', { name: 'Close' }).click();
-    await expect(toast(page, BOOKING_MESSAGES.paymentCancelled)).toBeVisible();
+    await expectToast(page, BOOKING_MESSAGES.paymentCancelled);
     await expect(page).toHaveURL(/\/place-order$/);
 
     await page.getByRole('button', { name: 'Proceed to Payment' }).click();
     await expect(paymentSheet(page)).toBeVisible();
     await paymentSheet(page).getByRole('button', { name: 'Fail payment' }).click();
-    await expect(toast(page, /^Payment failed: .+/)).toBeVisible();
+    await expectToast(page, /^Payment failed: .+/);
 
     // Nothing was paid: My Bookings lists no paid order; the booking waits for its hold to end.
     const bookings = await myBookings(request, account.token);
@@ -205,7 +204,7 @@ test('a shopper cancels a paid booking before dispatch and sees the refund', asy
     void dialog.accept();
   });
   await details.getByRole('button', { name: 'Cancel booking' }).click();
-  await expect(toast(page, BOOKING_MESSAGES.cancelled)).toBeVisible();
+  await expectToast(page, BOOKING_MESSAGES.cancelled);
   await expect(details.getByText('Cancelled').first()).toBeVisible();
   await expect(details.getByTestId('details-refunds')).toContainText(
     formatRupees(created.totalPrice),

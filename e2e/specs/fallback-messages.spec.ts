@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { addDays, productListResponseSchema, todayInIndia, type Product } from '@pehnava/shared';
 import { PASSWORD, createAccount, freshEmail, signInWith } from '../accounts';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 import { pickStartDate } from '../start-date';
 
@@ -23,9 +24,6 @@ async function breakCall(page: Page, url: string, outcome: Outcome) {
       : route.fulfill({ status: 500, json: { success: false } }),
   );
 }
-
-const toast = (page: Page, text: string) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 async function rentable(request: APIRequestContext): Promise<Product> {
   const res = await request.get('/api/product/list');
@@ -65,7 +63,7 @@ for (const { flow, url, messages } of cases) {
         await form.getByLabel('Password', { exact: true }).fill(PASSWORD);
         await form.getByRole('button', { name: 'Send OTP' }).click();
       }
-      await expect(toast(page, messages[outcome])).toBeVisible();
+      await expectToast(page, messages[outcome]);
     });
   }
 }
@@ -84,16 +82,16 @@ test("OTP: verification and resend fall back to SPEC.md's words", async ({ page 
   await page.getByLabel('Verification code').fill('123456');
   await breakCall(page, '**/api/user/verify-otp', 'no message');
   await page.getByRole('button', { name: 'Verify & Create Account' }).click();
-  await expect(toast(page, 'OTP verification failed')).toBeVisible();
+  await expectToast(page, 'OTP verification failed');
   await page.unroute('**/api/user/verify-otp');
   await breakCall(page, '**/api/user/verify-otp', 'unreachable');
   await page.getByRole('button', { name: 'Verify & Create Account' }).click();
-  await expect(toast(page, 'OTP verification error')).toBeVisible();
+  await expectToast(page, 'OTP verification error');
 
   await breakCall(page, '**/api/user/register', 'no message');
   await page.clock.runFor(61_000);
   await page.getByRole('button', { name: 'Resend OTP', exact: true }).click();
-  await expect(toast(page, 'Failed to resend OTP')).toBeVisible();
+  await expectToast(page, 'Failed to resend OTP');
 });
 
 test('profile, password and deletion fall back to their failure messages', async ({
@@ -105,7 +103,7 @@ test('profile, password and deletion fall back to their failure messages', async
   await breakCall(page, '**/api/user/update-profile', 'no message');
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByRole('button', { name: 'Save Changes' }).click();
-  await expect(toast(page, 'Failed to update profile')).toBeVisible();
+  await expectToast(page, 'Failed to update profile');
 
   await breakCall(page, '**/api/user/change-password', 'no message');
   await page.getByRole('tab', { name: 'Security' }).click();
@@ -114,7 +112,7 @@ test('profile, password and deletion fall back to their failure messages', async
   await form.getByLabel('New password', { exact: true }).fill('another-one-42');
   await form.getByLabel('Confirm new password', { exact: true }).fill('another-one-42');
   await form.getByRole('button', { name: 'Change Password' }).click();
-  await expect(toast(page, 'Failed to change password')).toBeVisible();
+  await expectToast(page, 'Failed to change password');
 
   await breakCall(page, '**/api/user/delete-account', 'no message');
   await page.getByRole('button', { name: 'Delete Account' }).click();
@@ -122,7 +120,7 @@ test('profile, password and deletion fall back to their failure messages', async
   await dialog.getByLabel('Password', { exact: true }).fill(account.password);
   page.once('dialog', (d) => void d.accept());
   await dialog.getByRole('button', { name: 'Delete Account' }).click();
-  await expect(toast(page, 'Failed to delete account')).toBeVisible();
+  await expectToast(page, 'Failed to delete account');
   await expect(dialog).toBeVisible();
 });
 
@@ -138,7 +136,7 @@ for (const outcome of OUTCOMES) {
       .getByRole('button', { name: `Add ${product.name} to wishlist` });
     await heart.click();
     // SPEC.md §8 has one wishlist message for both.
-    await expect(toast(page, 'Failed to add to wishlist')).toBeVisible();
+    await expectToast(page, 'Failed to add to wishlist');
     // Not saved after all: the heart is put back.
     await expect(heart).toHaveAttribute('aria-pressed', 'false');
 
@@ -148,25 +146,28 @@ for (const outcome of OUTCOMES) {
       .click();
     await pickStartDate(page, addDays(todayInIndia(new Date()), 4));
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
-    await expect(
-      toast(page, outcome === 'unreachable' ? 'Error adding to cart' : 'Failed to add to cart'),
-    ).toBeVisible();
+    await expectToast(
+      page,
+      outcome === 'unreachable' ? 'Error adding to cart' : 'Failed to add to cart',
+    );
 
     // With the item really in the cart, removing and clearing fail too.
     await page.unroute('**/api/cart/add');
     await page.getByRole('button', { name: 'ADD TO CART' }).click();
-    await expect(toast(page, 'Item added to cart!')).toBeVisible();
+    await expectToast(page, 'Item added to cart!');
     await page.goto('/cart');
     await breakCall(page, '**/api/cart/remove/**', outcome);
     await page.getByRole('button', { name: `Remove ${product.name} from cart` }).click();
-    await expect(
-      toast(page, outcome === 'unreachable' ? 'Error removing item' : 'Failed to remove item'),
-    ).toBeVisible();
+    await expectToast(
+      page,
+      outcome === 'unreachable' ? 'Error removing item' : 'Failed to remove item',
+    );
     await breakCall(page, '**/api/cart/clear', outcome);
     await page.getByRole('button', { name: 'Clear cart' }).click();
-    await expect(
-      toast(page, outcome === 'unreachable' ? 'Error clearing cart' : 'Failed to clear cart'),
-    ).toBeVisible();
+    await expectToast(
+      page,
+      outcome === 'unreachable' ? 'Error clearing cart' : 'Failed to clear cart',
+    );
     await expect(page.getByTestId('cart-row')).toHaveCount(1);
   });
 }
@@ -182,6 +183,6 @@ test('removing from the wishlist falls back to its failure message', async ({ pa
   await breakCall(page, '**/api/wishlist/remove', 'no message');
   await signInWith(page, account.token, '/wishlist');
   await page.getByRole('button', { name: `Remove ${product.name} from wishlist` }).click();
-  await expect(toast(page, 'Failed to remove from wishlist')).toBeVisible();
+  await expectToast(page, 'Failed to remove from wishlist');
   await expect(page.getByTestId('wishlist-card')).toHaveCount(1);
 });

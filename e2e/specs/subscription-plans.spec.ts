@@ -8,6 +8,7 @@ import {
   type Product,
 } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 
 /*
@@ -16,8 +17,6 @@ import { expect, test } from '../fixtures';
  * following the plan.
  */
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 const card = (page: Page, plan: 'free' | 'plus' | 'pro') => page.getByTestId(`plan-${plan}`);
 const paymentSheet = (page: Page) => page.getByRole('dialog', { name: 'Pehnava' });
 
@@ -38,13 +37,13 @@ async function premiumProduct(request: APIRequestContext): Promise<Product> {
 /** Buy `plan` from its card in the sandbox sheet (UPI, prefilled), as a shopper would. */
 async function buy(page: Page, plan: 'plus' | 'pro', price: string) {
   await card(page, plan).getByRole('button', { name: 'Upgrade Now' }).click();
-  await expect(toast(page, `${plan.toUpperCase()} plan order created!`)).toBeVisible();
+  await expectToast(page, `${plan.toUpperCase()} plan order created!`);
   const sheet = paymentSheet(page);
   await expect(sheet).toBeVisible();
   await expect(sheet.getByTestId('phn-sbx-amount')).toHaveText(price);
   await expect(sheet.getByRole('group', { name: 'Plan renewals (test mode)' })).toBeVisible();
   await sheet.getByRole('button', { name: `Pay ${price}` }).click();
-  await expect(toast(page, M.activated)).toBeVisible();
+  await expectToast(page, M.activated);
   await expect(sheet).toBeHidden();
 }
 
@@ -81,7 +80,7 @@ test('a free shopper upgrades to Plus, sees Plus prices everywhere, moves to Pro
 
   // Choosing the plan one is on says so and changes nothing.
   await card(page, 'free').getByRole('button', { name: 'Current Plan' }).click();
-  await expect(toast(page, M.alreadyOnPlan)).toBeVisible();
+  await expectToast(page, M.alreadyOnPlan);
 
   await buy(page, 'plus', '₹999');
   const current = page.getByTestId('current-plan');
@@ -123,7 +122,7 @@ test('a free shopper upgrades to Plus, sees Plus prices everywhere, moves to Pro
     .getByTestId('current-plan')
     .getByRole('button', { name: 'Cancel Subscription' })
     .click();
-  await expect(toast(page, M.cancelledImmediately)).toBeVisible();
+  await expectToast(page, M.cancelledImmediately);
   await expect(page.getByTestId('current-plan')).toContainText('Free plan');
   await page.goto(`/product/${premium._id}`);
   await expect(page.getByRole('button', { name: /^2 days/ })).toBeVisible();
@@ -144,7 +143,7 @@ test('turning auto-renew off keeps the plan until its end date; Free from a paid
     void dialog.accept();
   });
   await page.getByRole('button', { name: 'Turn off auto-renew' }).click();
-  await expect(toast(page, M.autoRenewOff)).toBeVisible();
+  await expectToast(page, M.autoRenewOff);
   const current = page.getByTestId('current-plan');
   await expect(current.getByTestId('auto-renew-badge')).toHaveText('Auto-renew off');
   await expect(current).toContainText('Plus');
@@ -158,7 +157,7 @@ test('turning auto-renew off keeps the plan until its end date; Free from a paid
 
   page.once('dialog', (dialog) => void dialog.accept());
   await card(page, 'free').getByRole('button', { name: 'Cancel Subscription' }).click();
-  await expect(toast(page, M.cancelledImmediately)).toBeVisible();
+  await expectToast(page, M.cancelledImmediately);
   await expect(current).toContainText('Free plan');
 });
 
@@ -169,7 +168,7 @@ test('a visitor is sent to log in; closing the payment sheet says Payment cancel
   await page.goto('/subscription-plans');
   await expect(page.getByTestId('current-plan')).toHaveCount(0);
   await card(page, 'plus').getByRole('button', { name: 'Upgrade Now' }).click();
-  await expect(toast(page, M.loginToUpgrade)).toBeVisible();
+  await expectToast(page, M.loginToUpgrade);
   await expect(page).toHaveURL(/\/login$/);
 
   const account = await createAccount(request);
@@ -177,6 +176,6 @@ test('a visitor is sent to log in; closing the payment sheet says Payment cancel
   await card(page, 'plus').getByRole('button', { name: 'Upgrade Now' }).click();
   await expect(paymentSheet(page)).toBeVisible();
   await paymentSheet(page).getByRole('button', { name: 'Close' }).click();
-  await expect(toast(page, M.paymentCancelled)).toBeVisible();
+  await expectToast(page, M.paymentCancelled);
   expect((await planOf(request, account.token)).plan).toBe('free');
 });

@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { productListResponseSchema, type Product, type Subscription } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
+import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
 
 async function catalogue(request: APIRequestContext): Promise<Product[]> {
@@ -8,8 +9,6 @@ async function catalogue(request: APIRequestContext): Promise<Product[]> {
   return productListResponseSchema.parse(await res.json()).products;
 }
 
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 const latestCard = (page: Page, product: Product) =>
   page
     .getByRole('list', { name: 'Latest collections' })
@@ -28,7 +27,7 @@ test('the heart saves from a card, the product page and the wishlist page, with 
   const heart = latestCard(page, first).getByTestId('wishlist-heart');
   await expect(heart).toHaveAttribute('aria-pressed', 'false');
   await heart.click();
-  await expect(toast(page, 'Added to wishlist')).toBeVisible();
+  await expectToast(page, 'Added to wishlist');
   await expect(heart).toHaveAttribute('aria-pressed', 'true');
   await expect(heart).toHaveAccessibleName(`Remove ${first.name} from wishlist`);
   await expect(page.getByTestId('wishlist-count')).toHaveText('1');
@@ -39,7 +38,7 @@ test('the heart saves from a card, the product page and the wishlist page, with 
     .getByRole('main')
     .getByRole('button', { name: `Add ${second.name} to wishlist` });
   await pageHeart.click();
-  await expect(toast(page, 'Added to wishlist')).toBeVisible();
+  await expectToast(page, 'Added to wishlist');
   await expect(page.getByTestId('wishlist-count')).toHaveText('2');
   await page.getByRole('button', { name: 'Your account' }).click();
   await expect(page.getByTestId('account-menu-wishlist-count')).toHaveText('2');
@@ -62,7 +61,7 @@ test('the heart saves from a card, the product page and the wishlist page, with 
   await expect(page).toHaveURL(new RegExp(`/product/${second._id}$`));
   await page.goBack();
   await card.getByRole('button', { name: `Remove ${second.name} from wishlist` }).click();
-  await expect(toast(page, 'Removed from wishlist')).toBeVisible();
+  await expectToast(page, 'Removed from wishlist');
   await expect(cards).toHaveCount(1);
   await expect(page.getByText('1 item(s) saved')).toBeVisible();
   await expect(page.getByTestId('wishlist-count')).toHaveText('1');

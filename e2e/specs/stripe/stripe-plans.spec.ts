@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
-import type { Page } from '@playwright/test';
 import { SUBSCRIPTION_MESSAGES, mySubscriptionResponseSchema } from '@pehnava/shared';
 import { createAccount, signInWith } from '../../accounts';
+import { expectToast } from '../../toasts';
 import { expect, test } from '../../fixtures';
 
 /*
@@ -11,8 +11,6 @@ import { expect, test } from '../../fixtures';
  */
 
 const SHOTS = '/tmp/shots-stripe-plans';
-const toast = (page: Page, text: string | RegExp) =>
-  page.locator('[data-sonner-toast]').filter({ hasText: text });
 
 for (const width of [390, 1280]) {
   test(`a shopper upgrades to Plus on Stripe’s page and comes back to it active, at ${width} px`, async ({
@@ -46,7 +44,7 @@ for (const width of [390, 1280]) {
     await page.screenshot({ path: `${SHOTS}/plans-confirming-${width}.png`, fullPage: false });
     release();
 
-    await expect(toast(page, SUBSCRIPTION_MESSAGES.activated)).toBeVisible();
+    await expectToast(page, SUBSCRIPTION_MESSAGES.activated);
     await expect(page.getByTestId('plan-payment-status')).toHaveCount(0);
     const current = page.getByTestId('current-plan');
     await expect(current).toContainText('Plus');
@@ -76,6 +74,6 @@ test('coming back through Cancel says so and leaves the plan as it was', async (
   await expect(page).toHaveURL(/\/c\/pay\/cs_test_/);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(/\/subscription-plans$/);
-  await expect(toast(page, SUBSCRIPTION_MESSAGES.paymentCancelled)).toBeVisible();
+  await expectToast(page, SUBSCRIPTION_MESSAGES.paymentCancelled);
   await expect(page.getByTestId('current-plan')).toContainText("You're on the Free plan");
 });

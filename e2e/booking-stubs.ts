@@ -159,7 +159,8 @@ export const verified: VerifyBookingResponse = {
 /** A booking of `products` (one line each) with the given state. */
 export function bookingOf(id: string, products: Product[], over: Partial<Booking> = {}): Booking {
   const start = addDays(todayInIndia(new Date()), 8);
-  const items = products.map((p) => ({
+  const items = products.map((p, i) => ({
+    _id: `${id.slice(0, -4)}${String(i).padStart(4, '0')}`,
     listingId: { _id: p._id, productId: p.productId, name: p.name, images: p.images },
     size: p.sizes.find((s) => s.available)?.size ?? 'M',
     rentalDuration: 4 as const,
@@ -170,6 +171,10 @@ export function bookingOf(id: string, products: Product[], over: Partial<Booking
     originalPrice: p.fourDayRentalPrice,
     discountAmount: 0,
     totalPrice: p.fourDayRentalPrice,
+    unitCode: `${p.productId}-M-1`,
+    dispatchedAt: null,
+    returnedAt: null,
+    condition: null,
   }));
   const subtotal = items.reduce((sum, item) => sum + item.totalPrice, 0);
   return {
@@ -201,6 +206,8 @@ export function bookingOf(id: string, products: Product[], over: Partial<Booking
     items,
     refunds: [],
     cancellable: (over.status ?? 'confirmed') === 'confirmed',
+    charges: [],
+    balanceDue: 0,
     ...over,
   };
 }

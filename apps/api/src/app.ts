@@ -143,6 +143,9 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(adminRoutes, {
         operations: services.operations,
         cancellation: services.cancellation,
+        fulfilment: services.fulfilment,
+        units: services.units,
+        charges: services.charges,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

@@ -109,6 +109,8 @@ const envSchema = z
     TEST_CLOCK: flag(false),
     RESERVATION_LEAD_DAYS: intWithDefault(1, 0, 14),
     RESERVATION_TURNAROUND_DAYS: intWithDefault(3, 0, 30),
+    /** Days a returned piece spends being cleaned and checked before it is back in service. */
+    UNIT_CLEANING_DAYS: intWithDefault(1, 0, 14),
     CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),
     /** Minutes an unpaid booking holds its units and coupon (DECISIONS.md: 15). */
     BOOKING_HOLD_MINUTES: intWithDefault(15, 1, 24 * 60),

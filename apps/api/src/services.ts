@@ -15,6 +15,7 @@ import {
 } from './jobs/payment-jobs.js';
 import { createPayments } from './adapters/payments/create-provider.js';
 import { planRemindersJob, planRenewalsJob } from './jobs/plan-jobs.js';
+import { lateFeesJob, unitsReadyJob } from './jobs/unit-jobs.js';
 import {
   createPlanBillingService,
   type PlanBillingService,
@@ -33,7 +34,10 @@ import { createCancellation, type Cancellation } from './modules/bookings/cancel
 import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
 import { createInventory, type Inventory } from './modules/bookings/inventory.js';
 import { createMyBookings, type MyBookings } from './modules/bookings/my-bookings.service.js';
+import { createCharges, type Charges } from './modules/bookings/charges.service.js';
+import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
+import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
 import { createCouponUses } from './modules/coupons/coupon-uses.js';
 import { createPaymentIntake, type PaymentIntake } from './modules/payments/intake.js';
@@ -93,6 +97,11 @@ export interface Services {
   myBookings: MyBookings;
   cancellation: Cancellation;
   operations: Operations;
+  /** The physical loop: dispatch, returns, units' states. */
+  fulfilment: Fulfilment;
+  units: Units;
+  /** What a booking owes after its rental. */
+  charges: Charges;
   catalogue: CatalogueService;
   cart: CartService;
   coupons: CouponsService;
@@ -217,7 +226,24 @@ export function createServices({
   });
   const myBookings = createMyBookings({ repos, uow, provider, intake, settlement, logger });
   const cancellation = createCancellation({ repos, uow, inventory, couponUses, settings });
-  const operations = createOperations({ repos, uow, settings });
+  const charges = createCharges({ uow, clock, settings: { siteUrl } });
+  const fulfilment = createFulfilment({
+    repos,
+    uow,
+    inventory,
+    charges,
+    clock,
+    settings: { siteUrl, cleaningDays: config.UNIT_CLEANING_DAYS },
+  });
+  const operations = createOperations({ repos, uow, fulfilment, settings });
+  const units = createUnits({
+    repos,
+    uow,
+    inventory,
+    catalogue,
+    clock,
+    cleaningDays: config.UNIT_CLEANING_DAYS,
+  });
   const planBilling = createPlanBillingService({
     repos,
     uow,
@@ -254,6 +280,8 @@ export function createServices({
       refundsJob(payments),
       planRenewalsJob(planBilling),
       planRemindersJob(planBilling),
+      unitsReadyJob(units),
+      lateFeesJob(charges),
       ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
     ],
     logger,
@@ -278,6 +306,9 @@ export function createServices({
     myBookings,
     cancellation,
     operations,
+    fulfilment,
+    units,
+    charges,
     catalogue,
     cart,
     coupons,

@@ -238,6 +238,51 @@ describe('the payment captures (migration 0007)', () => {
   });
 });
 
+describe("the units' states and tag codes (migration 0008)", () => {
+  it('gives every unit made before it a tag code and a state, and codes the units made after', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
+    try {
+      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
+      const journalPath = join(older, 'meta/_journal.json');
+      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      journal.entries = journal.entries.filter((entry) => entry.tag < '0008');
+      writeFileSync(journalPath, JSON.stringify(journal));
+      const db = await fresh();
+      await runMigrations(db, older);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
+      await db.db.insert(products).values(sampleProduct('PHN-LEH-0047'));
+      const [product] = await rows<{ id: string }>(sql`select id from products`);
+      await db.db.execute(sql`insert into product_units (product_id, size, unit_number, retired_at)
+        values (${product!.id}, 'M', 1, null), (${product!.id}, 'M', 2, now()),
+               (${product!.id}, 'Free Size', 1, null)`);
+
+      await runMigrations(db);
+      const units = await rows<{ code: string; state: string }>(
+        sql`select code, state from product_units order by code`,
+      );
+      expect(units).toEqual([
+        { code: 'PHN-LEH-0047-FREESIZE-1', state: 'in-service' },
+        { code: 'PHN-LEH-0047-M-1', state: 'in-service' },
+        { code: 'PHN-LEH-0047-M-2', state: 'retired' },
+      ]);
+      const [made] = await db.db
+        .insert(productUnits)
+        .values({ productId: product!.id, size: 'xl', unitNumber: 3 })
+        .returning();
+      expect(made!.code).toBe('PHN-LEH-0047-XL-3');
+      // A tag's code never changes.
+      await expect(
+        db.db.execute(sql`update product_units set code = 'X' where id = ${made!.id}`),
+      ).rejects.toThrow();
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('unit reservations', () => {
   it('make overlapping reservations of one unit impossible, whatever the timing', async () => {
     const db = await fresh();

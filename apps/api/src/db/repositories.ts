@@ -1,5 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
+import { createChargesRepository } from '../modules/bookings/charges.repository.js';
+import { createFulfilmentRepository } from '../modules/bookings/fulfilment.repository.js';
 import { createInventoryRepository } from '../modules/bookings/inventory.repository.js';
 import { createCartRepository } from '../modules/cart/cart.repository.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
@@ -7,6 +9,7 @@ import { createCouponsRepository } from '../modules/coupons/coupons.repository.j
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
+import { createUnitsRepository } from '../modules/units/units.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWishlistRepository } from '../modules/wishlist/wishlist.repository.js';
 import type { Database } from './client.js';
@@ -25,12 +28,15 @@ export function createRepositories(
   return lazily({
     bookings: () => createBookingsRepository(db, clock),
     cart: () => createCartRepository(db),
+    charges: () => createChargesRepository(db, clock),
     catalogue: () => createCatalogueRepository(db, clock),
     coupons: () => createCouponsRepository(db),
+    fulfilment: () => createFulfilmentRepository(db),
     inventory: () => createInventoryRepository(db, clock),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     subscriptions: () => createSubscriptionsRepository(db),
+    units: () => createUnitsRepository(db, clock),
     users: () => createUsersRepository(db, clock),
     wishlist: () => createWishlistRepository(db),
   });

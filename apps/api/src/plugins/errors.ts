@@ -6,6 +6,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   BOOKING_MESSAGES,
+  CHARGE_MESSAGES,
+  FULFILMENT_MESSAGES,
   MAX_BOOKING_ITEMS,
   MAX_ITEM_QUANTITY,
   MESSAGES,
@@ -35,6 +37,10 @@ const SHOPPER_MESSAGES = new Set<string>([
   ...Object.values(MESSAGES),
   ...Object.values(ACCOUNT_MESSAGES),
   ...Object.values(BOOKING_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  ...Object.values(CHARGE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  ...Object.values(FULFILMENT_MESSAGES).flatMap((m): string[] =>
+    typeof m === 'string' ? [m] : [],
+  ),
   BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS),
   BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY),
 ]);

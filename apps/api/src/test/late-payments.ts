@@ -12,7 +12,7 @@ import { sizeOf } from './shopping.js';
 export async function onePiece(t: TestApp, p: Product): Promise<void> {
   await t.database.db
     .update(productUnits)
-    .set({ retiredAt: t.services.clock.now() })
+    .set({ state: 'retired', retiredAt: t.services.clock.now() })
     .where(
       and(
         eq(productUnits.productId, p._id),

@@ -49,6 +49,28 @@ export const COUPON_USE_STATUSES = ['held', 'counted', 'released'] as const;
 
 export const COUPON_TYPES = ['percent', 'flat'] as const;
 
+/**
+ * A physical unit's state (issue [J]): on the shelf, with a shopper, being cleaned and checked
+ * after a return, being mended, or gone for good (lost, sold or written off).
+ */
+export const UNIT_STATES = ['in-service', 'out', 'cleaning', 'repair', 'retired'] as const;
+export type UnitState = (typeof UNIT_STATES)[number];
+
+/**
+ * How a returned piece came back: fine; accidental damage that cleaning or a small repair fixes;
+ * major damage; or not at all.
+ */
+export const RETURN_CONDITIONS = ['good', 'needs-repair', 'major-damage', 'lost'] as const;
+export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
+
+/** What a booking owes after its rental (issue [J]): a late day, a piece kept, damage. */
+export const CHARGE_KINDS = ['late-fee', 'purchase', 'damage'] as const;
+export type ChargeKind = (typeof CHARGE_KINDS)[number];
+
+/** A charge is owed, then paid (by a payment the intake applied) or waived by the shop. */
+export const CHARGE_STATUSES = ['due', 'paid', 'waived'] as const;
+export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
+
 export const USER_ROLES = ['user', 'admin'] as const;
 
 /** A mail in the outbox: waiting (or being retried), sent, or given up after its tries. */

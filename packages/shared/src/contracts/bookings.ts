@@ -3,7 +3,14 @@ import { BOOKING_MESSAGES } from '../constants/booking-messages.js';
 import { INDIAN_STATES } from '../constants/indian-states.js';
 import { PLAN_IDS } from '../constants/plans.js';
 import { RENTAL_DURATIONS } from '../constants/durations.js';
-import { BOOKING_STATUSES, PAYMENT_STATUSES, REFUND_STATUSES } from '../constants/states.js';
+import {
+  BOOKING_STATUSES,
+  CHARGE_KINDS,
+  CHARGE_STATUSES,
+  PAYMENT_STATUSES,
+  REFUND_STATUSES,
+  RETURN_CONDITIONS,
+} from '../constants/states.js';
 import { productIdSchema } from './catalogue.js';
 import {
   durationSchema,
@@ -184,6 +191,8 @@ export type VerifyStripeResponse = VerifyBookingResponse;
 
 /** An order item (SPEC.md §3) with its listing populated. Money in rupees. */
 export const bookingItemSchema = z.object({
+  /** The line's own id (the `itemId` of the operator's dispatch and return calls). */
+  _id: z.uuid(),
   listingId: z.object({
     _id: z.uuid(),
     productId: z.string(),
@@ -201,6 +210,14 @@ export const bookingItemSchema = z.object({
   discountAmount: rupeesSchema,
   /** What the line costs (originalPrice − discountAmount). */
   totalPrice: rupeesSchema,
+  /** The tag code of the unit sent (or reserved) for it; several joined by ', '. */
+  unitCode: z.string().nullable(),
+  /** When it left the warehouse; null until dispatched. */
+  dispatchedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** When it came back (all its pieces); null while out or not yet sent. */
+  returnedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** How it came back (the worst of its pieces); null until returned. */
+  condition: z.enum(RETURN_CONDITIONS).nullable(),
 });
 export type BookingItem = z.infer<typeof bookingItemSchema>;
 
@@ -219,6 +236,18 @@ export const refundSchema = z.object({
   processedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Refund = z.infer<typeof refundSchema>;
+
+/** A charge after the rental: money in rupees; `itemId` is the line's `_id`. */
+export const chargeSchema = z.object({
+  id: z.uuid(),
+  kind: z.enum(CHARGE_KINDS),
+  itemId: z.uuid(),
+  amount: rupeesSchema,
+  status: z.enum(CHARGE_STATUSES),
+  reason: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+export type Charge = z.infer<typeof chargeSchema>;
 
 /** An order (booking) as SPEC.md §3 lists it. Money in rupees; times ISO 8601. */
 export const bookingSchema = z.object({
@@ -247,6 +276,10 @@ export const bookingSchema = z.object({
   refunds: z.array(refundSchema),
   /** True while the shopper may still cancel it themselves (paid, not yet dispatched). */
   cancellable: z.boolean(),
+  /** What the booking owes after its rental: late fees, pieces kept, damage (decision 050). */
+  charges: z.array(chargeSchema),
+  /** The charges still due, in rupees. */
+  balanceDue: rupeesSchema,
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

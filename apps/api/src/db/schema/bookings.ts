@@ -1,6 +1,8 @@
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -9,14 +11,24 @@ import {
   pgTable,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { BOOKING_STATUSES, PAYMENT_STATUSES } from '@pehnava/shared';
+import {
+  BOOKING_STATUSES,
+  CHARGE_KINDS,
+  CHARGE_STATUSES,
+  PAYMENT_STATUSES,
+  RETURN_CONDITIONS,
+} from '@pehnava/shared';
 import { productUnits, products } from './catalogue.js';
 import { users } from './users.js';
 
 export const bookingStatus = pgEnum('booking_status', BOOKING_STATUSES);
 export const paymentStatus = pgEnum('payment_status', PAYMENT_STATUSES);
+export const returnCondition = pgEnum('return_condition', RETURN_CONDITIONS);
+export const chargeKind = pgEnum('charge_kind', CHARGE_KINDS);
+export const chargeStatus = pgEnum('charge_status', CHARGE_STATUSES);
 
 export interface DeliveryAddressRecord {
   name: string;
@@ -89,7 +101,12 @@ export const bookingItems = pgTable(
     totalPaise: integer().notNull(),
     position: integer().notNull().default(0),
   },
-  (t) => [index('booking_items_booking_idx').on(t.bookingId)],
+  (t) => [
+    index('booking_items_booking_idx').on(t.bookingId),
+    // The day's dispatches (by start date) and returns (by end date).
+    index('booking_items_start_idx').on(t.startDate),
+    index('booking_items_end_idx').on(t.endDate),
+  ],
 );
 
 /**
@@ -113,10 +130,35 @@ export const unitReservations = pgTable(
     active: boolean().notNull().default(true),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     releasedAt: timestamp({ withTimezone: true }),
+    /** When the unit left with the booking; set once (a trigger keeps it). */
+    dispatchedAt: timestamp({ withTimezone: true }),
+    /** When its return was recorded, the day it reached the warehouse, and how: set once. */
+    returnedAt: timestamp({ withTimezone: true }),
+    returnedOn: date({ mode: 'string' }),
+    condition: returnCondition(),
+    returnNote: text(),
+    /**
+     * Set when the unit can no longer serve this hold (it went to repair or was retired, or is
+     * kept out by a late return) and no other unit of the size was free to take it over.
+     */
+    atRiskSince: timestamp({ withTimezone: true }),
   },
   (t) => [
     index('unit_reservations_unit_idx').on(t.unitId),
     index('unit_reservations_item_idx').on(t.bookingItemId),
+    // A unit is out with at most one booking at a time.
+    uniqueIndex('unit_reservations_one_out_per_unit')
+      .on(t.unitId)
+      .where(sql`${t.dispatchedAt} is not null and ${t.returnedAt} is null`),
+    check(
+      'unit_reservations_return_after_dispatch',
+      sql`${t.returnedAt} is null or (${t.dispatchedAt} is not null and ${t.active})`,
+    ),
+    check(
+      'unit_reservations_return_complete',
+      sql`num_nonnulls(${t.returnedAt}, ${t.returnedOn}, ${t.condition}) in (0, 3)`,
+    ),
+    check('unit_reservations_dispatch_active', sql`${t.dispatchedAt} is null or ${t.active}`),
   ],
 );
 
@@ -145,4 +187,55 @@ export const bookingEvents = pgTable(
     createdAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('booking_events_booking_idx').on(t.bookingId, t.createdAt)],
+);
+
+/**
+ * What a booking owes after its rental (decision 050): a late fee per line per late day, the
+ * price of pieces kept past 14 days, or damage. Amounts are the server's, in paise, and never
+ * change; a charge moves once, from due to paid or waived (a trigger keeps it so).
+ */
+export const bookingCharges = pgTable(
+  'booking_charges',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    bookingItemId: uuid()
+      .notNull()
+      .references(() => bookingItems.id, { onDelete: 'cascade' }),
+    kind: chargeKind().notNull(),
+    /** The late day a late fee is for; null for the other kinds. */
+    day: date({ mode: 'string' }),
+    amountPaise: integer().notNull(),
+    status: chargeStatus().notNull().default('due'),
+    /** Why it is owed, in the shopper's words. */
+    reason: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    /** When it was paid or waived. */
+    settledAt: timestamp({ withTimezone: true }),
+    /** Who waived it and why. */
+    waivedBy: text(),
+    waiveReason: text(),
+  },
+  (t) => [
+    index('booking_charges_booking_idx').on(t.bookingId),
+    // One late fee per line per day, one purchase and one damage charge per line.
+    uniqueIndex('booking_charges_late_day_unique')
+      .on(t.bookingItemId, t.day)
+      .where(sql`${t.kind} = 'late-fee'`),
+    uniqueIndex('booking_charges_once_per_item')
+      .on(t.bookingItemId, t.kind)
+      .where(sql`${t.kind} <> 'late-fee'`),
+    check('booking_charges_amount_positive', sql`${t.amountPaise} > 0`),
+    check(
+      'booking_charges_day_of_late_fee',
+      sql`(${t.kind} = 'late-fee') = (${t.day} is not null)`,
+    ),
+    check(
+      'booking_charges_settled',
+      sql`(${t.status} = 'due') = (${t.settledAt} is null)
+        and (${t.status} = 'waived') = (${t.waiveReason} is not null)`,
+    ),
+  ],
 );

@@ -1,5 +1,9 @@
+import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
+  check,
+  date,
   index,
   integer,
   pgEnum,
@@ -10,9 +14,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { PRODUCT_CATEGORIES } from '@pehnava/shared';
+import { PRODUCT_CATEGORIES, UNIT_STATES } from '@pehnava/shared';
 
 export const productCategory = pgEnum('product_category', PRODUCT_CATEGORIES);
+export const unitState = pgEnum('unit_state', UNIT_STATES);
 
 export const products = pgTable(
   'products',
@@ -72,11 +77,62 @@ export const productUnits = pgTable(
     size: text().notNull(),
     /** 1, 2, 3 … within the product and size. */
     unitNumber: integer().notNull(),
-    /** A retired unit (lost, damaged beyond repair) is never reserved again. */
+    /**
+     * The code printed on its tag, e.g. PHN-LEH-0047-M-2 (product code, size, unit number); a
+     * trigger (migration 0008) writes it when an insert leaves it out (null). It never changes.
+     */
+    code: text()
+      .notNull()
+      .$defaultFn(() => sql`null`),
+    /** Where the piece physically is (issue [J]); only a dispatch makes it `out`. */
+    state: unitState().notNull().default('in-service'),
+    /** Why it is in this state (the operator's note), when one was given. */
+    stateNote: text(),
+    stateChangedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** While `cleaning`: the day it is back in service (a job moves it). */
+    readyOn: date({ mode: 'string' }),
+    /** Set exactly while `retired` (lost, sold, written off): never reserved again. */
     retiredAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('product_units_number_unique').on(t.productId, t.size, t.unitNumber)],
+  (t) => [
+    uniqueIndex('product_units_number_unique').on(t.productId, t.size, t.unitNumber),
+    uniqueIndex('product_units_code_unique').on(t.code),
+    check(
+      'product_units_retired_state',
+      sql`(${t.state} = 'retired') = (${t.retiredAt} is not null)`,
+    ),
+    check(
+      'product_units_ready_on_cleaning',
+      sql`(${t.state} = 'cleaning') = (${t.readyOn} is not null)`,
+    ),
+  ],
+);
+
+/**
+ * A unit's state changes, oldest first: who moved it, from what, to what, why, and the booking
+ * that moved it (a dispatch or return), when one did.
+ */
+export const unitEvents = pgTable(
+  'unit_events',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    seq: bigserial({ mode: 'number' }).notNull(),
+    unitId: uuid()
+      .notNull()
+      .references(() => productUnits.id, { onDelete: 'cascade' }),
+    fromState: unitState().notNull(),
+    toState: unitState().notNull(),
+    /** The booking whose dispatch or return moved it; null for a change by hand or by a job. */
+    bookingId: uuid(),
+    /** null for a job's change, or once the actor's account is deleted. */
+    actorId: uuid(),
+    actorEmail: text().notNull(),
+    actorRole: text().notNull(),
+    note: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [index('unit_events_unit_idx').on(t.unitId, t.seq)],
 );
 
 export const productFilters = pgTable(

@@ -165,7 +165,8 @@ describe('moving a booking to the shopper’s door', () => {
           deliveryETA: '24 Nov 2026',
         },
       ],
-      ['status', { status: 'shipped' }],
+      // Shipping is the dispatch: the booking's units go out with it (decision 049).
+      ['dispatch', { status: 'shipped', units: { [booking.items[0]!._id]: [expect.any(String)] } }],
       ['status', { status: 'delivered' }],
     ]);
     expect(booking.audit.every((e) => e.actor.email === 'operator@pehnava.test')).toBe(true);

@@ -14,7 +14,11 @@ import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import { forbidden } from '../../lib/http-error.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { Actor, Cancellation } from '../bookings/cancellation.service.js';
+import type { Charges } from '../bookings/charges.service.js';
+import type { Fulfilment } from '../bookings/fulfilment.service.js';
 import type { Operations } from '../bookings/operations.service.js';
+import type { Units } from '../units/units.service.js';
+import { fulfilmentRoutes } from './fulfilment.routes.js';
 
 /** The signed-in operator, as the audit trail names them. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -31,12 +35,19 @@ const actorOf = (request: FastifyRequest): Actor => ({
 export const adminRoutes: FastifyPluginAsyncZod<{
   operations: Operations;
   cancellation: Pick<Cancellation, 'adminCancel'>;
+  fulfilment: Fulfilment;
+  units: Units;
+  charges: Charges;
   authenticate: Authenticate;
-}> = async (app, { operations: bookings, cancellation, authenticate }) => {
+}> = async (
+  app,
+  { operations: bookings, cancellation, fulfilment, units, charges, authenticate },
+) => {
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', async (request) => {
     if (request.account?.user.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminsOnly);
   });
+  await app.register(fulfilmentRoutes, { fulfilment, units, charges, operations: bookings });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

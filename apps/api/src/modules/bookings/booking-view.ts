@@ -1,8 +1,16 @@
-import { bookingNumber, paiseToRupees, type Booking, type PlanId } from '@pehnava/shared';
+import {
+  bookingNumber,
+  paiseToRupees,
+  type Booking,
+  type PlanId,
+  type ReturnCondition,
+} from '@pehnava/shared';
 import type { Repositories } from '../../db/repositories.js';
 import { absoluteImageUrl } from '../../lib/image-urls.js';
 import type { RefundRow } from '../payments/payments.repository.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
+import type { ChargeRow } from './charges.repository.js';
+import type { Piece } from './inventory.repository.js';
 
 /** A stored booking as SPEC.md §3 shows it, with image addresses absolute for `origin`. */
 export function toBooking(
@@ -10,6 +18,7 @@ export function toBooking(
   items: BookingItemWithProduct[],
   origin: string,
   refunds: Pick<RefundRow, 'amountPaise' | 'status' | 'createdAt' | 'processedAt'>[] = [],
+  charges: ChargeRow[] = [],
 ): Booking {
   return {
     _id: row.id,
@@ -32,6 +41,7 @@ export function toBooking(
     deliveryTracking: row.deliveryTracking ?? null,
     deliveryAddress: row.deliveryAddress,
     items: items.map((item) => ({
+      _id: item.id,
       listingId: {
         _id: item.product.id,
         productId: item.product.productId,
@@ -47,6 +57,7 @@ export function toBooking(
       originalPrice: paiseToRupees(item.originalPricePaise),
       discountAmount: paiseToRupees(item.discountPaise),
       totalPrice: paiseToRupees(item.totalPaise),
+      ...piecesView(item.pieces),
     })),
     refunds: refunds.map((refund) => ({
       amount: paiseToRupees(refund.amountPaise),
@@ -55,6 +66,18 @@ export function toBooking(
       processedAt: refund.processedAt?.toISOString() ?? null,
     })),
     cancellable: row.status === 'confirmed' && row.paymentStatus === 'completed',
+    charges: charges.map((charge) => ({
+      id: charge.id,
+      kind: charge.kind,
+      itemId: charge.bookingItemId,
+      amount: paiseToRupees(charge.amountPaise),
+      status: charge.status,
+      reason: charge.reason,
+      createdAt: charge.createdAt.toISOString(),
+    })),
+    balanceDue: paiseToRupees(
+      charges.filter((c) => c.status === 'due').reduce((sum, c) => sum + c.amountPaise, 0),
+    ),
   };
 }
 
@@ -63,14 +86,15 @@ export function toBooking(
  * queries whatever the number of bookings.
  */
 export async function bookingViews(
-  repos: Pick<Repositories, 'bookings' | 'payments'>,
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>,
   rows: BookingRow[],
   origin: string,
 ): Promise<Booking[]> {
   const ids = rows.map((row) => row.id);
-  const [items, refunds] = await Promise.all([
+  const [items, refunds, charges] = await Promise.all([
     repos.bookings.itemsOf(ids),
     repos.payments.refundsOfBookings(ids),
+    repos.charges.ofBookings(ids),
   ]);
   return rows.map((row) =>
     toBooking(
@@ -78,6 +102,27 @@ export async function bookingViews(
       items.filter((item) => item.bookingId === row.id),
       origin,
       refunds.filter((refund) => refund.bookingId === row.id),
+      charges.filter((charge) => charge.bookingId === row.id),
     ),
   );
+}
+
+/** Worst first: how a line came back is the worst of its pieces. */
+const CONDITION_ORDER: ReturnCondition[] = ['lost', 'major-damage', 'needs-repair', 'good'];
+
+/**
+ * A line's units as its item shows them: their codes, when it left (the first piece sent), when
+ * it came back (once every piece sent is back, the last of them) and how (the worst).
+ */
+export function piecesView(pieces: Piece[]) {
+  const sent = pieces.filter((p) => p.dispatchedAt);
+  const back = sent.length > 0 && sent.every((p) => p.returnedAt);
+  const times = (key: 'dispatchedAt' | 'returnedAt') =>
+    sent.map((p) => p[key]!.getTime()).sort((a, b) => a - b);
+  return {
+    unitCode: pieces.length > 0 ? pieces.map((p) => p.unitCode).join(', ') : null,
+    dispatchedAt: sent.length > 0 ? new Date(times('dispatchedAt')[0]!).toISOString() : null,
+    returnedAt: back ? new Date(times('returnedAt').at(-1)!).toISOString() : null,
+    condition: back ? CONDITION_ORDER.find((c) => sent.some((p) => p.condition === c))! : null,
+  };
 }

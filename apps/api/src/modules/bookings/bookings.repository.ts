@@ -10,6 +10,7 @@ import {
   type DeliveryTrackingRecord,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
+import { piecesOfItems, type Piece } from './inventory.repository.js';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type BookingItemRow = typeof bookingItems.$inferSelect;
@@ -35,6 +36,8 @@ export type BookingItemWrite = Omit<typeof bookingItems.$inferInsert, 'id' | 'bo
 /** A booking's item with what the shopper sees of its product. */
 export interface BookingItemWithProduct extends BookingItemRow {
   product: { id: string; productId: string; name: string; images: string[] };
+  /** Its units: held, sent or back (inventory.repository.ts). */
+  pieces: Piece[];
 }
 
 /**
@@ -301,7 +304,15 @@ export function createBookingsRepository(db: Database, clock: Clock) {
         .innerJoin(products, eq(products.id, bookingItems.productId))
         .where(inArray(bookingItems.bookingId, bookingIds))
         .orderBy(asc(bookingItems.bookingId), asc(bookingItems.position));
-      return rows.map((row) => ({ ...row.item, product: row.product }));
+      const pieces = await piecesOfItems(
+        db,
+        rows.map((row) => row.item.id),
+      );
+      return rows.map((row) => ({
+        ...row.item,
+        product: row.product,
+        pieces: pieces.filter((piece) => piece.itemId === row.item.id),
+      }));
     },
 
     /** The shopper's bookings, newest first. */

@@ -1,8 +1,82 @@
-import { and, asc, eq, inArray, isNull, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  gte,
+  inArray,
+  isNotNull,
+  isNull,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
+import type { ReturnCondition } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
-import { bookingItems, productUnits, unitReservations } from '../../db/schema/index.js';
+import { bookingItems, bookings, productUnits, unitReservations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { constraintViolation } from '../../lib/db-errors.js';
+import { reservableUnit } from '../units/units.repository.js';
+
+/** A hold of a unit for a booking's line, with its unit, as dispatch and return read it. */
+export interface Hold {
+  id: string;
+  itemId: string;
+  unitId: string;
+  unitCode: string;
+  unitState: (typeof productUnits.$inferSelect)['state'];
+  readyOn: string | null;
+  productId: string;
+  size: string;
+  blockedFrom: string;
+  blockedUntil: string;
+  dispatchedAt: Date | null;
+  returnedAt: Date | null;
+  returnedOn: string | null;
+  condition: ReturnCondition | null;
+}
+
+const holdColumns = {
+  id: unitReservations.id,
+  itemId: unitReservations.bookingItemId,
+  unitId: unitReservations.unitId,
+  unitCode: productUnits.code,
+  unitState: productUnits.state,
+  readyOn: productUnits.readyOn,
+  productId: productUnits.productId,
+  size: productUnits.size,
+  blockedFrom: unitReservations.blockedFrom,
+  blockedUntil: unitReservations.blockedUntil,
+  dispatchedAt: unitReservations.dispatchedAt,
+  returnedAt: unitReservations.returnedAt,
+  returnedOn: unitReservations.returnedOn,
+  condition: unitReservations.condition,
+};
+
+/**
+ * The pieces of booking lines as the shopper and operators see them: the holds still standing
+ * and those that were sent (a hold let go before dispatch, or moved to another unit, is not one).
+ */
+export async function piecesOfItems(db: Database, itemIds: string[]) {
+  if (itemIds.length === 0) return [];
+  return db
+    .select({
+      itemId: unitReservations.bookingItemId,
+      unitCode: productUnits.code,
+      dispatchedAt: unitReservations.dispatchedAt,
+      returnedAt: unitReservations.returnedAt,
+      condition: unitReservations.condition,
+    })
+    .from(unitReservations)
+    .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+    .where(
+      and(
+        inArray(unitReservations.bookingItemId, itemIds),
+        or(eq(unitReservations.active, true), isNotNull(unitReservations.dispatchedAt)),
+      ),
+    )
+    .orderBy(asc(productUnits.code));
+}
+export type Piece = Awaited<ReturnType<typeof piecesOfItems>>[number];
 
 /**
  * An active reservation's blocked days overlap [from, until], both inclusive: the exclusion
@@ -49,7 +123,7 @@ export function createInventoryRepository(db: Database, clock: Clock) {
           and(
             eq(productUnits.productId, productId),
             eq(productUnits.size, size),
-            isNull(productUnits.retiredAt),
+            reservableUnit(),
             sql`not exists (
               select 1 from ${unitReservations}
               where ${unitReservations.unitId} = ${productUnits.id}
@@ -85,13 +159,13 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       }
     },
 
-    /** Every unit of the product (not retired) by size, and its active reservations in a range. */
+    /** Every unit of the product that may be reserved, by size, and its active reservations in a range. */
     async unitsAndReservations(productId: string, from: string, until: string) {
       const [units, reservations] = await Promise.all([
         db
           .select({ id: productUnits.id, size: productUnits.size })
           .from(productUnits)
-          .where(and(eq(productUnits.productId, productId), isNull(productUnits.retiredAt))),
+          .where(and(eq(productUnits.productId, productId), reservableUnit())),
         db
           .select({
             unitId: unitReservations.unitId,
@@ -108,6 +182,135 @@ export function createInventoryRepository(db: Database, clock: Clock) {
           ),
       ]);
       return { units, reservations };
+    },
+
+    /** The holds a booking has standing, with their units, by line and unit code. */
+    async holdsOfBooking(bookingId: string): Promise<Hold[]> {
+      return db
+        .select(holdColumns)
+        .from(unitReservations)
+        .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+        .innerJoin(bookingItems, eq(bookingItems.id, unitReservations.bookingItemId))
+        .where(and(eq(bookingItems.bookingId, bookingId), eq(unitReservations.active, true)))
+        .orderBy(asc(bookingItems.position), asc(productUnits.code));
+    },
+
+    /** Holds of a unit not yet sent that end on `today` or later (they still need the unit). */
+    async upcomingHoldsOf(unitId: string, today: string): Promise<Hold[]> {
+      return db
+        .select(holdColumns)
+        .from(unitReservations)
+        .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+        .where(
+          and(
+            eq(unitReservations.unitId, unitId),
+            eq(unitReservations.active, true),
+            isNull(unitReservations.dispatchedAt),
+            gte(unitReservations.blockedUntil, today),
+          ),
+        )
+        .orderBy(asc(unitReservations.blockedFrom));
+    },
+
+    /** The units leave with their booking: each hold's dispatch is recorded once. */
+    async markDispatched(holdIds: string[]): Promise<void> {
+      if (holdIds.length === 0) return;
+      await db
+        .update(unitReservations)
+        .set({ dispatchedAt: clock.now(), atRiskSince: null })
+        .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.dispatchedAt)));
+    },
+
+    /** The units are back: each hold's return is recorded once. */
+    async markReturned(
+      holdIds: string[],
+      back: { returnedOn: string; condition: ReturnCondition; note: string | null },
+    ): Promise<void> {
+      if (holdIds.length === 0) return;
+      await db
+        .update(unitReservations)
+        .set({
+          returnedAt: clock.now(),
+          returnedOn: back.returnedOn,
+          condition: back.condition,
+          returnNote: back.note,
+        })
+        .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.returnedAt)));
+    },
+
+    /**
+     * Move a hold not yet sent to another unit over the same days, inside a savepoint: false
+     * (and nothing changed) when the exclusion constraint says that unit is taken then.
+     */
+    async moveHold(
+      hold: Pick<Hold, 'id' | 'itemId' | 'blockedFrom' | 'blockedUntil'>,
+      unitId: string,
+    ) {
+      try {
+        await db.transaction(async (savepoint) => {
+          const at = clock.now();
+          await savepoint
+            .update(unitReservations)
+            .set({ active: false, releasedAt: at })
+            .where(and(eq(unitReservations.id, hold.id), isNull(unitReservations.dispatchedAt)));
+          await savepoint.insert(unitReservations).values({
+            unitId,
+            bookingItemId: hold.itemId,
+            blockedFrom: hold.blockedFrom,
+            blockedUntil: hold.blockedUntil,
+            createdAt: at,
+          });
+        });
+        return true;
+      } catch (error) {
+        if (exclusionIn(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Holds whose unit can no longer serve them and that no other unit could take over. */
+    async markAtRisk(holdIds: string[]): Promise<void> {
+      if (holdIds.length === 0) return;
+      await db
+        .update(unitReservations)
+        .set({ atRiskSince: clock.now() })
+        .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.atRiskSince)));
+    },
+
+    /**
+     * The units' holds an operator's units list shows: those not yet ended on `today` and any
+     * unit still out, with their bookings; oldest first.
+     */
+    async holdsOfUnits(unitIds: string[], today: string) {
+      if (unitIds.length === 0) return [];
+      return db
+        .select({
+          unitId: unitReservations.unitId,
+          bookingId: bookings.id,
+          itemId: bookingItems.id,
+          status: bookings.status,
+          startDate: bookingItems.startDate,
+          endDate: bookingItems.endDate,
+          blockedFrom: unitReservations.blockedFrom,
+          blockedUntil: unitReservations.blockedUntil,
+          dispatchedAt: unitReservations.dispatchedAt,
+          returnedAt: unitReservations.returnedAt,
+          atRiskSince: unitReservations.atRiskSince,
+        })
+        .from(unitReservations)
+        .innerJoin(bookingItems, eq(bookingItems.id, unitReservations.bookingItemId))
+        .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+        .where(
+          and(
+            inArray(unitReservations.unitId, unitIds),
+            eq(unitReservations.active, true),
+            or(
+              gte(unitReservations.blockedUntil, today),
+              and(isNotNull(unitReservations.dispatchedAt), isNull(unitReservations.returnedAt)),
+            ),
+          ),
+        )
+        .orderBy(asc(unitReservations.blockedFrom));
     },
 
     /** Free every unit the booking holds (history is kept: the rows turn inactive). */

@@ -11,6 +11,7 @@ import { notFound } from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { availableStartDates } from './availability.js';
+import type { Hold } from './inventory.repository.js';
 import { reservedRange, type ReservationDays } from './reserved-range.js';
 
 /** The longest rental: how far past the bookable window the calendar must look. */
@@ -126,6 +127,42 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
         }
       }
       return undefined;
+    },
+
+    /**
+     * A unit can no longer serve its holds not yet sent (it went to repair or was retired): move
+     * each, in `tx`, to another unit of the same product and size free over the same days; the
+     * ones no unit can take are marked at risk for the shop to act on.
+     */
+    async rehomeIn(
+      tx: Pick<Repositories, 'inventory'>,
+      unitId: string,
+    ): Promise<{ moved: number; atRisk: Hold[] }> {
+      const today = todayInIndia(clock.now());
+      const holds = await tx.inventory.upcomingHoldsOf(unitId, today);
+      const atRisk: Hold[] = [];
+      let moved = 0;
+      for (const hold of holds) {
+        const candidates = (
+          await tx.inventory.freeUnits(
+            hold.productId,
+            hold.size,
+            hold.blockedFrom,
+            hold.blockedUntil,
+          )
+        ).filter((id) => id !== unitId);
+        let done = false;
+        for (const candidate of candidates) {
+          if (await tx.inventory.moveHold(hold, candidate)) {
+            done = true;
+            break;
+          }
+        }
+        if (done) moved += 1;
+        else atRisk.push(hold);
+      }
+      await tx.inventory.markAtRisk(atRisk.map((hold) => hold.id));
+      return { moved, atRisk };
     },
 
     /** Let go of every unit the booking holds (the rows stay, inactive, as history). */

@@ -7,6 +7,7 @@ import {
 } from '@pehnava/shared';
 import { brandedMail, type MailBlock } from '../../adapters/mail/layout.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
+import type { ChargeRow } from './charges.repository.js';
 
 interface Recipient {
   to: string;
@@ -240,6 +241,79 @@ export function bookingCancelledByShopMail(
             },
           ]
         : []),
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}
+
+const CONDITION_WORDS: Record<string, string> = {
+  good: 'back in good condition',
+  'needs-repair': 'back with damage that needs a small repair',
+  'major-damage': 'back with major damage',
+  lost: 'recorded as not returned',
+};
+
+/** Pieces of the booking came back: which, on what day, and how we found them. */
+export function bookingReturnedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  returned: { itemId: string; returnedOn: string; condition: string }[],
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const rows = returned.map(({ itemId, returnedOn, condition }): [string, string] => {
+    const item = booking.items.find((i) => i._id === itemId);
+    return [
+      item ? `${item.listingId.name} (${item.size})` : 'A piece',
+      `${formatIsoDate(returnedOn)}: ${CONDITION_WORDS[condition] ?? condition}`,
+    ];
+  });
+  const outstanding = booking.items.filter((item) => !item.returnedAt).length;
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: return received`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      { kind: 'paragraph', text: `We have checked in what came back from booking ${number}:` },
+      { kind: 'facts', rows },
+      {
+        kind: 'paragraph',
+        text:
+          outstanding > 0
+            ? `${outstanding} more piece${outstanding > 1 ? 's are' : ' is'} still to come back.`
+            : 'Everything from this booking is back with us. Thank you for renting with Pehnava.',
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}
+
+/** Charges were raised on the booking: what for, how much, and the balance now due. */
+export function bookingChargedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  raised: Pick<ChargeRow, 'reason' | 'amountPaise'>[],
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: balance due ${rupees(booking.balanceDue)}`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      { kind: 'paragraph', text: `We have added to booking ${number}:` },
+      {
+        kind: 'facts',
+        rows: raised.map((charge): [string, string] => [
+          charge.reason,
+          rupees(paiseToRupees(charge.amountPaise)),
+        ]),
+      },
+      { kind: 'facts', rows: [['Balance due', rupees(booking.balanceDue)]] },
+      {
+        kind: 'paragraph',
+        text: 'You can see each charge and pay the balance from My Bookings. Late fees stop the day a piece is back with us.',
+      },
       { kind: 'button', label: 'View my bookings', url: ordersUrl },
     ],
   });

@@ -19,7 +19,7 @@ import type { BookingSettlement } from './settlement.js';
 
 export interface MyBookingsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
   intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;

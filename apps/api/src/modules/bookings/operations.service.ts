@@ -5,16 +5,16 @@ import {
   paiseToRupees,
   type AdminBookingDetail,
   type AdminBookingsQuery,
-  type Booking,
 } from '@pehnava/shared';
-import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { DeliveryTrackingRecord } from '../../db/schema/index.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { bookingViews, toBooking } from './booking-view.js';
+import { mailShopperAbout } from './shopper-mail.js';
 import type { BookingRow } from './bookings.repository.js';
 import type { Actor } from './cancellation.service.js';
+import type { Fulfilment } from './fulfilment.service.js';
 import { bookingStatusMail, bookingTrackingMail } from './mails.js';
 
 /** The one step an operator may move a booking forward from each status. */
@@ -26,8 +26,10 @@ const NEXT_STATUS: Partial<Record<BookingRow['status'], 'processing' | 'shipped'
 
 export interface OperationsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>;
   uow: UnitOfWork;
+  /** Moving to shipped is a dispatch: the units go out with the booking. */
+  fulfilment: Pick<Fulfilment, 'dispatchIn'>;
   settings: { siteUrl: string };
 }
 
@@ -37,40 +39,26 @@ export interface OperationsDeps {
  * kept in the audit trail and mailed to the shopper through the outbox. Cancelling is
  * cancellation.service.ts's, shared with the shopper.
  */
-export function createOperations({ repos: plain, uow, settings }: OperationsDeps) {
-  /** Write the shopper's mail about this booking as it now stands (nothing once they are gone). */
-  async function mailShopper(
+export function createOperations({ repos: plain, uow, fulfilment, settings }: OperationsDeps) {
+  const mailShopper = (
     repos: Repositories,
     booking: BookingRow,
     kind: string,
-    draw: (recipient: { to: string; name: string }, view: Booking) => MailMessage,
-  ): Promise<void> {
-    if (!booking.userId) return;
-    const [user, row, items] = await Promise.all([
-      repos.users.findById(booking.userId),
-      repos.bookings.findBooking(booking.id),
-      repos.bookings.itemsOf([booking.id]),
-    ]);
-    if (!user || !row) return;
-    const view = toBooking(
-      { ...row, deliveryTracking: booking.deliveryTracking ?? row.deliveryTracking },
-      items,
-      settings.siteUrl,
-    );
-    await repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
-  }
+    draw: Parameters<typeof mailShopperAbout>[4],
+  ) => mailShopperAbout(repos, settings.siteUrl, booking, kind, draw);
 
   async function adminDetail(bookingId: string, origin: string): Promise<AdminBookingDetail> {
     const found = await plain.bookings.withShopper(bookingId);
     if (!found) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-    const [items, refunds, payments, events] = await Promise.all([
+    const [items, refunds, payments, events, charges] = await Promise.all([
       plain.bookings.itemsOf([bookingId]),
       plain.payments.refundsOfBookings([bookingId]),
       plain.payments.allOfBooking(bookingId),
       plain.bookings.eventsOf(bookingId),
+      plain.charges.ofBookings([bookingId]),
     ]);
     return {
-      ...toBooking(found.booking, items, origin, refunds),
+      ...toBooking(found.booking, items, origin, refunds, charges),
       shopper: found.shopper?.id ? found.shopper : null,
       payments: payments.map((p) => ({
         provider: p.provider,
@@ -133,6 +121,10 @@ export function createOperations({ repos: plain, uow, settings }: OperationsDeps
         const next = NEXT_STATUS[booking.status];
         if (!next) throw conflict(ADMIN_MESSAGES.noNextStep(booking.status));
         if (status !== next) throw conflict(ADMIN_MESSAGES.nextStep(booking.status, next));
+        if (next === 'shipped') {
+          await fulfilment.dispatchIn(repos, actor, booking, []);
+          return;
+        }
         await repos.bookings.moveStatus(booking.id, booking.status, next);
         await repos.bookings.recordEvent({
           bookingId: booking.id,

@@ -128,7 +128,7 @@ describe('a unit must be free for the dates, with lead and turnaround days', () 
     const p = aProduct();
     await t.database.db
       .update(productUnits)
-      .set({ retiredAt: new Date() })
+      .set({ state: 'retired', retiredAt: new Date() })
       .where(and(eq(productUnits.productId, p._id), eq(productUnits.size, sizeOf(p))));
     const { res } = await tryAdd(p);
     expect(res.statusCode).toBe(409);

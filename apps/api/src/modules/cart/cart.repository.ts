@@ -9,6 +9,7 @@ import {
   users,
 } from '../../db/schema/index.js';
 import { blocksDays } from '../bookings/inventory.repository.js';
+import { reservableUnit } from '../units/units.repository.js';
 import { reservedRangeSql, type ReservationDays } from '../bookings/reserved-range.js';
 import {
   currentPlanQuery,
@@ -63,7 +64,7 @@ export function createCartRepository(db: Database) {
     select 1 from ${productUnits}
     where ${productUnits.productId} = ${cartItems.productId}
       and ${productUnits.size} = ${cartItems.size}
-      and ${productUnits.retiredAt} is null
+      and ${reservableUnit()}
       and not exists (
         select 1 from ${unitReservations}
         where ${unitReservations.unitId} = ${productUnits.id}

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { OffsetClock } from '../../lib/clock.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import { BOOKING_HOLDS_JOB } from '../../jobs/payment-jobs.js';
+import { LATE_FEES_JOB, UNITS_READY_JOB } from '../../jobs/unit-jobs.js';
 
 const advanceBodySchema = z.object({
   /** How far to move the clock forward, at most a year. */
@@ -16,7 +17,7 @@ const advanceResponseSchema = z.object({ success: z.literal(true), now: z.string
 
 /**
  * POST /api/dev/clock: move the server's clock forward, then run the jobs that depend on time
- * (unpaid bookings' holds), as a browser test needs. Registered only with TEST_CLOCK=true, which
+ * (unpaid bookings' holds, late fees, cleaned units back in service), as a browser test needs. Registered only with TEST_CLOCK=true, which
  * production refuses.
  */
 export const devClockRoutes: FastifyPluginAsyncZod<{
@@ -35,7 +36,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       clock.advance(request.body.ms);
-      await jobs.runNow(BOOKING_HOLDS_JOB);
+      for (const job of [BOOKING_HOLDS_JOB, LATE_FEES_JOB, UNITS_READY_JOB]) await jobs.runNow(job);
       return { success: true as const, now: clock.now().toISOString() };
     },
   );

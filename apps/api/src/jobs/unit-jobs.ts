@@ -1,0 +1,32 @@
+import { LATE_FEES_BATCH, type Charges } from '../modules/bookings/charges.service.js';
+import { UNITS_READY_BATCH, type Units } from '../modules/units/units.service.js';
+import type { Job } from './runner.js';
+
+export const UNITS_READY_JOB = 'units-ready';
+export const LATE_FEES_JOB = 'late-fees';
+
+/** Cleaned units whose day has come are back in service (issue [J]). */
+export function unitsReadyJob(units: Pick<Units, 'serveReady'>, intervalMs = 10 * 60_000): Job {
+  return {
+    name: UNITS_READY_JOB,
+    intervalMs,
+    batchSize: UNITS_READY_BATCH,
+    run: () => units.serveReady(),
+  };
+}
+
+/**
+ * Late fees for pieces still out past their end date, a day at a time (idempotent per line and
+ * day), and pieces kept 14 days treated as bought (decision 050).
+ */
+export function lateFeesJob(charges: Pick<Charges, 'accrueDue'>, intervalMs = 10 * 60_000): Job {
+  return {
+    name: LATE_FEES_JOB,
+    intervalMs,
+    batchSize: LATE_FEES_BATCH,
+    run: () => charges.accrueDue(LATE_FEES_ACTOR),
+  };
+}
+
+/** The late-fee job, as the units' history and the audit trail name it. */
+const LATE_FEES_ACTOR = { id: null, email: 'late-fees job', role: 'system' };

@@ -1,0 +1,137 @@
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import { PURCHASE_AFTER_DAYS } from '@pehnava/shared';
+import type { Database } from '../../db/client.js';
+import {
+  bookingCharges,
+  bookingItems,
+  bookings,
+  products,
+  unitReservations,
+} from '../../db/schema/index.js';
+import type { Clock } from '../../lib/clock.js';
+
+export type ChargeRow = typeof bookingCharges.$inferSelect;
+export type ChargeWrite = Pick<
+  typeof bookingCharges.$inferInsert,
+  'bookingId' | 'bookingItemId' | 'kind' | 'day' | 'amountPaise' | 'reason'
+>;
+
+/** Charges a booking owes after its rental (decision 050): the only SQL on booking_charges. */
+export function createChargesRepository(db: Database, clock: Clock) {
+  return {
+    /** Write charges; one already there (same line and day, or kind) is left as it is. */
+    async raise(charges: ChargeWrite[]): Promise<ChargeRow[]> {
+      if (charges.length === 0) return [];
+      const at = clock.now();
+      return db
+        .insert(bookingCharges)
+        .values(charges.map((charge) => ({ ...charge, createdAt: at })))
+        .onConflictDoNothing()
+        .returning();
+    },
+
+    async ofBookings(bookingIds: string[]): Promise<ChargeRow[]> {
+      if (bookingIds.length === 0) return [];
+      return db
+        .select()
+        .from(bookingCharges)
+        .where(inArray(bookingCharges.bookingId, bookingIds))
+        .orderBy(asc(bookingCharges.createdAt), asc(bookingCharges.day), asc(bookingCharges.id));
+    },
+
+    /** Waive a charge still due; false when it was not due (already paid or waived). */
+    async waive(id: string, by: string, reason: string): Promise<boolean> {
+      const rows = await db
+        .update(bookingCharges)
+        .set({ status: 'waived', settledAt: clock.now(), waivedBy: by, waiveReason: reason })
+        .where(and(eq(bookingCharges.id, id), eq(bookingCharges.status, 'due')))
+        .returning({ id: bookingCharges.id });
+      return rows.length > 0;
+    },
+
+    /** Waive a line's late fees still due, those after `afterDay` when given. */
+    async waiveLateFees(itemId: string, reason: string, afterDay?: string): Promise<number> {
+      const rows = await db
+        .update(bookingCharges)
+        .set({ status: 'waived', settledAt: clock.now(), waivedBy: 'Pehnava', waiveReason: reason })
+        .where(
+          and(
+            eq(bookingCharges.bookingItemId, itemId),
+            eq(bookingCharges.kind, 'late-fee'),
+            eq(bookingCharges.status, 'due'),
+            afterDay ? gt(bookingCharges.day, afterDay) : undefined,
+          ),
+        )
+        .returning({ id: bookingCharges.id });
+      return rows.length;
+    },
+
+    /** The MRP of each product, in paise. */
+    async mrpOf(productIds: string[]): Promise<Map<string, number>> {
+      if (productIds.length === 0) return new Map();
+      const rows = await db
+        .select({ id: products.id, mrpPaise: products.mrpPaise })
+        .from(products)
+        .where(inArray(products.id, productIds));
+      return new Map(rows.map((row) => [row.id, row.mrpPaise]));
+    },
+
+    /** What the line's late fees already paid came to. */
+    async lateFeesPaid(itemId: string): Promise<number> {
+      const [row] = await db
+        .select({ paise: sql<number>`coalesce(sum(${bookingCharges.amountPaise}), 0)::int` })
+        .from(bookingCharges)
+        .where(
+          and(
+            eq(bookingCharges.bookingItemId, itemId),
+            eq(bookingCharges.kind, 'late-fee'),
+            eq(bookingCharges.status, 'paid'),
+          ),
+        );
+      return row?.paise ?? 0;
+    },
+
+    /**
+     * Bookings with a line past its end date (before `today`) and a piece still out: the late
+     * fee job's work, oldest end first.
+     */
+    async bookingsWithPiecesOut(today: string, limit: number): Promise<string[]> {
+      const rows = await db
+        .selectDistinct({ bookingId: bookingItems.bookingId, endDate: bookingItems.endDate })
+        .from(bookingItems)
+        .innerJoin(unitReservations, eq(unitReservations.bookingItemId, bookingItems.id))
+        .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))
+        .where(
+          and(
+            lt(bookingItems.endDate, today),
+            isNotNull(unitReservations.dispatchedAt),
+            isNull(unitReservations.returnedAt),
+            // Kept too long (to be treated as bought), or not yet charged for its last late day.
+            or(
+              sql`${today}::date > ${bookingItems.endDate} + ${PURCHASE_AFTER_DAYS}::int`,
+              notExists(
+                db
+                  .select({ one: sql`1` })
+                  .from(bookingCharges)
+                  .where(
+                    and(
+                      eq(bookingCharges.bookingItemId, bookingItems.id),
+                      eq(bookingCharges.kind, 'late-fee'),
+                      eq(
+                        bookingCharges.day,
+                        sql`least(${today}::date, ${bookingItems.endDate} + ${PURCHASE_AFTER_DAYS}::int)`,
+                      ),
+                    ),
+                  ),
+              ),
+            ),
+          ),
+        )
+        .orderBy(asc(bookingItems.endDate))
+        .limit(limit);
+      return [...new Set(rows.map((row) => row.bookingId))];
+    },
+  };
+}
+
+export type ChargesRepository = ReturnType<typeof createChargesRepository>;

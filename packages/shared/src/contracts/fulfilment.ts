@@ -1,0 +1,192 @@
+import { z } from 'zod';
+import { CHARGE_MESSAGES } from '../constants/charge-messages.js';
+import { FULFILMENT_MESSAGES } from '../constants/fulfilment-messages.js';
+import { RETURN_CONDITIONS, UNIT_STATES } from '../constants/states.js';
+import { isIsoDate } from '../pricing/dates.js';
+import { bookingStatusSchema, storedAddressSchema } from './bookings.js';
+import { productIdSchema } from './catalogue.js';
+import { isoDateSchema } from './common.js';
+import { textField } from './text-field.js';
+
+/*
+ * The physical loop's operator API (issue [J]): what to send and what comes back each day,
+ * dispatching and checking in a booking's pieces, and each unit's state.
+ */
+
+/** A calendar day as sent in a query or body: YYYY-MM-DD and a real day. */
+export const dayInputSchema = z
+  .string({ error: FULFILMENT_MESSAGES.dateInvalid })
+  .refine(isIsoDate, { error: FULFILMENT_MESSAGES.dateInvalid });
+
+/** A unit's tag code as typed or scanned: any case, spaces around it ignored. */
+export const unitCodeInputSchema = z
+  .string({ error: FULFILMENT_MESSAGES.unitCodeRequired })
+  .trim()
+  .min(1, { error: FULFILMENT_MESSAGES.unitCodeRequired })
+  .max(60, { error: FULFILMENT_MESSAGES.unitCodeRequired })
+  .transform((code) => code.toUpperCase());
+
+export const unitStateSchema = z.enum(UNIT_STATES);
+export const returnConditionSchema = z.enum(RETURN_CONDITIONS, {
+  error: FULFILMENT_MESSAGES.unknownCondition,
+});
+
+/** Who booked, for the packing list: null once the shopper deleted their account. */
+const listShopperSchema = z.object({ name: z.string(), email: z.string() }).nullable();
+
+/** A booking's line as the packing table and the returns desk see it. */
+export const fulfilmentItemSchema = z.object({
+  itemId: z.uuid(),
+  productId: z.string(),
+  name: z.string(),
+  size: z.string(),
+  quantity: z.number().int().positive(),
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  /** The tag codes of the units reserved for (or sent with) this line. */
+  unitCodes: z.array(z.string()),
+  dispatchedAt: z.iso.datetime({ offset: true }).nullable(),
+  returnedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Whole days past its end date on the day asked about (0 when not late). */
+  daysLate: z.number().int().nonnegative(),
+});
+export type FulfilmentItem = z.infer<typeof fulfilmentItemSchema>;
+
+export const fulfilmentBookingSchema = z.object({
+  bookingId: z.uuid(),
+  bookingNumber: z.string(),
+  status: bookingStatusSchema,
+  shopper: listShopperSchema,
+  deliveryAddress: storedAddressSchema,
+  items: z.array(fulfilmentItemSchema),
+});
+export type FulfilmentBooking = z.infer<typeof fulfilmentBookingSchema>;
+
+/** GET /api/admin/dispatches?date=: today in India unless a day is named. */
+export const dispatchesQuerySchema = z.object({ date: dayInputSchema.optional() });
+export const dispatchesResponseSchema = z.object({
+  success: z.literal(true),
+  date: isoDateSchema,
+  dispatches: z.array(fulfilmentBookingSchema),
+});
+export type DispatchesResponse = z.infer<typeof dispatchesResponseSchema>;
+
+/** GET /api/admin/returns?date= (due that day, today unless named) or ?overdue=true. */
+export const returnsQuerySchema = z.object({
+  date: dayInputSchema.optional(),
+  overdue: z.enum(['true', 'false']).optional(),
+});
+export const returnsResponseSchema = z.object({
+  success: z.literal(true),
+  /** The day asked about; with overdue=true, today (items due before it and still out). */
+  date: isoDateSchema,
+  overdue: z.boolean(),
+  returns: z.array(fulfilmentBookingSchema),
+});
+export type ReturnsResponse = z.infer<typeof returnsResponseSchema>;
+
+/** POST /api/admin/bookings/{id}/dispatch: the reserved units unless another is named. */
+export const dispatchBodySchema = z
+  .object({
+    items: z
+      .array(z.object({ itemId: z.uuid(), unitCode: unitCodeInputSchema }))
+      .max(50)
+      .optional(),
+  })
+  .optional()
+  .default({});
+export type DispatchBody = z.infer<typeof dispatchBodySchema>;
+
+/** POST /api/admin/bookings/{id}/return: items may come back on different days. */
+export const returnBodySchema = z.object({
+  items: z
+    .array(
+      z.object({
+        itemId: z.uuid(),
+        condition: returnConditionSchema,
+        note: textField({ label: 'Note', max: 500, required: false, multiline: true }).optional(),
+        /**
+         * For major damage or loss, a damage charge (rupees) below the rules' most; the rules'
+         * amount when left out.
+         */
+        damageAmount: z
+          .number({ error: CHARGE_MESSAGES.damageAmountInvalid })
+          .nonnegative({ error: CHARGE_MESSAGES.damageAmountInvalid })
+          .max(10_000_000, { error: CHARGE_MESSAGES.damageAmountInvalid })
+          .optional(),
+      }),
+    )
+    .min(1)
+    .max(50),
+  /** The day it reached the warehouse; today in India unless named. */
+  returnedOn: dayInputSchema.optional(),
+});
+export type ReturnBody = z.infer<typeof returnBodySchema>;
+
+/** What an operator may set by hand: `out` only by a dispatch, leaving it only by a return. */
+export const UNIT_STATES_BY_HAND = ['in-service', 'cleaning', 'repair', 'retired'] as const;
+export const unitStateBodySchema = z.object({
+  state: z.enum(UNIT_STATES_BY_HAND, { error: FULFILMENT_MESSAGES.unknownUnitState }),
+  note: textField({ label: 'Note', max: 500, multiline: true }),
+});
+export type UnitStateBody = z.infer<typeof unitStateBodySchema>;
+
+export const unitCodeParamsSchema = z.object({ unitCode: unitCodeInputSchema });
+export const unitsQuerySchema = z.object({ productId: productIdSchema });
+
+/** A booking's hold on a unit, as the units list shows it. */
+export const unitReservationSchema = z.object({
+  bookingId: z.uuid(),
+  bookingNumber: z.string(),
+  itemId: z.uuid(),
+  status: bookingStatusSchema,
+  startDate: isoDateSchema,
+  endDate: isoDateSchema,
+  blockedFrom: isoDateSchema,
+  blockedUntil: isoDateSchema,
+  dispatchedAt: z.iso.datetime({ offset: true }).nullable(),
+  returnedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** The unit can no longer serve this hold and no other unit of the size was free. */
+  atRisk: z.boolean(),
+});
+
+export const unitSchema = z.object({
+  code: z.string(),
+  size: z.string(),
+  unitNumber: z.number().int().positive(),
+  state: unitStateSchema,
+  /** A unit being cleaned is back in service on this day (a job moves it). */
+  readyOn: isoDateSchema.nullable(),
+  stateNote: z.string().nullable(),
+  stateChangedAt: z.iso.datetime({ offset: true }),
+  /** The booking it is out with, when it is out. */
+  current: unitReservationSchema.nullable(),
+  /** Holds that have not ended yet (today onwards), soonest first. */
+  upcoming: z.array(unitReservationSchema),
+});
+export type Unit = z.infer<typeof unitSchema>;
+
+/** GET /api/admin/units?productId= (its id or code). */
+export const unitsResponseSchema = z.object({
+  success: z.literal(true),
+  product: z.object({ _id: z.uuid(), productId: z.string(), name: z.string() }),
+  units: z.array(unitSchema),
+});
+export type UnitsResponse = z.infer<typeof unitsResponseSchema>;
+
+/** POST /api/admin/units/{unitCode}/state. */
+export const unitStateResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  unit: unitSchema,
+});
+export type UnitStateResponse = z.infer<typeof unitStateResponseSchema>;
+
+/** POST /api/admin/bookings/{id}/charges/{chargeId}/waive. */
+export const waiveChargeParamsSchema = z.object({
+  id: z.uuid(),
+  chargeId: z.uuid({ error: CHARGE_MESSAGES.chargeNotFound }),
+});
+export const waiveChargeBodySchema = z.object({
+  reason: textField({ label: 'Reason', max: 500, multiline: true }),
+});

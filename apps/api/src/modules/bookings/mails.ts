@@ -312,7 +312,7 @@ export function bookingChargedMail(
       { kind: 'facts', rows: [['Balance due', rupees(booking.balanceDue)]] },
       {
         kind: 'paragraph',
-        text: 'You can see each charge and pay the balance from My Bookings. Late fees stop the day a piece is back with us.',
+        text: 'You can see each charge and what is still due in My Bookings. Late fees stop the day a piece is back with us.',
       },
       { kind: 'button', label: 'View my bookings', url: ordersUrl },
     ],

@@ -147,6 +147,13 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
             {formatRupees(booking.totalPrice)}
           </span>
           <Badge label={payment.label} className={payment.className} testId="booking-payment" />
+          {booking.balanceDue > 0 && (
+            <Badge
+              label={`Balance due ${formatRupees(booking.balanceDue)}`}
+              className="bg-amber-50 text-amber-800 ring-amber-200"
+              testId="booking-balance"
+            />
+          )}
         </p>
         <button
           type="button"

@@ -13,7 +13,15 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { Badge } from './booking-card';
-import { PAYMENT_BADGES, STATUS_BADGES, formatDateTime, paymentMethodLabel } from './status';
+import {
+  CHARGE_KINDS_SAID,
+  CHARGE_STATES,
+  CONDITION_LABELS,
+  PAYMENT_BADGES,
+  STATUS_BADGES,
+  formatDateTime,
+  paymentMethodLabel,
+} from './status';
 
 const planName = (id: BookingItem['appliedSubscriptionPlan']) =>
   PLAN_DEFINITIONS.find((plan) => plan.id === id)?.name ?? id;
@@ -84,6 +92,23 @@ function RentalItem({ item }: { item: BookingItem }) {
         <p className="text-stone-600">
           {formatIsoDate(item.startDate)} to {formatIsoDate(item.endDate)}
         </p>
+        {item.condition ? (
+          <p
+            className={`mt-1 text-xs font-medium ${item.condition === 'good' ? 'text-emerald-700' : 'text-amber-800'}`}
+            data-testid="details-item-returned"
+          >
+            {CONDITION_LABELS[item.condition]}
+            {item.returnedAt && item.condition !== 'lost'
+              ? ` on ${formatDateTime(item.returnedAt)}`
+              : ''}
+          </p>
+        ) : (
+          item.dispatchedAt && (
+            <p className="mt-1 text-xs text-stone-500" data-testid="details-item-returned">
+              Sent on {formatDateTime(item.dispatchedAt)}
+            </p>
+          )
+        )}
         <div className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
           {item.appliedSubscriptionPlan !== 'free' ? (
             <span className="rounded-full bg-gold-300/60 px-2 py-0.5 text-[11px] font-semibold text-maroon-900">
@@ -280,6 +305,48 @@ export function BookingDetails({
               </div>
             </dl>
           </Section>
+
+          {booking.charges.length > 0 && (
+            <Section title="After your rental">
+              <ul className="space-y-3 text-sm" data-testid="details-charges">
+                {booking.charges.map((charge) => {
+                  const state = CHARGE_STATES[charge.status];
+                  return (
+                    <li key={charge.id} className="flex items-start justify-between gap-3">
+                      <span className="min-w-0 text-stone-700">
+                        <span className="block font-medium text-stone-900">
+                          {CHARGE_KINDS_SAID[charge.kind]}
+                        </span>
+                        <span className="block text-xs text-stone-500">{charge.reason}</span>
+                      </span>
+                      <span className="flex shrink-0 flex-col items-end gap-1">
+                        <span
+                          className={`font-semibold ${charge.status === 'due' ? 'text-stone-900' : 'text-stone-500 line-through decoration-stone-400'}`}
+                        >
+                          {formatRupees(charge.amount)}
+                        </span>
+                        <Badge
+                          label={state.label}
+                          className={state.className}
+                          testId="details-charge-status"
+                        />
+                      </span>
+                    </li>
+                  );
+                })}
+              </ul>
+              <div className="mt-3 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
+                <span className="font-semibold text-stone-900">Balance due</span>
+                <span className="font-semibold text-stone-900" data-testid="details-balance">
+                  {formatRupees(booking.balanceDue)}
+                </span>
+              </div>
+              <p className="mt-2 text-xs text-stone-500">
+                Late fees stop the day a piece is back with us. Damage protection never covers them.
+                Questions about a charge? Write to us from the Contact page.
+              </p>
+            </Section>
+          )}
 
           {booking.refunds.length > 0 && (
             <Section title="Refunds">

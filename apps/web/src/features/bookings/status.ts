@@ -1,4 +1,10 @@
-import type { BookingStatus, PaymentStatus } from '@pehnava/shared';
+import type {
+  BookingStatus,
+  ChargeKind,
+  ChargeStatus,
+  PaymentStatus,
+  ReturnCondition,
+} from '@pehnava/shared';
 
 /** The four steps of a booking's progress bar (SPEC.md §4), in order. */
 export const PROGRESS_STEPS = ['confirmed', 'processing', 'shipped', 'delivered'] as const;
@@ -75,3 +81,25 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 
 /** '5 Dec 2026, 4:05 pm': when a booking was made, in India, for the details. */
 export const formatDateTime = (instant: string): string => dateTime.format(new Date(instant));
+
+/** How a returned line came back, as the shopper reads it. */
+export const CONDITION_LABELS: Record<ReturnCondition, string> = {
+  good: 'Returned in good condition',
+  'needs-repair': 'Returned: needs a small repair',
+  'major-damage': 'Returned with major damage',
+  lost: 'Not returned',
+};
+
+/** A charge's state, as the shopper reads it. */
+export const CHARGE_STATES: Record<ChargeStatus, { label: string; className: string }> = {
+  due: { label: 'Due', className: 'bg-amber-50 text-amber-800 ring-amber-200' },
+  paid: { label: 'Paid', className: 'bg-emerald-50 text-emerald-800 ring-emerald-200' },
+  waived: { label: 'Waived', className: 'bg-stone-100 text-stone-600 ring-stone-200' },
+};
+
+/** What each kind of charge is called. */
+export const CHARGE_KINDS_SAID: Record<ChargeKind, string> = {
+  'late-fee': 'Late fee',
+  purchase: 'Kept: purchase',
+  damage: 'Damage',
+};

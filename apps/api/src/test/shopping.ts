@@ -5,6 +5,7 @@ import {
   addDays,
   productListResponseSchema,
   todayInIndia,
+  tokenResponseSchema,
   type PlanId,
   type Product,
   type ProductCategory,
@@ -17,7 +18,7 @@ import {
   unitReservations,
   users,
 } from '../db/schema/index.js';
-import { callAs, signUp } from './accounts.js';
+import { TEST_PASSWORD, callAs, signUp } from './accounts.js';
 import type { TestApp } from './app.js';
 
 const DAY_MS = 86_400_000;
@@ -38,6 +39,26 @@ export interface Shopper {
 /** A new shopper signed up through the API, with their id and a caller bound to their token. */
 export async function newShopper(t: TestApp, email: string): Promise<Shopper> {
   const token = await signUp(t, email);
+  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
+  return {
+    id: row!.id,
+    token,
+    call: (method, url, payload) => callAs(t, token, method, url, payload),
+  };
+}
+
+/**
+ * A new session for an existing account, through POST /api/user/login (a test that moves the
+ * clock past a session's life signs in again).
+ */
+export async function signIn(t: TestApp, email: string): Promise<Shopper> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/user/login',
+    payload: { email, password: TEST_PASSWORD },
+  });
+  if (res.statusCode !== 200) throw new Error(`login: ${res.body}`);
+  const { token } = tokenResponseSchema.parse(res.json());
   const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
   return {
     id: row!.id,

@@ -11,24 +11,18 @@ import {
   paiseToRupees,
   returnsResponseSchema,
   todayInIndia,
-  tokenResponseSchema,
   type PlanId,
   type Product,
 } from '@pehnava/shared';
-import {
-  bookingCharges,
-  outboxMails,
-  products as productsTable,
-  users,
-} from '../../db/schema/index.js';
+import { bookingCharges, outboxMails, products as productsTable } from '../../db/schema/index.js';
 import { LATE_FEES_JOB } from '../../jobs/unit-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
-import { TEST_PASSWORD, callAs } from '../../test/accounts.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ADDRESS, itemFor, paidIds } from '../../test/checkout.js';
 import {
   catalogueProducts,
   newShopper,
+  signIn,
   rentable,
   subscribe,
   type Shopper,
@@ -60,23 +54,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** A new session for an account (sessions run out when the clock moves a week on). */
-async function signIn(email: string): Promise<Shopper> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { email, password: TEST_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  const { token } = tokenResponseSchema.parse(res.json());
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  return {
-    id: row!.id,
-    token,
-    call: (method, url, payload) => callAs(t, token, method, url, payload),
-  };
-}
 
 /** An operator signed in now. */
 async function operator(): Promise<Shopper> {
@@ -186,7 +163,7 @@ describe('late fees', () => {
     expect(booking.charges.map((c) => c.kind)).toEqual(['late-fee', 'late-fee']);
     expect((await mails()).length).toBe(before + 1);
     // The shopper sees them, and the balance.
-    const shopper = await signIn(email);
+    const shopper = await signIn(t, email);
     const mine = myBookingsResponseSchema
       .parse((await shopper.call('GET', '/api/booking/my')).json())
       .bookings.find((b) => b._id === id)!;
@@ -294,7 +271,7 @@ describe('waiving', () => {
     const [charge] = (await detailAs(ops, id)).charges;
     const url = `/api/admin/bookings/${id}/charges/${charge!.id}/waive`;
 
-    const shopper = await signIn(email);
+    const shopper = await signIn(t, email);
     expect((await shopper.call('POST', url, { reason: 'Please' })).statusCode).toBe(403);
     expect((await ops.call('POST', url, {})).statusCode).toBe(400);
     const unknown = await ops.call(

@@ -8,19 +8,23 @@ import {
   dispatchesResponseSchema,
   myBookingsResponseSchema,
   returnsResponseSchema,
-  tokenResponseSchema,
   todayInIndia,
   unitStateResponseSchema,
   unitsResponseSchema,
   type Product,
 } from '@pehnava/shared';
-import { outboxMails, productUnits, unitEvents, users } from '../../db/schema/index.js';
-import { TEST_PASSWORD, callAs } from '../../test/accounts.js';
+import { outboxMails, productUnits, unitEvents } from '../../db/schema/index.js';
 import { UNITS_READY_JOB } from '../../jobs/unit-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { checkout, itemFor, paidIds } from '../../test/checkout.js';
-import { catalogueProducts, newShopper, rentable, type Shopper } from '../../test/shopping.js';
+import {
+  catalogueProducts,
+  newShopper,
+  rentable,
+  signIn,
+  type Shopper,
+} from '../../test/shopping.js';
 
 /*
  * The physical loop through the operator API (issue [J]): the day's dispatches and returns,
@@ -111,22 +115,6 @@ const dispatch = (id: string, payload: object = {}) =>
   admin.call('POST', `/api/admin/bookings/${id}/dispatch`, payload);
 const returnItems = (id: string, payload: object) =>
   admin.call('POST', `/api/admin/bookings/${id}/return`, payload);
-/** A new session for an existing account (the old one may have run out with the clock). */
-async function signIn(email: string): Promise<Shopper> {
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/user/login',
-    payload: { email, password: TEST_PASSWORD },
-  });
-  expect(res.statusCode).toBe(200);
-  const { token } = tokenResponseSchema.parse(res.json());
-  const [row] = await t.database.db.select().from(users).where(eq(users.email, email));
-  return {
-    id: row!.id,
-    token,
-    call: (method, url, payload) => callAs(t, token, method, url, payload),
-  };
-}
 const mailsOf = async (kind: string) =>
   t.database.db.select().from(outboxMails).where(eq(outboxMails.kind, kind));
 
@@ -361,8 +349,8 @@ describe('returns', () => {
     const [itemA, itemB] = (await detail(id)).items;
     clock.advance(8 * 86_400_000);
     // Sessions of a week ago have ended: the operator and the shopper sign in again.
-    admin = await signIn('packer@pehnava.test');
-    const shopper = await signIn(s.email);
+    admin = await signIn(t, 'packer@pehnava.test');
+    const shopper = await signIn(t, s.email);
 
     const due = returnsResponseSchema.parse(
       (await admin.call('GET', `/api/admin/returns?date=${itemA!.endDate}`)).json(),

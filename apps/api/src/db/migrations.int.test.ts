@@ -112,19 +112,23 @@ describe('migrations', () => {
   });
 });
 
+/** A new database with the migrations before `tag` run (copied into `folder`, a temp dir). */
+async function migratedBefore(tag: string, folder: string) {
+  cpSync(MIGRATIONS_FOLDER, folder, { recursive: true });
+  const journalPath = join(folder, 'meta/_journal.json');
+  const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  journal.entries = journal.entries.filter((entry) => entry.tag < tag);
+  writeFileSync(journalPath, JSON.stringify(journal));
+  const db = await fresh();
+  await runMigrations(db, folder);
+  return db;
+}
+
 describe('the payment captures (migration 0007)', () => {
   it('keep the payments made before them: applied to their booking or plan period, or refunded, with their refunds counted', async () => {
     const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
     try {
-      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-      const journalPath = join(older, 'meta/_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      journal.entries = journal.entries.filter((entry) => entry.tag < '0007');
-      writeFileSync(journalPath, JSON.stringify(journal));
-      const db = await fresh();
-      await runMigrations(db, older);
+      const db = await migratedBefore('0007', older);
       const run = (query: ReturnType<typeof sql>) => db.db.execute(query);
       const rows = async <T>(query: ReturnType<typeof sql>) =>
         ((await run(query)) as unknown as { rows: T[] }).rows;
@@ -242,15 +246,7 @@ describe("the units' states and tag codes (migration 0008)", () => {
   it('gives every unit made before it a tag code and a state, and codes the units made after', async () => {
     const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
     try {
-      cpSync(MIGRATIONS_FOLDER, older, { recursive: true });
-      const journalPath = join(older, 'meta/_journal.json');
-      const journal = JSON.parse(readFileSync(journalPath, 'utf8')) as {
-        entries: { tag: string }[];
-      };
-      journal.entries = journal.entries.filter((entry) => entry.tag < '0008');
-      writeFileSync(journalPath, JSON.stringify(journal));
-      const db = await fresh();
-      await runMigrations(db, older);
+      const db = await migratedBefore('0008', older);
       const rows = async <T>(query: ReturnType<typeof sql>) =>
         ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
       await db.db.insert(products).values(sampleProduct('PHN-LEH-0047'));

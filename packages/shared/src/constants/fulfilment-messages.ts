@@ -36,5 +36,16 @@ export const FULFILMENT_MESSAGES = {
   unitCannotGoOut: 'A unit goes out only by being dispatched with a booking',
   unknownUnitState: 'State must be in-service, cleaning, repair or retired',
   productNotFound: 'Product not found',
+  blockAdded: (code: string): string => `Unit ${code} is blocked for those days`,
+  alreadyBlocked: 'Already blocked: nothing changed',
+  blockRemoved: (code: string): string => `The block on unit ${code} is lifted`,
+  alreadyRemoved: 'Already lifted: nothing changed',
+  blockNotFound: 'This unit has no such block',
+  blockInPast: 'A block cannot start before today',
+  blockOrder: 'A block must end on or after its first day',
+  blockTooLong: 'A block can be at most 366 days long',
+  blockPromised: (code: string, bookingNumber: string): string =>
+    `Unit ${code} is promised to booking ${bookingNumber} on those days and no other unit of its size is free`,
+  blockOut: (code: string): string => `Unit ${code} is out with a shopper on those days`,
   dateInvalid: 'Date must be a real day as YYYY-MM-DD',
 } as const;

@@ -150,6 +150,29 @@ export const unitReservationSchema = z.object({
   atRisk: z.boolean(),
 });
 
+/** A maintenance block: the unit is out of use from `from` to `to`, both inclusive. */
+export const unitBlockSchema = z.object({
+  id: z.uuid(),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  reason: z.string(),
+  createdAt: z.iso.datetime({ offset: true }),
+});
+
+/** POST /api/admin/units/{unitCode}/blocks. */
+export const unitBlockBodySchema = z.object({
+  from: dayInputSchema,
+  to: dayInputSchema,
+  reason: textField({ label: 'Reason', max: 300 }),
+});
+export type UnitBlockBody = z.infer<typeof unitBlockBodySchema>;
+
+/** DELETE /api/admin/units/{unitCode}/blocks/{blockId}. */
+export const unitBlockParamsSchema = z.object({
+  unitCode: unitCodeInputSchema,
+  blockId: z.uuid({ error: FULFILMENT_MESSAGES.blockNotFound }),
+});
+
 export const unitSchema = z.object({
   code: z.string(),
   size: z.string(),
@@ -163,6 +186,8 @@ export const unitSchema = z.object({
   current: unitReservationSchema.nullable(),
   /** Holds that have not ended yet (today onwards), soonest first. */
   upcoming: z.array(unitReservationSchema),
+  /** Maintenance blocks that have not ended yet, soonest first. */
+  blocks: z.array(unitBlockSchema),
 });
 export type Unit = z.infer<typeof unitSchema>;
 

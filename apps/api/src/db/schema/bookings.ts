@@ -122,9 +122,8 @@ export const unitReservations = pgTable(
     unitId: uuid()
       .notNull()
       .references(() => productUnits.id, { onDelete: 'restrict' }),
-    bookingItemId: uuid()
-      .notNull()
-      .references(() => bookingItems.id, { onDelete: 'cascade' }),
+    /** The booking line it holds the unit for; null for a maintenance block. */
+    bookingItemId: uuid().references(() => bookingItems.id, { onDelete: 'cascade' }),
     blockedFrom: date({ mode: 'string' }).notNull(),
     blockedUntil: date({ mode: 'string' }).notNull(),
     active: boolean().notNull().default(true),
@@ -142,6 +141,13 @@ export const unitReservations = pgTable(
      * kept out by a late return) and no other unit of the size was free to take it over.
      */
     atRiskSince: timestamp({ withTimezone: true }),
+    /**
+     * A maintenance block (an operator takes the unit out of use for these days): why, and who.
+     * It is a row like a booking's hold, so the exclusion constraint keeps the two apart and every
+     * availability read counts it.
+     */
+    blockReason: text(),
+    blockedBy: text(),
   },
   (t) => [
     index('unit_reservations_unit_idx').on(t.unitId),
@@ -159,6 +165,11 @@ export const unitReservations = pgTable(
       sql`num_nonnulls(${t.returnedAt}, ${t.returnedOn}, ${t.condition}) in (0, 3)`,
     ),
     check('unit_reservations_dispatch_active', sql`${t.dispatchedAt} is null or ${t.active}`),
+    check(
+      'unit_reservations_hold_or_block',
+      sql`(${t.bookingItemId} is null) = (${t.blockReason} is not null)
+        and (${t.bookingItemId} is not null or ${t.dispatchedAt} is null)`,
+    ),
   ],
 );
 

@@ -9,6 +9,8 @@ import {
   returnBodySchema,
   returnsQuerySchema,
   returnsResponseSchema,
+  unitBlockBodySchema,
+  unitBlockParamsSchema,
   unitCodeParamsSchema,
   unitStateBodySchema,
   unitStateResponseSchema,
@@ -191,5 +193,40 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
         booking: await operations.adminDetail(id, request.publicOrigin),
       };
     },
+  );
+
+  app.post(
+    '/admin/units/:unitCode/blocks',
+    {
+      schema: {
+        ...docs,
+        summary: 'Block a unit for maintenance from `from` to `to` (both inclusive), with a reason',
+        description:
+          "The product page's calendar greys those days when no other unit is free. Holds of those days not yet sent move to another free unit of the size; when one cannot, nothing changes and the 409 names the booking. The same block again changes nothing and says so.",
+        params: unitCodeParamsSchema,
+        body: unitBlockBodySchema,
+        response: { 200: unitStateResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await units.addBlock(actorOf(request), request.params.unitCode, request.body)),
+    }),
+  );
+
+  app.delete(
+    '/admin/units/:unitCode/blocks/:blockId',
+    {
+      schema: {
+        ...docs,
+        summary: 'Lift a maintenance block; lifting it again changes nothing and says so',
+        params: unitBlockParamsSchema,
+        response: { 200: unitStateResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await units.removeBlock(request.params.unitCode, request.params.blockId.toLowerCase())),
+    }),
   );
 };

@@ -37,7 +37,7 @@ const inDays = (n: number) => addDays(today(), n);
 let t: TestApp;
 let admin: Shopper;
 let products: Product[];
-/** Sizes with at least `n` units, as [product, size]. */
+/** Each offered size with its number of units. */
 let multiUnit: { product: Product; size: string; units: number }[];
 let n = 0;
 const used = new Set<string>();
@@ -63,7 +63,7 @@ beforeAll(async () => {
     .from(productUnits)
     .groupBy(productUnits.productId, productUnits.size);
   multiUnit = counts
-    .filter((c) => c.units >= 2)
+    .filter((c) => c.units >= 1)
     .map((c) => ({
       product: products.find((p) => p._id === c.productId)!,
       size: c.size,
@@ -184,7 +184,7 @@ describe('dispatch', () => {
   });
 
   it('sends another free unit of the same size when one is named, and refuses the wrong ones', async () => {
-    const pick = multiUnit.find((m) => !used.has(m.product._id))!;
+    const pick = multiUnit.find((m) => !used.has(m.product._id) && m.units >= 2)!;
     used.add(pick.product._id);
     const { id } = await paidBooking([{ product: pick.product, size: pick.size }], 15);
     const before = await detail(id);
@@ -331,6 +331,92 @@ describe("units' states by hand", () => {
     });
     expect(unknown.statusCode).toBe(404);
     expect((await admin.call('GET', '/api/admin/units?productId=PHN-NONE')).statusCode).toBe(404);
+  });
+});
+
+describe('maintenance blocks', () => {
+  const block = (code: string, payload: object) =>
+    admin.call('POST', `/api/admin/units/${code}/blocks`, payload);
+  const calendarOf = async (product: Product, size: string) =>
+    availabilityResponseSchema
+      .parse((await t.app.inject({ url: `/api/product/${product._id}/availability` })).json())
+      .sizes.find((s) => s.size === size)!;
+
+  it("grey the product page's dates while the unit is blocked, and free them when lifted", async () => {
+    const pick = multiUnit.find((m) => !used.has(m.product._id) && m.units === 1)!;
+    used.add(pick.product._id);
+    const [unit] = await unitsOf(pick.product._id).then((all) =>
+      all.filter((u) => u.size === pick.size),
+    );
+    const range = { from: inDays(30), to: inDays(33) };
+    const before = await calendarOf(pick.product, pick.size);
+    expect(Object.values(before.unavailableStartDates).flat()).not.toContain(inDays(31));
+
+    expect(
+      (await block(unit!.code, { ...range, to: inDays(29), reason: 'x' })).json().message,
+    ).toBe(FULFILMENT_MESSAGES.blockOrder);
+    expect(
+      (await block(unit!.code, { from: inDays(-1), to: inDays(2), reason: 'x' })).json().message,
+    ).toBe(FULFILMENT_MESSAGES.blockInPast);
+    const added = await block(unit!.code, { ...range, reason: 'Re-stitching the hem' });
+    expect(added.statusCode, added.body).toBe(200);
+    const answer = unitStateResponseSchema.parse(added.json());
+    expect(answer.message).toBe(FULFILMENT_MESSAGES.blockAdded(unit!.code));
+    expect(answer.unit.blocks).toEqual([
+      expect.objectContaining({ ...range, reason: 'Re-stitching the hem' }),
+    ]);
+    const again = await block(unit!.code, { ...range, reason: 'Re-stitching the hem' });
+    expect(again.json().message).toBe(FULFILMENT_MESSAGES.alreadyBlocked);
+
+    const during = await calendarOf(pick.product, pick.size);
+    for (const dates of Object.values(during.unavailableStartDates)) {
+      expect(dates).toContain(inDays(31));
+    }
+    // A shopper cannot add those days to the cart.
+    const s = await newShopper(t, `blocked-${++n}@pehnava.test`);
+    const add = await s.call('POST', '/api/cart/add', {
+      productId: pick.product._id,
+      size: pick.size,
+      duration: 2,
+      startDate: inDays(31),
+    });
+    expect(add.statusCode).toBe(409);
+
+    const blockId = answer.unit.blocks[0]!.id;
+    const lift = () => admin.call('DELETE', `/api/admin/units/${unit!.code}/blocks/${blockId}`);
+    const lifted = await lift();
+    expect(lifted.json().message).toBe(FULFILMENT_MESSAGES.blockRemoved(unit!.code));
+    expect(unitStateResponseSchema.parse(lifted.json()).unit.blocks).toEqual([]);
+    expect((await lift()).json().message).toBe(FULFILMENT_MESSAGES.alreadyRemoved);
+    const after = await calendarOf(pick.product, pick.size);
+    expect(after.unavailableStartDates).toEqual(before.unavailableStartDates);
+    const unknown = await admin.call(
+      'DELETE',
+      `/api/admin/units/${unit!.code}/blocks/00000000-0000-4000-8000-000000000000`,
+    );
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it('move a hold of those days to a free unit, or refuse naming the booking and change nothing', async () => {
+    const pick = multiUnit.find((m) => !used.has(m.product._id) && m.units === 2)!;
+    used.add(pick.product._id);
+    const { id } = await paidBooking([{ product: pick.product, size: pick.size }], 25);
+    const held = (await detail(id)).items[0]!.unitCode!;
+    const range = { from: inDays(23), to: inDays(28), reason: 'Zip replaced' };
+
+    const moved = await block(held, range);
+    expect(moved.statusCode, moved.body).toBe(200);
+    const other = (await detail(id)).items[0]!.unitCode!;
+    expect(other).not.toBe(held);
+
+    // Now the other unit: nowhere left to move the hold to.
+    const refused = await block(other, range);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(
+      FULFILMENT_MESSAGES.blockPromised(other, (await detail(id)).bookingNumber),
+    );
+    expect((await detail(id)).items[0]!.unitCode).toBe(other);
+    expect((await unitByCode(pick.product._id, other)).blocks).toEqual([]);
   });
 });
 

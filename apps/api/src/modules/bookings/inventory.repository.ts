@@ -37,7 +37,8 @@ export interface Hold {
 
 const holdColumns = {
   id: unitReservations.id,
-  itemId: unitReservations.bookingItemId,
+  // Holds only (a block has no line): every read of holds keeps to rows with one.
+  itemId: sql<string>`${unitReservations.bookingItemId}`,
   unitId: unitReservations.unitId,
   unitCode: productUnits.code,
   unitState: productUnits.state,
@@ -205,6 +206,7 @@ export function createInventoryRepository(db: Database, clock: Clock) {
           and(
             eq(unitReservations.unitId, unitId),
             eq(unitReservations.active, true),
+            isNotNull(unitReservations.bookingItemId),
             isNull(unitReservations.dispatchedAt),
             gte(unitReservations.blockedUntil, today),
           ),
@@ -311,6 +313,100 @@ export function createInventoryRepository(db: Database, clock: Clock) {
           ),
         )
         .orderBy(asc(unitReservations.blockedFrom));
+    },
+
+    /** The booking of each line. */
+    async bookingsOfItems(itemIds: string[]) {
+      if (itemIds.length === 0) return [];
+      return db
+        .select({ itemId: bookingItems.id, bookingId: bookingItems.bookingId })
+        .from(bookingItems)
+        .where(inArray(bookingItems.id, itemIds));
+    },
+
+    /** Holds of a unit (not blocks) still standing that overlap [from, until]. */
+    async holdsOverlapping(unitId: string, from: string, until: string): Promise<Hold[]> {
+      return db
+        .select(holdColumns)
+        .from(unitReservations)
+        .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+        .where(
+          and(
+            eq(unitReservations.unitId, unitId),
+            isNotNull(unitReservations.bookingItemId),
+            blocksDays(sql`${from}::date`, sql`${until}::date`),
+          ),
+        )
+        .orderBy(asc(unitReservations.blockedFrom));
+    },
+
+    /**
+     * Block a unit for maintenance over [from, until], inside a savepoint: undefined (nothing
+     * written) when the exclusion constraint says the unit is held on one of those days.
+     */
+    async addBlock(block: {
+      unitId: string;
+      from: string;
+      until: string;
+      reason: string;
+      by: string;
+    }): Promise<string | undefined> {
+      try {
+        return await db.transaction(async (savepoint) => {
+          const [row] = await savepoint
+            .insert(unitReservations)
+            .values({
+              unitId: block.unitId,
+              blockedFrom: block.from,
+              blockedUntil: block.until,
+              blockReason: block.reason,
+              blockedBy: block.by,
+              createdAt: clock.now(),
+            })
+            .returning({ id: unitReservations.id });
+          return row!.id;
+        });
+      } catch (error) {
+        if (exclusionIn(error)) return undefined;
+        throw error;
+      }
+    },
+
+    /** A unit's blocks (active or removed), the newest first. */
+    async blocksOf(unitIds: string[]) {
+      if (unitIds.length === 0) return [];
+      return db
+        .select({
+          id: unitReservations.id,
+          unitId: unitReservations.unitId,
+          from: unitReservations.blockedFrom,
+          until: unitReservations.blockedUntil,
+          reason: unitReservations.blockReason,
+          by: unitReservations.blockedBy,
+          active: unitReservations.active,
+          createdAt: unitReservations.createdAt,
+        })
+        .from(unitReservations)
+        .where(
+          and(inArray(unitReservations.unitId, unitIds), isNull(unitReservations.bookingItemId)),
+        )
+        .orderBy(asc(unitReservations.blockedFrom), asc(unitReservations.id));
+    },
+
+    /** Lift a block; false when it was lifted already. */
+    async removeBlock(blockId: string): Promise<boolean> {
+      const rows = await db
+        .update(unitReservations)
+        .set({ active: false, releasedAt: clock.now() })
+        .where(
+          and(
+            eq(unitReservations.id, blockId),
+            isNull(unitReservations.bookingItemId),
+            eq(unitReservations.active, true),
+          ),
+        )
+        .returning({ id: unitReservations.id });
+      return rows.length > 0;
     },
 
     /** Free every unit the booking holds (history is kept: the rows turn inactive). */

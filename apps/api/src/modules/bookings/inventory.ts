@@ -40,6 +40,23 @@ export interface InventoryDeps {
  * a booking. The exclusion constraint on unit_reservations has the last word on every reservation.
  */
 export function createInventory({ repos, catalogue, clock, days }: InventoryDeps) {
+  /**
+   * Move a hold not yet sent to another unit of its product and size free over its days, in
+   * `tx`; false (and nothing changed) when none is.
+   */
+  async function moveElsewhereIn(
+    tx: Pick<Repositories, 'inventory'>,
+    hold: Hold,
+  ): Promise<boolean> {
+    const candidates = (
+      await tx.inventory.freeUnits(hold.productId, hold.size, hold.blockedFrom, hold.blockedUntil)
+    ).filter((id) => id !== hold.unitId);
+    for (const candidate of candidates) {
+      if (await tx.inventory.moveHold(hold, candidate)) return true;
+    }
+    return false;
+  }
+
   return {
     days,
 
@@ -129,6 +146,8 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
       return undefined;
     },
 
+    moveElsewhereIn,
+
     /**
      * A unit can no longer serve its holds not yet sent (it went to repair or was retired): move
      * each, in `tx`, to another unit of the same product and size free over the same days; the
@@ -143,22 +162,7 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
       const atRisk: Hold[] = [];
       let moved = 0;
       for (const hold of holds) {
-        const candidates = (
-          await tx.inventory.freeUnits(
-            hold.productId,
-            hold.size,
-            hold.blockedFrom,
-            hold.blockedUntil,
-          )
-        ).filter((id) => id !== unitId);
-        let done = false;
-        for (const candidate of candidates) {
-          if (await tx.inventory.moveHold(hold, candidate)) {
-            done = true;
-            break;
-          }
-        }
-        if (done) moved += 1;
+        if (await moveElsewhereIn(tx, hold)) moved += 1;
         else atRisk.push(hold);
       }
       await tx.inventory.markAtRisk(atRisk.map((hold) => hold.id));

@@ -4,12 +4,13 @@ import {
   bookingNumber,
   todayInIndia,
   type Unit,
+  type UnitBlockBody,
   type UnitStateBody,
 } from '@pehnava/shared';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
-import { conflict, notFound } from '../../lib/http-error.js';
+import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { Inventory } from '../bookings/inventory.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
@@ -21,7 +22,7 @@ export const UNITS_READY_BATCH = 200;
 export interface UnitsDeps {
   repos: Pick<Repositories, 'units' | 'inventory'>;
   uow: UnitOfWork;
-  inventory: Pick<Inventory, 'rehomeIn'>;
+  inventory: Pick<Inventory, 'rehomeIn' | 'moveElsewhereIn'>;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   cleaningDays: number;
@@ -29,8 +30,15 @@ export interface UnitsDeps {
 
 type HoldOfUnit = Awaited<ReturnType<Repositories['inventory']['holdsOfUnits']>>[number];
 
+type BlockOfUnit = Awaited<ReturnType<Repositories['inventory']['blocksOf']>>[number];
+
 /** A unit as the operator API shows it, with the booking it is out with and its coming holds. */
-export function unitView(unit: UnitRow, holds: HoldOfUnit[], today: string): Unit {
+export function unitView(
+  unit: UnitRow,
+  holds: HoldOfUnit[],
+  blocks: BlockOfUnit[],
+  today: string,
+): Unit {
   const view = (hold: HoldOfUnit) => ({
     bookingId: hold.bookingId,
     bookingNumber: bookingNumber(hold.bookingId),
@@ -56,6 +64,15 @@ export function unitView(unit: UnitRow, holds: HoldOfUnit[], today: string): Uni
     stateChangedAt: unit.stateChangedAt.toISOString(),
     current: current ? view(current) : null,
     upcoming: mine.filter((hold) => !hold.dispatchedAt && hold.blockedUntil >= today).map(view),
+    blocks: blocks
+      .filter((block) => block.unitId === unit.id && block.active && block.until >= today)
+      .map((block) => ({
+        id: block.id,
+        from: block.from,
+        to: block.until,
+        reason: block.reason ?? '',
+        createdAt: block.createdAt.toISOString(),
+      })),
   };
 }
 
@@ -69,7 +86,19 @@ export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningD
 
   async function viewOf(tx: Pick<Repositories, 'inventory'>, unit: UnitRow): Promise<Unit> {
     const day = today();
-    return unitView(unit, await tx.inventory.holdsOfUnits([unit.id], day), day);
+    const [holds, blocks] = await Promise.all([
+      tx.inventory.holdsOfUnits([unit.id], day),
+      tx.inventory.blocksOf([unit.id]),
+    ]);
+    return unitView(unit, holds, blocks, day);
+  }
+
+  /** The unit with this tag code, locked in `tx`; a 404 when there is none. */
+  async function lockedUnit(tx: Pick<Repositories, 'units'>, code: string): Promise<UnitRow> {
+    const found = await tx.units.findByCode(code);
+    const [unit] = found ? await tx.units.lockUnits([found.id]) : [];
+    if (!unit) throw notFound(FULFILMENT_MESSAGES.unitNotFound(code));
+    return unit;
   }
 
   return {
@@ -79,13 +108,14 @@ export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningD
       if (!product) throw notFound(FULFILMENT_MESSAGES.productNotFound);
       const units = await repos.units.ofProduct(product._id);
       const day = today();
-      const holds = await repos.inventory.holdsOfUnits(
-        units.map((unit) => unit.id),
-        day,
-      );
+      const ids = units.map((unit) => unit.id);
+      const [holds, blocks] = await Promise.all([
+        repos.inventory.holdsOfUnits(ids, day),
+        repos.inventory.blocksOf(ids),
+      ]);
       return {
         product: { _id: product._id, productId: product.productId, name: product.name },
-        units: units.map((unit) => unitView(unit, holds, day)),
+        units: units.map((unit) => unitView(unit, holds, blocks, day)),
       };
     },
 
@@ -96,10 +126,7 @@ export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningD
      */
     async setState(actor: UnitActor, code: string, change: UnitStateBody) {
       return uow.run(async (tx) => {
-        const found = await tx.units.findByCode(code);
-        if (!found) throw notFound(FULFILMENT_MESSAGES.unitNotFound(code));
-        const [unit] = await tx.units.lockUnits([found.id]);
-        if (!unit) throw notFound(FULFILMENT_MESSAGES.unitNotFound(code));
+        const unit = await lockedUnit(tx, code);
         if (unit.state === change.state) {
           return {
             message: FULFILMENT_MESSAGES.unitAlreadyInState(unit.code, unit.state),
@@ -119,6 +146,68 @@ export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningD
         return {
           message: FULFILMENT_MESSAGES.unitStateChanged(unit.code, change.state),
           unit: await viewOf(tx, after!),
+        };
+      });
+    },
+
+    /**
+     * POST /api/admin/units/{code}/blocks: take a unit out of use from `from` to `to` (both
+     * inclusive). Holds of those days not yet sent move to another free unit of the size; when
+     * one cannot, or the unit is out with a shopper then, nothing changes and the 409 says which
+     * booking. The same block again changes nothing and says so.
+     */
+    async addBlock(actor: UnitActor, code: string, block: UnitBlockBody) {
+      const day = today();
+      if (block.to < block.from) throw badRequest(FULFILMENT_MESSAGES.blockOrder);
+      if (block.from < day) throw badRequest(FULFILMENT_MESSAGES.blockInPast);
+      if (Date.parse(block.to) - Date.parse(block.from) > 366 * 86_400_000) {
+        throw badRequest(FULFILMENT_MESSAGES.blockTooLong);
+      }
+      return uow.run(async (tx) => {
+        const unit = await lockedUnit(tx, code);
+        const same = (await tx.inventory.blocksOf([unit.id])).find(
+          (b) =>
+            b.active && b.from === block.from && b.until === block.to && b.reason === block.reason,
+        );
+        if (same) {
+          return { message: FULFILMENT_MESSAGES.alreadyBlocked, unit: await viewOf(tx, unit) };
+        }
+        for (const hold of await tx.inventory.holdsOverlapping(unit.id, block.from, block.to)) {
+          if (hold.dispatchedAt && !hold.returnedAt) {
+            throw conflict(FULFILMENT_MESSAGES.blockOut(unit.code));
+          }
+          if (hold.dispatchedAt) continue;
+          if (!(await inventory.moveElsewhereIn(tx, hold))) {
+            const [owner] = await tx.inventory.bookingsOfItems([hold.itemId]);
+            throw conflict(
+              FULFILMENT_MESSAGES.blockPromised(unit.code, bookingNumber(owner!.bookingId)),
+            );
+          }
+        }
+        const added = await tx.inventory.addBlock({
+          unitId: unit.id,
+          from: block.from,
+          until: block.to,
+          reason: block.reason,
+          by: actor.email,
+        });
+        if (!added) throw conflict(FULFILMENT_MESSAGES.blockOut(unit.code));
+        return { message: FULFILMENT_MESSAGES.blockAdded(unit.code), unit: await viewOf(tx, unit) };
+      });
+    },
+
+    /** DELETE /api/admin/units/{code}/blocks/{blockId}: lift a block; again, nothing changes. */
+    async removeBlock(code: string, blockId: string) {
+      return uow.run(async (tx) => {
+        const unit = await lockedUnit(tx, code);
+        const block = (await tx.inventory.blocksOf([unit.id])).find((b) => b.id === blockId);
+        if (!block) throw notFound(FULFILMENT_MESSAGES.blockNotFound);
+        const lifted = await tx.inventory.removeBlock(block.id);
+        return {
+          message: lifted
+            ? FULFILMENT_MESSAGES.blockRemoved(unit.code)
+            : FULFILMENT_MESSAGES.alreadyRemoved,
+          unit: await viewOf(tx, unit),
         };
       });
     },

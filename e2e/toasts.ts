@@ -9,6 +9,7 @@ import { expect, type Page } from '@playwright/test';
  */
 
 interface ShownToast {
+  element: Element;
   text: string;
   taken: boolean;
 }
@@ -19,27 +20,32 @@ declare global {
   }
 }
 
-/** The init script: keep each toast the page shows, with its text as it renders. */
+/**
+ * The init script: keep each toast the page shows. Only added nodes are looked at (a toast is
+ * an element sonner adds), so a busy page pays next to nothing for it; a toast's text is read
+ * again while it is on the page, and kept once it has gone.
+ */
 export function recordToasts(): void {
   const shown: ShownToast[] = [];
-  const entries = new WeakMap<Element, ShownToast>();
+  const known = new WeakSet<Element>();
   window.__pehnavaToasts = shown;
-  const look = () => {
-    for (const element of document.querySelectorAll('[data-sonner-toast]')) {
-      let entry = entries.get(element);
-      if (!entry) {
-        entry = { text: '', taken: false };
-        entries.set(element, entry);
-        shown.push(entry);
-      }
-      entry.text = (element.textContent ?? '').trim();
-    }
+  const keep = (element: Element) => {
+    if (known.has(element)) return;
+    known.add(element);
+    shown.push({ element, text: (element.textContent ?? '').trim(), taken: false });
   };
-  new MutationObserver(look).observe(document, {
-    childList: true,
-    subtree: true,
-    characterData: true,
-  });
+  new MutationObserver((records) => {
+    for (const record of records) {
+      for (const node of record.addedNodes) {
+        if (!(node instanceof Element)) continue;
+        if (node.matches('[data-sonner-toast]')) keep(node);
+        else if (node.firstElementChild) node.querySelectorAll('[data-sonner-toast]').forEach(keep);
+      }
+    }
+    for (const toast of shown) {
+      if (toast.element.isConnected) toast.text = (toast.element.textContent ?? '').trim();
+    }
+  }).observe(document, { childList: true, subtree: true });
 }
 
 /** The texts of the toasts this page has shown so far (since its document loaded). */

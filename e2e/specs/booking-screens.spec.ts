@@ -224,6 +224,9 @@ test.describe('checkout', () => {
     workerProducts,
     baseURL,
   }) => {
+    // Cart, coupon, six address checks with an axe scan, then paying: 12 s alone, over 30 s
+    // when the other worker is scanning pages; the limit is for a hang.
+    test.setTimeout(90_000);
     const product = workerProducts.take((p) => p.twoDayRentalPrice >= 1_000);
     const account = await shopperWithCart(request, [product]);
     await stubPayments(page, baseURL!);

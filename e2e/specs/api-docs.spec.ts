@@ -9,6 +9,9 @@ test('the API reference at /api/docs renders under the page policy: every route,
   page,
   request,
 }) => {
+  // Every route of the reference is checked one by one: 23 s alone, 26 s beside a busy
+  // worker in CI, so the limit, for a hang, is 90 s.
+  test.setTimeout(90_000);
   const docs = (await (await request.get('/api/docs/json')).json()) as OpenApi;
   const operations = Object.entries(docs.paths).flatMap(([path, ops]) =>
     Object.entries(ops).map(([method, op]) => ({ path, method, ...op })),

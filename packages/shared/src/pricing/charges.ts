@@ -1,5 +1,6 @@
 import type { PlanId } from '../constants/plans.js';
 import type { ReturnCondition } from '../constants/states.js';
+import { addDays, daysBetween } from './dates.js';
 
 /*
  * What a rental costs after it ends (DECISIONS.md 'Cancellations, refunds, late returns and
@@ -23,24 +24,19 @@ export const REPAIR_FEE_PAISE = 500_00;
 /** With damage protection, major damage or loss costs at most this percent of MRP. */
 export const PROTECTED_DAMAGE_CAP_PERCENT = 25;
 
-const DAY_MS = 86_400_000;
-const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
-
 /**
  * The late days a piece owes, as the dates they fall on: each day after `endDate` up to and
  * including `lastDay` (the day it came back, or today while it is out), at most
  * PURCHASE_AFTER_DAYS of them (after that it is treated as bought).
  */
 export function lateDays(endDate: string, lastDay: string): string[] {
-  const count = Math.min(Math.max(dayNumber(lastDay) - dayNumber(endDate), 0), PURCHASE_AFTER_DAYS);
-  return Array.from({ length: count }, (_, i) =>
-    new Date((dayNumber(endDate) + i + 1) * DAY_MS).toISOString().slice(0, 10),
-  );
+  const count = Math.min(Math.max(daysBetween(endDate, lastDay), 0), PURCHASE_AFTER_DAYS);
+  return Array.from({ length: count }, (_, i) => addDays(endDate, i + 1));
 }
 
 /** True once a piece still out on `today` is treated as bought. */
 export function treatedAsBought(endDate: string, today: string): boolean {
-  return dayNumber(today) - dayNumber(endDate) > PURCHASE_AFTER_DAYS;
+  return daysBetween(endDate, today) > PURCHASE_AFTER_DAYS;
 }
 
 /**

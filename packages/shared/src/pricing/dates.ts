@@ -14,6 +14,11 @@ export function addDays(date: IsoDate, days: number): IsoDate {
   return new Date(t + days * 86_400_000).toISOString().slice(0, 10);
 }
 
+/** Whole days from one YYYY-MM-DD date to another (negative when `to` is earlier). */
+export function daysBetween(from: IsoDate, to: IsoDate): number {
+  return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+}
+
 /** True when the string is a real calendar date in YYYY-MM-DD form. */
 export function isIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

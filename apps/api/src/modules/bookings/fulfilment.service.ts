@@ -4,6 +4,7 @@ import {
   FULFILMENT_MESSAGES,
   addDays,
   bookingNumber,
+  daysBetween,
   rupeesToPaise,
   todayInIndia,
   type DispatchBody,
@@ -89,10 +90,7 @@ export function createFulfilment({
         byBooking.set(line.booking.id, entry);
       }
       const pieces = piecesView(line.pieces);
-      const late = Math.round(
-        (Date.parse(`${day}T00:00:00Z`) - Date.parse(`${line.item.endDate}T00:00:00Z`)) /
-          86_400_000,
-      );
+      const late = daysBetween(line.item.endDate, day);
       entry.items.push({
         itemId: line.item.id,
         productId: line.product.productId,

@@ -8,6 +8,7 @@ import {
   isNull,
   or,
   sql,
+  type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
 import type { ReturnCondition } from '@pehnava/shared';
@@ -95,6 +96,23 @@ export function blocksDays(from: SQLWrapper, until: SQLWrapper) {
  * constraint on the table (migration 0001) has the last word on every reservation.
  */
 export function createInventoryRepository(db: Database, clock: Clock) {
+  /** A unit's standing holds (not its blocks) that also meet `also`, soonest first. */
+  function holdsOfUnit(unitId: string, also: SQL | undefined): Promise<Hold[]> {
+    return db
+      .select(holdColumns)
+      .from(unitReservations)
+      .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+      .where(
+        and(
+          eq(unitReservations.unitId, unitId),
+          eq(unitReservations.active, true),
+          isNotNull(unitReservations.bookingItemId),
+          also,
+        ),
+      )
+      .orderBy(asc(unitReservations.blockedFrom));
+  }
+
   return {
     /**
      * Block a physical unit for a booking item over [blockedFrom, blockedUntil], both inclusive.
@@ -197,22 +215,11 @@ export function createInventoryRepository(db: Database, clock: Clock) {
     },
 
     /** Holds of a unit not yet sent that end on `today` or later (they still need the unit). */
-    async upcomingHoldsOf(unitId: string, today: string): Promise<Hold[]> {
-      return db
-        .select(holdColumns)
-        .from(unitReservations)
-        .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
-        .where(
-          and(
-            eq(unitReservations.unitId, unitId),
-            eq(unitReservations.active, true),
-            isNotNull(unitReservations.bookingItemId),
-            isNull(unitReservations.dispatchedAt),
-            gte(unitReservations.blockedUntil, today),
-          ),
-        )
-        .orderBy(asc(unitReservations.blockedFrom));
-    },
+    upcomingHoldsOf: (unitId: string, today: string): Promise<Hold[]> =>
+      holdsOfUnit(
+        unitId,
+        and(isNull(unitReservations.dispatchedAt), gte(unitReservations.blockedUntil, today)),
+      ),
 
     /** The units leave with their booking: each hold's dispatch is recorded once. */
     async markDispatched(holdIds: string[]): Promise<void> {
@@ -325,20 +332,8 @@ export function createInventoryRepository(db: Database, clock: Clock) {
     },
 
     /** Holds of a unit (not blocks) still standing that overlap [from, until]. */
-    async holdsOverlapping(unitId: string, from: string, until: string): Promise<Hold[]> {
-      return db
-        .select(holdColumns)
-        .from(unitReservations)
-        .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
-        .where(
-          and(
-            eq(unitReservations.unitId, unitId),
-            isNotNull(unitReservations.bookingItemId),
-            blocksDays(sql`${from}::date`, sql`${until}::date`),
-          ),
-        )
-        .orderBy(asc(unitReservations.blockedFrom));
-    },
+    holdsOverlapping: (unitId: string, from: string, until: string): Promise<Hold[]> =>
+      holdsOfUnit(unitId, blocksDays(sql`${from}::date`, sql`${until}::date`)),
 
     /**
      * Block a unit for maintenance over [from, until], inside a savepoint: undefined (nothing

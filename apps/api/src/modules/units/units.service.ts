@@ -2,6 +2,7 @@ import {
   FULFILMENT_MESSAGES,
   addDays,
   bookingNumber,
+  daysBetween,
   todayInIndia,
   type Unit,
   type UnitBlockBody,
@@ -160,7 +161,7 @@ export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningD
       const day = today();
       if (block.to < block.from) throw badRequest(FULFILMENT_MESSAGES.blockOrder);
       if (block.from < day) throw badRequest(FULFILMENT_MESSAGES.blockInPast);
-      if (Date.parse(block.to) - Date.parse(block.from) > 366 * 86_400_000) {
+      if (daysBetween(block.from, block.to) > 366) {
         throw badRequest(FULFILMENT_MESSAGES.blockTooLong);
       }
       return uow.run(async (tx) => {

@@ -411,7 +411,11 @@ test.describe('a product that cannot be loaded', () => {
       failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
     );
     await page.goto(`/product/${product._id}`);
-    await expect(page.getByRole('alert')).toHaveText('Failed to fetch product');
+    // The page asks three times, a second and then two seconds apart, before it says so: on a
+    // loaded machine that alone is most of the default five seconds.
+    await expect(page.getByRole('alert')).toHaveText('Failed to fetch product', {
+      timeout: 15_000,
+    });
     await expect(page).toHaveURL(new RegExp(`/product/${product._id}$`));
     failing = false;
     await page.getByRole('button', { name: 'Try again' }).click();

@@ -137,6 +137,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         myBookings: services.myBookings,
         cancellation: services.cancellation,
         inventory: services.inventory,
+        balance: services.balance,
         authenticate,
       });
       await api.register(paymentsRoutes, { payments, sandbox });

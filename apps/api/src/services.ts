@@ -34,6 +34,7 @@ import { createCancellation, type Cancellation } from './modules/bookings/cancel
 import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
 import { createInventory, type Inventory } from './modules/bookings/inventory.js';
 import { createMyBookings, type MyBookings } from './modules/bookings/my-bookings.service.js';
+import { createBalance, type Balance } from './modules/bookings/balance.service.js';
 import { createCharges, type Charges } from './modules/bookings/charges.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
@@ -102,6 +103,8 @@ export interface Services {
   units: Units;
   /** What a booking owes after its rental. */
   charges: Charges;
+  /** Paying those charges. */
+  balance: Balance;
   catalogue: CatalogueService;
   cart: CartService;
   coupons: CouponsService;
@@ -201,6 +204,8 @@ export function createServices({
   intake.register('booking', settlement.settler);
   intake.register('subscription', planSettlement.purchase);
   intake.register('renewal', planSettlement.renewal);
+  const balance = createBalance({ repos, uow, provider, intake, clock, logger, settings });
+  intake.register('balance', balance.settler);
   const reconciliation = createReconciliation({
     repos,
     uow,
@@ -309,6 +314,7 @@ export function createServices({
     fulfilment,
     units,
     charges,
+    balance,
     catalogue,
     cart,
     coupons,

@@ -24,6 +24,7 @@ export * from './cart/add-to-cart-checks.js';
 export * from './catalogue/query.js';
 export * from './catalogue/related.js';
 export * from './contracts/admin.js';
+export * from './contracts/balance.js';
 export * from './contracts/bookings.js';
 export * from './contracts/cart.js';
 export * from './contracts/common.js';

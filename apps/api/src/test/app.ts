@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, symlinkSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
@@ -48,11 +48,20 @@ export async function createTestApp(
     mailer?: Mailer;
     clock?: Clock;
     jobs?: boolean;
+    /**
+     * Another process of the same deployment: this app signs and checks sandbox payments with its
+     * keys (as processes sharing DATA_DIR do), so a payment made through one verifies on the other.
+     */
+    sameDeploymentAs?: TestApp;
     /** Receives the app's JSON log lines (at info level) instead of discarding them. */
     logStream?: { write(line: string): void };
   } = {},
 ): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-test-'));
+  if (options.sameDeploymentAs) {
+    const keys = 'sandbox-payment-keys.json';
+    copyFileSync(join(options.sameDeploymentAs.dataDir, keys), join(dataDir, keys));
+  }
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: dataDir,

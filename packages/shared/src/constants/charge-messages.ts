@@ -19,4 +19,19 @@ export const CHARGE_MESSAGES = {
   waived: 'Charge waived',
   alreadyWaived: 'Already waived: nothing changed',
   paidNotWaived: 'This charge is paid: it can be refunded, not waived',
+  nothingDue: 'Nothing is due on this booking',
+  balanceOrdered: 'Pay the balance due to settle this booking',
+  balancePaid: 'Balance paid. Thank you!',
+  balanceNotPaidYet:
+    'Your payment has not reached us yet. We will update your booking as soon as it does.',
+  balanceChanged:
+    'The balance changed while you were paying, so this payment will be refunded in full. Please pay the new balance.',
+  balanceAlreadyPaid:
+    'This balance was already paid: this second payment will be refunded in full.',
+  balanceChangedTryAgain: 'The balance due has just changed. Please try again.',
+  balanceOrderUnknown: 'This payment is not for this booking’s balance',
+  balanceRefusedReason: {
+    'charges-changed': 'the charges it was for were waived, paid or changed before it arrived',
+    'already-paid': 'the charges it was for had already been paid',
+  } as Record<string, string>,
 } as const;

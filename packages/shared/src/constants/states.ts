@@ -17,8 +17,8 @@ export type BookingStatusValue = (typeof BOOKING_STATUSES)[number];
 /** A booking's payment as the shopper sees it (SPEC.md §4). */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 
-/** What a payment order at the provider is for. */
-export const PAYMENT_PURPOSES = ['booking', 'subscription', 'renewal'] as const;
+/** What a payment order at the provider is for ('balance': a booking's charges after its rental). */
+export const PAYMENT_PURPOSES = ['booking', 'subscription', 'renewal', 'balance'] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**
@@ -35,8 +35,8 @@ export const PAYMENT_ORDER_STATUSES = ['created', 'completed', 'failed'] as cons
 export const CAPTURE_OUTCOMES = ['applied', 'refunded'] as const;
 export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
 
-/** What an applied payment paid for. */
-export const CAPTURE_TARGETS = ['booking', 'plan'] as const;
+/** What an applied payment paid for: a booking, a plan period, or charges due on a booking. */
+export const CAPTURE_TARGETS = ['booking', 'plan', 'charges'] as const;
 
 /** Money given back: asked of the provider (pending), sent back (processed), or refused (failed). */
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;

@@ -1,7 +1,9 @@
 import {
+  boolean,
   check,
   index,
   integer,
+  primaryKey,
   jsonb,
   pgEnum,
   pgTable,
@@ -19,7 +21,7 @@ import {
   PAYMENT_PURPOSES,
   REFUND_STATUSES,
 } from '@pehnava/shared';
-import { bookings } from './bookings.js';
+import { bookingCharges, bookings } from './bookings.js';
 import { plans, subscriptions } from './subscriptions.js';
 import { users } from './users.js';
 
@@ -112,6 +114,10 @@ export const captures = pgTable(
       .on(t.bookingId)
       .where(sql`${t.outcome} = 'applied'`),
     uniqueIndex('captures_one_per_period').on(t.subscriptionId),
+    // An order's payment is applied once, whatever it was for: a second payment is refunded.
+    uniqueIndex('captures_applied_once_per_order')
+      .on(t.orderId)
+      .where(sql`${t.outcome} = 'applied'`),
     index('captures_order_idx').on(t.orderId),
     check('captures_amount_positive', sql`${t.amountPaise} > 0`),
     check(
@@ -127,6 +133,34 @@ export const captures = pgTable(
         or (${t.outcome} = 'refunded' and ${t.appliedTo} is null and ${t.reason} is not null
           and ${t.bookingId} is null and ${t.subscriptionId} is null)`,
     ),
+  ],
+);
+
+/**
+ * What a balance order (purpose 'balance') was opened for: the booking's charges due at that
+ * moment, each at its amount. A payment on it is applied only when every one of them is still due
+ * at that amount (they are then paid, `applied` set); otherwise it is refunded in full. A charge
+ * is paid by one order at most: a unique index over the applied rows says so whatever the code does.
+ */
+export const balanceOrderCharges = pgTable(
+  'balance_order_charges',
+  {
+    orderId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    chargeId: uuid()
+      .notNull()
+      .references(() => bookingCharges.id, { onDelete: 'restrict' }),
+    amountPaise: integer().notNull(),
+    /** True once this order's payment paid the charge. */
+    applied: boolean().notNull().default(false),
+  },
+  (t) => [
+    primaryKey({ columns: [t.orderId, t.chargeId] }),
+    uniqueIndex('balance_order_charges_paid_once')
+      .on(t.chargeId)
+      .where(sql`${t.applied}`),
+    check('balance_order_charges_amount_positive', sql`${t.amountPaise} > 0`),
   ],
 );
 

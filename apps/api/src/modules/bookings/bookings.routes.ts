@@ -2,6 +2,9 @@ import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provid
 import {
   BOOKING_MESSAGES,
   availabilityResponseSchema,
+  balanceResultSchema,
+  payBalanceResponseSchema,
+  verifyBalanceBodySchema,
   bookingIdParamsSchema,
   cancelBookingResponseSchema,
   createBookingBodySchema,
@@ -15,6 +18,7 @@ import {
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { Authenticate } from '../../plugins/auth.js';
+import type { Balance } from './balance.service.js';
 import type { Cancellation } from './cancellation.service.js';
 import type { Checkout } from './checkout.service.js';
 import type { Inventory } from './inventory.js';
@@ -25,8 +29,9 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   myBookings: MyBookings;
   cancellation: Pick<Cancellation, 'cancel'>;
   inventory: Pick<Inventory, 'availability'>;
+  balance: Pick<Balance, 'open' | 'verify' | 'confirm'>;
   authenticate: Authenticate;
-}> = async (app, { checkout, myBookings, cancellation, inventory, authenticate }) => {
+}> = async (app, { checkout, myBookings, cancellation, inventory, balance, authenticate }) => {
   app.get(
     '/product/:id/availability',
     {
@@ -137,6 +142,72 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           request.params.id.toLowerCase(),
           request.publicOrigin,
         ),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/balance',
+      {
+        schema: {
+          ...docs,
+          summary: 'Pay the balance due after a rental: a payment order for every charge due now',
+          description:
+            'Late fees, damage and pieces treated as bought (the booking’s `charges` with status due), priced by the server. Asked again while nothing changed, the same order is answered (modal providers). The payment is made in the same checkout as a booking, then sent to /balance/verify (modal) or confirmed by /balance/confirm (redirect: the page returns to /orders?balance=success&bookingId=…). 409 when nothing is due.',
+          params: bookingIdParamsSchema,
+          response: {
+            200: payBalanceResponseSchema,
+            ...errorResponses(400, 401, 404, 409, 502, 503),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await balance.open(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+          request.publicOrigin,
+        )),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/balance/verify',
+      {
+        schema: {
+          ...docs,
+          summary: 'Settle the balance with the payment result from the checkout',
+          description:
+            'The signature is checked against the stored order, and the payment is read back from the provider. Applied only when every charge it was ordered for is still due at that amount; otherwise 409, and it is refunded in full. Replays are answered the same.',
+          params: bookingIdParamsSchema,
+          body: verifyBalanceBodySchema,
+          response: { 200: balanceResultSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await balance.verify(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+          request.body,
+        )),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/balance/confirm',
+      {
+        schema: {
+          ...docs,
+          summary: 'Ask the provider about the booking’s balance payment (after a redirect)',
+          description:
+            'The provider is asked what the booking’s open balance orders captured, and that is decided. status pending while nothing is captured yet (the webhook may still bring it).',
+          params: bookingIdParamsSchema,
+          response: { 200: balanceResultSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await balance.confirm(request.account!.id, request.params.id.toLowerCase())),
       }),
     );
 

@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } 
 import { PURCHASE_AFTER_DAYS } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
 import {
+  balanceOrderCharges,
   bookingCharges,
   bookingItems,
   bookings,
@@ -11,6 +12,12 @@ import {
 import type { Clock } from '../../lib/clock.js';
 
 export type ChargeRow = typeof bookingCharges.$inferSelect;
+/** A charge a balance order was opened for: the amount asked then, and the charge as it is now. */
+export interface OrderedCharge {
+  charge: ChargeRow;
+  askedPaise: number;
+  applied: boolean;
+}
 export type ChargeWrite = Pick<
   typeof bookingCharges.$inferInsert,
   'bookingId' | 'bookingItemId' | 'kind' | 'day' | 'amountPaise' | 'reason'
@@ -37,6 +44,48 @@ export function createChargesRepository(db: Database, clock: Clock) {
         .from(bookingCharges)
         .where(inArray(bookingCharges.bookingId, bookingIds))
         .orderBy(asc(bookingCharges.createdAt), asc(bookingCharges.day), asc(bookingCharges.id));
+    },
+
+    /** Record what a balance order was opened for: these charges, at these amounts. */
+    async linkOrder(orderId: string, charges: Pick<ChargeRow, 'id' | 'amountPaise'>[]) {
+      await db
+        .insert(balanceOrderCharges)
+        .values(charges.map((c) => ({ orderId, chargeId: c.id, amountPaise: c.amountPaise })));
+    },
+
+    /** The charges a balance order was opened for, locked (a payment on it is decided once). */
+    async ofOrder(orderId: string): Promise<OrderedCharge[]> {
+      const rows = await db
+        .select({ charge: bookingCharges, link: balanceOrderCharges })
+        .from(balanceOrderCharges)
+        .innerJoin(bookingCharges, eq(bookingCharges.id, balanceOrderCharges.chargeId))
+        .where(eq(balanceOrderCharges.orderId, orderId))
+        .orderBy(asc(bookingCharges.createdAt), asc(bookingCharges.id))
+        .for('update');
+      return rows.map(({ charge, link }) => ({
+        charge,
+        askedPaise: link.amountPaise,
+        applied: link.applied,
+      }));
+    },
+
+    /** The order's payment pays its charges (each still due): they are paid, by this order. */
+    async payByOrder(orderId: string, chargeIds: string[]): Promise<number> {
+      const paid = await db
+        .update(bookingCharges)
+        .set({ status: 'paid', settledAt: clock.now() })
+        .where(and(inArray(bookingCharges.id, chargeIds), eq(bookingCharges.status, 'due')))
+        .returning({ id: bookingCharges.id });
+      await db
+        .update(balanceOrderCharges)
+        .set({ applied: true })
+        .where(
+          and(
+            eq(balanceOrderCharges.orderId, orderId),
+            inArray(balanceOrderCharges.chargeId, chargeIds),
+          ),
+        );
+      return paid.length;
     },
 
     /** Waive a charge still due; false when it was not due (already paid or waived). */

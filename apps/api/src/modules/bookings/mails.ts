@@ -318,3 +318,73 @@ export function bookingChargedMail(
     ],
   });
 }
+
+/** A booking's charges after its rental were paid: the receipt, with what is still due. */
+export function balancePaidMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  paid: Pick<ChargeRow, 'reason' | 'amountPaise'>[],
+  paymentId: string,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const total = paid.reduce((sum, charge) => sum + charge.amountPaise, 0);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: payment received, ${rupees(paiseToRupees(total))}`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      { kind: 'paragraph', text: `Thank you: we received your payment for booking ${number}.` },
+      {
+        kind: 'facts',
+        rows: paid.map((charge): [string, string] => [
+          charge.reason,
+          rupees(paiseToRupees(charge.amountPaise)),
+        ]),
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Paid', rupees(paiseToRupees(total))],
+          ['Payment ID', paymentId],
+          ['Still due', rupees(booking.balanceDue)],
+        ],
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}
+
+/** A payment towards a booking's balance could not be applied: it is refunded in full, and why. */
+export function balanceRefundedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  amountPaise: number,
+  why: string,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: your payment is being refunded`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `We received a payment towards the balance of booking ${number}, but ${why}. So we are refunding it in full.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Refund', rupees(paiseToRupees(amountPaise))],
+          ['Balance due now', rupees(booking.balanceDue)],
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: 'Refunds reach the account you paid from in 7 to 10 business days. You can see and pay what is due in My Bookings.',
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}

@@ -10,7 +10,7 @@ import type { CaptureRow, PaymentRow } from './payments.repository.js';
  * arrival of a payment, the browser's verify, Stripe's return, each provider's webhook, the
  * reconciliation of unpaid orders and the renewal charges, comes here. The payment is taken as the
  * provider reports it now (never as a browser or a webhook body says it), and decided once, in one
- * transaction under a lock on its order: applied to exactly one booking or plan period, or refunded
+ * transaction under a lock on its order: applied to exactly one booking, plan period or set of charges due, or refunded
  * in full and never applied. The `captures` table keeps the decision, and its constraints make any
  * other outcome impossible (migration 0007). What a payment can pay for registers a settler.
  */
@@ -24,9 +24,11 @@ export interface Refusal {
 }
 
 /** A settler's verdict on a payment: applied (its effects already written in the transaction), or refused. */
-export type Verdict = { applied: { booking: string } | { plan: string } } | { refused: Refusal };
+export type Verdict =
+  | { applied: { booking: string } | { plan: string } | { charges: string } }
+  | { refused: Refusal };
 
-/** What a payment's order was for decides it: bookings, plan purchases, renewals (later: balances due). */
+/** What a payment's order was for decides it: bookings, plan purchases, renewals, balances due. */
 export interface Settler<Context = unknown> {
   /** Read what the decision needs before its transaction (the embedded database has one connection). */
   prepare(): Promise<Context>;
@@ -156,7 +158,10 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
           outcome: 'applied',
           ...('booking' in target
             ? { appliedTo: 'booking' as const, bookingId: target.booking }
-            : { appliedTo: 'plan' as const, subscriptionId: target.plan }),
+            : 'plan' in target
+              ? { appliedTo: 'plan' as const, subscriptionId: target.plan }
+              : // The charges it paid name their order (balance_order_charges).
+                { appliedTo: 'charges' as const }),
         });
         await tx.payments.markCompleted(locked.id, payment.id, payment.method);
         return decisionOf(capture, true);

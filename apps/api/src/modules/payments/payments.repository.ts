@@ -92,6 +92,15 @@ export function createPaymentsRepository(
       return row;
     },
 
+    /** A booking's balance orders (purpose 'balance'), newest first. */
+    async balanceOrdersOf(bookingId: string): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'balance')))
+        .orderBy(desc(payments.createdAt), desc(payments.id));
+    },
+
     /** The order's row, locked: one payment result is acted on at a time. */
     async lockById(id: string): Promise<PaymentRow | undefined> {
       const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');

@@ -9,6 +9,7 @@ CREATE TABLE "balance_order_charges" (
 	CONSTRAINT "balance_order_charges_amount_positive" CHECK ("balance_order_charges"."amount_paise" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "bookings" ADD COLUMN "balance_reminded_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "balance_order_charges" ADD CONSTRAINT "balance_order_charges_order_id_payments_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_order_charges" ADD CONSTRAINT "balance_order_charges_charge_id_booking_charges_id_fk" FOREIGN KEY ("charge_id") REFERENCES "public"."booking_charges"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "balance_order_charges_paid_once" ON "balance_order_charges" USING btree ("charge_id") WHERE "balance_order_charges"."applied";--> statement-breakpoint

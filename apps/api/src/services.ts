@@ -15,7 +15,7 @@ import {
 } from './jobs/payment-jobs.js';
 import { createPayments } from './adapters/payments/create-provider.js';
 import { planRemindersJob, planRenewalsJob } from './jobs/plan-jobs.js';
-import { lateFeesJob, unitsReadyJob } from './jobs/unit-jobs.js';
+import { balanceRemindersJob, lateFeesJob, unitsReadyJob } from './jobs/unit-jobs.js';
 import {
   createPlanBillingService,
   type PlanBillingService,
@@ -287,6 +287,7 @@ export function createServices({
       planRemindersJob(planBilling),
       unitsReadyJob(units),
       lateFeesJob(charges),
+      balanceRemindersJob(charges),
       ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
     ],
     logger,

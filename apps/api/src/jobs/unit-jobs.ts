@@ -1,9 +1,14 @@
-import { LATE_FEES_BATCH, type Charges } from '../modules/bookings/charges.service.js';
+import {
+  BALANCE_REMINDERS_BATCH,
+  LATE_FEES_BATCH,
+  type Charges,
+} from '../modules/bookings/charges.service.js';
 import { UNITS_READY_BATCH, type Units } from '../modules/units/units.service.js';
 import type { Job } from './runner.js';
 
 export const UNITS_READY_JOB = 'units-ready';
 export const LATE_FEES_JOB = 'late-fees';
+export const BALANCE_REMINDERS_JOB = 'balance-reminders';
 
 /** Cleaned units whose day has come are back in service (issue [J]). */
 export function unitsReadyJob(units: Pick<Units, 'serveReady'>, intervalMs = 10 * 60_000): Job {
@@ -25,6 +30,19 @@ export function lateFeesJob(charges: Pick<Charges, 'accrueDue'>, intervalMs = 10
     intervalMs,
     batchSize: LATE_FEES_BATCH,
     run: () => charges.accrueDue(LATE_FEES_ACTOR),
+  };
+}
+
+/** Shoppers with a balance due are reminded every 3 days while it is (decision 051). */
+export function balanceRemindersJob(
+  charges: Pick<Charges, 'remindDue'>,
+  intervalMs = 60 * 60_000,
+): Job {
+  return {
+    name: BALANCE_REMINDERS_JOB,
+    intervalMs,
+    batchSize: BALANCE_REMINDERS_BATCH,
+    run: () => charges.remindDue(),
   };
 }
 

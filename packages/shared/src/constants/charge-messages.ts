@@ -29,6 +29,9 @@ export const CHARGE_MESSAGES = {
   balanceAlreadyPaid:
     'This balance was already paid: this second payment will be refunded in full.',
   balanceChangedTryAgain: 'The balance due has just changed. Please try again.',
+  balanceOpenFailed: 'Could not start the payment. Please try again.',
+  balanceVerifyFailed: 'Could not check your payment. Refresh in a moment to see your balance.',
+  balancePaymentCancelled: 'Payment cancelled. The balance is still due.',
   balanceOrderUnknown: 'This payment is not for this booking’s balance',
   balanceRefusedReason: {
     'charges-changed': 'the charges it was for were waived, paid or changed before it arrived',

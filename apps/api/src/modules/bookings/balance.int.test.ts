@@ -20,12 +20,18 @@ import {
   payments,
 } from '../../db/schema/index.js';
 import { BOOKING_HOLDS_JOB, SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
-import { LATE_FEES_JOB } from '../../jobs/unit-jobs.js';
+import { BALANCE_REMINDERS_JOB, LATE_FEES_JOB } from '../../jobs/unit-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { checkout, itemFor, paidIds } from '../../test/checkout.js';
 import { expectRefundedOnce, refundsOfPayment } from '../../test/bookings.js';
-import { catalogueProducts, newShopper, rentable, type Shopper } from '../../test/shopping.js';
+import {
+  catalogueProducts,
+  newShopper,
+  rentable,
+  signIn,
+  type Shopper,
+} from '../../test/shopping.js';
 
 /*
  * Paying what a booking owes after its rental (issue [J], decision 051): an order priced by the
@@ -260,6 +266,47 @@ describe('paying the balance', () => {
       status: 'paid',
       balanceDue: 0,
     });
+  });
+});
+
+describe('reminders', () => {
+  it('every 3 days while something is due, once each time whoever runs the job, and no more once paid', async () => {
+    const { email, id } = await owing(1);
+    const reminders = async () => (await mailsOf(email, 'balance-reminder')).length;
+    const at = clock.now();
+    const later = (days: number, hours = 0) =>
+      clock.set(new Date(at.getTime() + days * 86_400_000 + hours * 3_600_000));
+
+    // Charged today: the charge's own mail was enough for now.
+    await t.services.jobs.runNow(BALANCE_REMINDERS_JOB);
+    later(2, 23);
+    await t.services.jobs.runNow(BALANCE_REMINDERS_JOB);
+    expect(await reminders()).toBe(0);
+
+    // Three days on: one reminder, though the job runs twice (two processes, say).
+    later(3, 1);
+    await Promise.all([
+      t.services.jobs.runNow(BALANCE_REMINDERS_JOB),
+      t.services.charges.remindDue(),
+    ]);
+    expect(await reminders()).toBe(1);
+    const [mail] = await mailsOf(email, 'balance-reminder');
+    expect(mail!.subject).toMatch(/₹249 is still due$/);
+
+    later(5);
+    await t.services.jobs.runNow(BALANCE_REMINDERS_JOB);
+    expect(await reminders()).toBe(1);
+    later(6, 2);
+    await t.services.jobs.runNow(BALANCE_REMINDERS_JOB);
+    expect(await reminders()).toBe(2);
+
+    // Paid (signed in again: days have passed): no more reminders.
+    const back = await signIn(t, email);
+    const order = await open(back, id);
+    expect((await verify(back, id, await paidIds(t, order.order.id))).statusCode).toBe(200);
+    later(12);
+    await t.services.jobs.runNow(BALANCE_REMINDERS_JOB);
+    expect(await reminders()).toBe(2);
   });
 });
 

@@ -1,4 +1,18 @@
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, notExists, or, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  eq,
+  exists,
+  gt,
+  inArray,
+  isNotNull,
+  isNull,
+  lt,
+  lte,
+  notExists,
+  or,
+  sql,
+} from 'drizzle-orm';
 import { PURCHASE_AFTER_DAYS } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
 import {
@@ -86,6 +100,54 @@ export function createChargesRepository(db: Database, clock: Clock) {
           ),
         );
       return paid.length;
+    },
+
+    /**
+     * Bookings to remind of a balance due: a charge due since before `before`, and no reminder
+     * since then. Oldest first.
+     */
+    async bookingsToRemind(before: Date, limit: number): Promise<string[]> {
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            or(isNull(bookings.balanceRemindedAt), lte(bookings.balanceRemindedAt, before)),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(bookingCharges)
+                .where(
+                  and(
+                    eq(bookingCharges.bookingId, bookings.id),
+                    eq(bookingCharges.status, 'due'),
+                    lte(bookingCharges.createdAt, before),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(bookings.balanceRemindedAt), asc(bookings.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Take the booking's reminder for now, unless one was sent since `before` (by another runner
+     * meanwhile): true when this caller is to send it.
+     */
+    async claimReminder(bookingId: string, before: Date): Promise<boolean> {
+      const rows = await db
+        .update(bookings)
+        .set({ balanceRemindedAt: clock.now() })
+        .where(
+          and(
+            eq(bookings.id, bookingId),
+            or(isNull(bookings.balanceRemindedAt), lte(bookings.balanceRemindedAt, before)),
+          ),
+        )
+        .returning({ id: bookings.id });
+      return rows.length > 0;
     },
 
     /** Waive a charge still due; false when it was not due (already paid or waived). */

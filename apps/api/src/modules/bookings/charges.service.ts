@@ -21,11 +21,14 @@ import type { UnitActor } from '../units/units.repository.js';
 import type { BookingItemRow, BookingRow } from './bookings.repository.js';
 import type { ChargeRow, ChargeWrite } from './charges.repository.js';
 import type { Hold } from './inventory.repository.js';
-import { bookingChargedMail } from './mails.js';
+import { balanceReminderMail, bookingChargedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
 
 /** Bookings the late-fee job looks at per run. */
 export const LATE_FEES_BATCH = 50;
+/** Bookings reminded of a balance due per run, and how often a shopper is reminded. */
+export const BALANCE_REMINDERS_BATCH = 50;
+export const BALANCE_REMINDER_DAYS = 3;
 
 /** The note on the pieces of a line treated as bought. */
 export const KEPT_NOTE = 'Not returned within 14 days: treated as bought';
@@ -151,6 +154,29 @@ export function createCharges({ uow, clock, settings }: ChargesDeps) {
         });
       }
       return due.length;
+    },
+
+    /**
+     * The reminders job: a shopper with a charge due for 3 days is reminded, then every 3 days
+     * while one is (through the outbox; once per booking per period, whichever process runs it).
+     */
+    async remindDue(): Promise<number> {
+      const before = new Date(clock.now().getTime() - BALANCE_REMINDER_DAYS * 86_400_000);
+      const due = await uow.run((tx) =>
+        tx.charges.bookingsToRemind(before, BALANCE_REMINDERS_BATCH),
+      );
+      let sent = 0;
+      for (const bookingId of due) {
+        await uow.run(async (tx) => {
+          const booking = await tx.bookings.lockBooking(bookingId);
+          if (!booking || !(await tx.charges.claimReminder(bookingId, before))) return;
+          await mailShopperAbout(tx, settings.siteUrl, booking, 'balance-reminder', (to, view) =>
+            balanceReminderMail(to, view, ordersUrl),
+          );
+          sent += 1;
+        });
+      }
+      return sent;
     },
 
     /**

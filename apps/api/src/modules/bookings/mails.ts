@@ -388,3 +388,34 @@ export function balanceRefundedMail(
     ],
   });
 }
+
+/** A balance has been due for a while: what is due, and where to pay it. */
+export function balanceReminderMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const due = booking.charges.filter((charge) => charge.status === 'due');
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: ${rupees(booking.balanceDue)} is still due`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `A friendly reminder: booking ${number} has a balance due after its rental.`,
+      },
+      {
+        kind: 'facts',
+        rows: due.map((charge): [string, string] => [charge.reason, rupees(charge.amount)]),
+      },
+      { kind: 'facts', rows: [['Balance due', rupees(booking.balanceDue)]] },
+      {
+        kind: 'paragraph',
+        text: 'You can pay it by UPI or card from the booking in My Bookings. If you think a charge is wrong, reply to this mail and we will look at it.',
+      },
+      { kind: 'button', label: 'Pay in My Bookings', url: ordersUrl },
+    ],
+  });
+}

@@ -231,7 +231,7 @@ export function createServices({
   });
   const myBookings = createMyBookings({ repos, uow, provider, intake, settlement, logger });
   const cancellation = createCancellation({ repos, uow, inventory, couponUses, settings });
-  const charges = createCharges({ uow, clock, settings: { siteUrl } });
+  const charges = createCharges({ uow, clock, inventory, settings: { siteUrl } });
   const fulfilment = createFulfilment({
     repos,
     uow,
@@ -248,6 +248,7 @@ export function createServices({
     catalogue,
     clock,
     cleaningDays: config.UNIT_CLEANING_DAYS,
+    siteUrl,
   });
   const planBilling = createPlanBillingService({
     repos,

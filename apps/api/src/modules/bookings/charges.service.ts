@@ -22,7 +22,8 @@ import type { BookingItemRow, BookingRow } from './bookings.repository.js';
 import type { ChargeRow, ChargeWrite } from './charges.repository.js';
 import type { Hold } from './inventory.repository.js';
 import { balanceReminderMail, bookingChargedMail } from './mails.js';
-import { mailShopperAbout } from './shopper-mail.js';
+import type { Inventory } from './inventory.js';
+import { mailAtRiskIn, mailShopperAbout } from './shopper-mail.js';
 
 /** Bookings the late-fee job looks at per run. */
 export const LATE_FEES_BATCH = 50;
@@ -36,6 +37,8 @@ export const KEPT_NOTE = 'Not returned within 14 days: treated as bought';
 export interface ChargesDeps {
   uow: UnitOfWork;
   clock: Clock;
+  /** Units kept out keep blocking; retired ones hand their holds on. */
+  inventory: Pick<Inventory, 'keepOutIn' | 'rehomeIn'>;
   settings: { siteUrl: string };
 }
 
@@ -48,7 +51,7 @@ const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
  * protection. Every amount comes from the shared pricing rules and the server's own rows; a
  * charge is written once (unique per line and day, or per line and kind).
  */
-export function createCharges({ uow, clock, settings }: ChargesDeps) {
+export function createCharges({ uow, clock, inventory, settings }: ChargesDeps) {
   const today = () => todayInIndia(clock.now());
   const ordersUrl = `${settings.siteUrl}/orders`;
 
@@ -90,11 +93,14 @@ export function createCharges({ uow, clock, settings }: ChargesDeps) {
       tx.inventory.holdsOfBooking(booking.id),
     ]);
     const raised: ChargeRow[] = [];
+    const atRisk: Hold[] = [];
     for (const item of items) {
       const out = holds.filter((h) => h.itemId === item.id && h.dispatchedAt && !h.returnedAt);
       if (out.length === 0 || item.endDate >= day) continue;
       if (!treatedAsBought(item.endDate, day)) {
         raised.push(...(await tx.charges.raise(lateFees(booking, item, out.length, day))));
+        // Still out: the piece keeps its unit from the bookings after it.
+        for (const hold of out) atRisk.push(...(await inventory.keepOutIn(tx, hold, day)));
         continue;
       }
       // Kept: the late fees still due give way to the purchase price.
@@ -131,8 +137,10 @@ export function createCharges({ uow, clock, settings }: ChargesDeps) {
           bookingId: booking.id,
           note: KEPT_NOTE,
         });
+        atRisk.push(...(await inventory.rehomeIn(tx, unit.id)).atRisk);
       }
     }
+    await mailAtRiskIn(tx, settings.siteUrl, atRisk);
     await mailRaised(
       tx,
       booking,

@@ -26,7 +26,7 @@ import type { Hold } from './inventory.repository.js';
 import type { Charges } from './charges.service.js';
 import type { ChargeRow } from './charges.repository.js';
 import { bookingChargedMail, bookingReturnedMail, bookingStatusMail } from './mails.js';
-import { mailShopperAbout } from './shopper-mail.js';
+import { mailAtRiskIn, mailShopperAbout } from './shopper-mail.js';
 
 /** Where a unit goes when it comes back in each condition. */
 const STATE_AFTER_RETURN: Record<ReturnCondition, UnitState> = {
@@ -326,7 +326,10 @@ export function createFulfilment({
               note: note ?? `Returned: ${condition}`,
               ...(next === 'cleaning' ? { readyOn: addDays(day, settings.cleaningDays) } : {}),
             });
-            if (next === 'repair' || next === 'retired') await inventory.rehomeIn(tx, unit.id);
+            if (next === 'repair' || next === 'retired') {
+              const { atRisk } = await inventory.rehomeIn(tx, unit.id);
+              await mailAtRiskIn(tx, settings.siteUrl, atRisk);
+            }
           }
         }
 

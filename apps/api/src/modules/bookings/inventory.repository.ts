@@ -6,6 +6,8 @@ import {
   inArray,
   isNotNull,
   isNull,
+  lt,
+  ne,
   or,
   sql,
   type SQL,
@@ -258,10 +260,19 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       try {
         await db.transaction(async (savepoint) => {
           const at = clock.now();
-          await savepoint
+          const left = await savepoint
             .update(unitReservations)
             .set({ active: false, releasedAt: at })
-            .where(and(eq(unitReservations.id, hold.id), isNull(unitReservations.dispatchedAt)));
+            .where(
+              and(
+                eq(unitReservations.id, hold.id),
+                eq(unitReservations.active, true),
+                isNull(unitReservations.dispatchedAt),
+              ),
+            )
+            .returning({ id: unitReservations.id });
+          // Sent or let go meanwhile: there is nothing left to move.
+          if (left.length === 0) return;
           await savepoint.insert(unitReservations).values({
             unitId,
             bookingItemId: hold.itemId,
@@ -277,13 +288,61 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       }
     },
 
-    /** Holds whose unit can no longer serve them and that no other unit could take over. */
-    async markAtRisk(holdIds: string[]): Promise<void> {
-      if (holdIds.length === 0) return;
-      await db
+    /**
+     * Holds whose unit can no longer serve them and that no other unit could take over; returns
+     * those marked now (not before).
+     */
+    async markAtRisk(holdIds: string[]): Promise<string[]> {
+      if (holdIds.length === 0) return [];
+      const rows = await db
         .update(unitReservations)
         .set({ atRiskSince: clock.now() })
-        .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.atRiskSince)));
+        .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.atRiskSince)))
+        .returning({ id: unitReservations.id });
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * What else stands on a unit over [from, until] besides `exceptId`: holds not yet sent and
+     * maintenance blocks (`isBlock`), soonest first.
+     */
+    async standingOn(unitId: string, from: string, until: string, exceptId: string) {
+      return db
+        .select({
+          ...holdColumns,
+          isBlock: sql<boolean>`${unitReservations.bookingItemId} is null`,
+        })
+        .from(unitReservations)
+        .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
+        .where(
+          and(
+            eq(unitReservations.unitId, unitId),
+            ne(unitReservations.id, exceptId),
+            isNull(unitReservations.dispatchedAt),
+            blocksDays(sql`${from}::date`, sql`${until}::date`),
+          ),
+        )
+        .orderBy(asc(unitReservations.blockedFrom));
+    },
+
+    /**
+     * A unit kept out past its hold's end keeps it: the hold's last day moves to `until`, inside a
+     * savepoint; false (nothing changed) when the exclusion constraint says another reservation
+     * stands in the way.
+     */
+    async extendHold(holdId: string, until: string): Promise<boolean> {
+      try {
+        await db.transaction(async (savepoint) => {
+          await savepoint
+            .update(unitReservations)
+            .set({ blockedUntil: until })
+            .where(and(eq(unitReservations.id, holdId), lt(unitReservations.blockedUntil, until)));
+        });
+        return true;
+      } catch (error) {
+        if (exclusionIn(error)) return false;
+        throw error;
+      }
     },
 
     /**

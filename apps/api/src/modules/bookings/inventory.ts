@@ -151,7 +151,7 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
     /**
      * A unit can no longer serve its holds not yet sent (it went to repair or was retired): move
      * each, in `tx`, to another unit of the same product and size free over the same days; the
-     * ones no unit can take are marked at risk for the shop to act on.
+     * ones no unit can take are marked at risk for the shop to act on (returned when marked now).
      */
     async rehomeIn(
       tx: Pick<Repositories, 'inventory'>,
@@ -165,8 +165,37 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
         if (await moveElsewhereIn(tx, hold)) moved += 1;
         else atRisk.push(hold);
       }
-      await tx.inventory.markAtRisk(atRisk.map((hold) => hold.id));
-      return { moved, atRisk };
+      const marked = new Set(await tx.inventory.markAtRisk(atRisk.map((hold) => hold.id)));
+      // At risk now (not before): the holds whose shoppers are to be told.
+      return { moved, atRisk: atRisk.filter((hold) => marked.has(hold.id)) };
+    },
+
+    /**
+     * A unit still out past its hold's end keeps blocking (issue [J]): its hold is stretched to
+     * the earliest day it could be back and ready (`today` plus the turnaround). A later hold of
+     * that unit in the way is moved to another free unit of the size; one no unit can take stays,
+     * the stretch stops short of it, and it is marked at risk. In `tx`; returns the holds marked
+     * at risk now (for the shopper's mail).
+     */
+    async keepOutIn(tx: Pick<Repositories, 'inventory'>, hold: Hold, today: string) {
+      const wanted = addDays(today, days.turnaroundDays);
+      if (hold.blockedUntil >= wanted) return [];
+      const inTheWay = await tx.inventory.standingOn(
+        hold.unitId,
+        addDays(hold.blockedUntil, 1),
+        wanted,
+        hold.id,
+      );
+      let until = wanted;
+      const stuck: Hold[] = [];
+      for (const other of inTheWay) {
+        if (!other.isBlock && (await moveElsewhereIn(tx, other))) continue;
+        until = other.blockedFrom <= until ? addDays(other.blockedFrom, -1) : until;
+        if (!other.isBlock) stuck.push(other);
+      }
+      if (until > hold.blockedUntil) await tx.inventory.extendHold(hold.id, until);
+      const marked = new Set(await tx.inventory.markAtRisk(stuck.map((h) => h.id)));
+      return stuck.filter((h) => marked.has(h.id));
     },
 
     /** Let go of every unit the booking holds (the rows stay, inactive, as history). */

@@ -419,3 +419,42 @@ export function balanceReminderMail(
     ],
   });
 }
+
+/**
+ * A piece reserved for the shopper cannot be made ready in time (the one before them has not come
+ * back, or it is being repaired) and no other of the size is free: what we are doing, and their
+ * choices.
+ */
+export function bookingAtRiskMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  itemIds: string[],
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const items = booking.items.filter((item) => itemIds.includes(item._id));
+  const cancellable = booking.cancellable;
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: a piece may not be ready in time`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `We are sorry: the piece we set aside for booking ${number} may not be ready for your dates. The rental before yours has not come back in time, or the piece needs a repair, and no other piece of that size is free.`,
+      },
+      {
+        kind: 'facts',
+        rows: items.map((item): [string, string] => [
+          `${item.listingId.name} (${item.size})`,
+          `${formatIsoDate(item.startDate)} to ${formatIsoDate(item.endDate)}`,
+        ]),
+      },
+      {
+        kind: 'paragraph',
+        text: `We are working to have it ready, and will write again either way. If you would rather not wait, reply to this mail: we will send another size, or another piece you choose for the same dates, at no extra cost, or cancel the booking and refund it in full.${cancellable ? ' You can also cancel it yourself in My Bookings, with a full refund.' : ''}`,
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}

@@ -3,6 +3,7 @@ import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Repositories } from '../../db/repositories.js';
 import { toBooking } from './booking-view.js';
 import type { BookingRow } from './bookings.repository.js';
+import { bookingAtRiskMail } from './mails.js';
 
 /**
  * Write the shopper's mail about a booking as it now stands, through the outbox, in the caller's
@@ -31,4 +32,25 @@ export async function mailShopperAbout(
     charges,
   );
   await repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
+}
+
+/**
+ * Holds just marked at risk (their unit cannot serve them and no other unit of the size is free):
+ * each booking's shopper is told, with their choices, in `repos`' transaction.
+ */
+export async function mailAtRiskIn(
+  repos: Repositories,
+  siteUrl: string,
+  holds: { itemId: string }[],
+): Promise<void> {
+  if (holds.length === 0) return;
+  const owners = await repos.inventory.bookingsOfItems(holds.map((hold) => hold.itemId));
+  for (const bookingId of new Set(owners.map((owner) => owner.bookingId))) {
+    const booking = await repos.bookings.findBooking(bookingId);
+    if (!booking) continue;
+    const itemIds = owners.filter((o) => o.bookingId === bookingId).map((o) => o.itemId);
+    await mailShopperAbout(repos, siteUrl, booking, 'booking-at-risk', (to, view) =>
+      bookingAtRiskMail(to, view, itemIds, `${siteUrl}/orders`),
+    );
+  }
 }

@@ -16,6 +16,7 @@ import type { Inventory } from '../bookings/inventory.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { JOB_ACTOR, type UnitActor, type UnitRow } from './units.repository.js';
+import { mailAtRiskIn } from '../bookings/shopper-mail.js';
 
 /** Cleaned units brought back into service per job run. */
 export const UNITS_READY_BATCH = 200;
@@ -27,6 +28,8 @@ export interface UnitsDeps {
   catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   cleaningDays: number;
+  /** The web app's address, for the mails of bookings put at risk. */
+  siteUrl: string;
 }
 
 type HoldOfUnit = Awaited<ReturnType<Repositories['inventory']['holdsOfUnits']>>[number];
@@ -82,7 +85,15 @@ export function unitView(
  * state by hand (with its reasons kept), and the job that brings cleaned units back into service.
  * Only a dispatch makes a unit `out`, and only a return takes it back (fulfilment.service.ts).
  */
-export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningDays }: UnitsDeps) {
+export function createUnits({
+  repos,
+  uow,
+  inventory,
+  catalogue,
+  clock,
+  cleaningDays,
+  siteUrl,
+}: UnitsDeps) {
   const today = () => todayInIndia(clock.now());
 
   async function viewOf(tx: Pick<Repositories, 'inventory'>, unit: UnitRow): Promise<Unit> {
@@ -141,7 +152,8 @@ export function createUnits({ repos, uow, inventory, catalogue, clock, cleaningD
           ...(change.state === 'cleaning' ? { readyOn: addDays(today(), cleaningDays) } : {}),
         });
         if (change.state === 'repair' || change.state === 'retired') {
-          await inventory.rehomeIn(tx, unit.id);
+          const { atRisk } = await inventory.rehomeIn(tx, unit.id);
+          await mailAtRiskIn(tx, siteUrl, atRisk);
         }
         const [after] = await tx.units.lockUnits([unit.id]);
         return {

@@ -229,7 +229,15 @@ export function createServices({
     logger,
     settings,
   });
-  const myBookings = createMyBookings({ repos, uow, provider, intake, settlement, logger });
+  const myBookings = createMyBookings({
+    repos,
+    uow,
+    provider,
+    intake,
+    settlement,
+    balance,
+    logger,
+  });
   const cancellation = createCancellation({ repos, uow, inventory, couponUses, settings });
   const charges = createCharges({ uow, clock, inventory, settings: { siteUrl } });
   const fulfilment = createFulfilment({

@@ -236,6 +236,23 @@ describe('paying the balance', () => {
     expect(new Set(chargeIds).size).toBe(chargeIds.length);
   });
 
+  it('POST /api/booking/verify takes a balance order’s result too, as the checkout sends it', async () => {
+    const { s, id } = await owing(1);
+    const order = await open(s, id);
+    const ids = await paidIds(t, order.order.id);
+    for (const body of [ids, { ...ids, bookingId: id }]) {
+      const res = await s.call('POST', '/api/booking/verify', body);
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json()).toMatchObject({
+        message: CHARGE_MESSAGES.balancePaid,
+        bookingId: id,
+        paymentStatus: 'completed',
+      });
+    }
+    expect((await mine(s, id)).balanceDue).toBe(0);
+    expect(await capturesOfOrder(order.order.id)).toHaveLength(1);
+  });
+
   it('a payment nobody reported is found by the reconciliation', async () => {
     const { s, id } = await owing(1);
     const order = await open(s, id);

@@ -15,6 +15,7 @@ import { providerFailure } from '../payments/provider-failure.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { bookingViews } from './booking-view.js';
 import type { BookingRow } from './bookings.repository.js';
+import type { Balance } from './balance.service.js';
 import type { BookingSettlement } from './settlement.js';
 
 export interface MyBookingsDeps {
@@ -24,6 +25,8 @@ export interface MyBookingsDeps {
   provider: PaymentProvider;
   intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;
   settlement: Pick<BookingSettlement, 'releaseHoldIn'>;
+  /** A balance order's result sent to /booking/verify is the balance's (decision 051). */
+  balance: Pick<Balance, 'verify'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -47,6 +50,7 @@ export function createMyBookings({
   provider,
   intake,
   settlement,
+  balance,
   logger,
 }: MyBookingsDeps) {
   const answer = (b: Pick<BookingRow, 'id' | 'status' | 'paymentStatus'>): VerifyAnswer => ({
@@ -124,11 +128,15 @@ export function createMyBookings({
      * the payment and decides it once. A replay is answered as the payment was decided.
      */
     async verify(userId: string, body: VerifyBookingBody): Promise<VerifyAnswer> {
-      const bookingId =
-        body.bookingId ??
-        (await repos.payments.byProviderOrder(provider.name, body.razorpay_order_id))?.bookingId ??
-        undefined;
+      const named = await repos.payments.byProviderOrder(provider.name, body.razorpay_order_id);
+      const bookingId = body.bookingId ?? named?.bookingId ?? undefined;
       const booking = await ownBooking(userId, bookingId);
+      if (named?.purpose === 'balance' && named.bookingId === booking.id) {
+        // The same checkout paying what the booking owes after its rental.
+        const paid = await balance.verify(userId, booking.id, body);
+        const now = (await repos.bookings.findBooking(booking.id)) ?? booking;
+        return { ...answer(now), message: paid.message };
+      }
       const order = await repos.payments.ofBooking(booking.id);
       if (!order || order.providerOrderId !== body.razorpay_order_id) {
         throw badRequest(BOOKING_MESSAGES.paymentNotForBooking);

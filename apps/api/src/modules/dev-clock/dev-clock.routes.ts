@@ -3,7 +3,8 @@ import { z } from 'zod';
 import type { OffsetClock } from '../../lib/clock.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import { BOOKING_HOLDS_JOB } from '../../jobs/payment-jobs.js';
-import { LATE_FEES_JOB, UNITS_READY_JOB } from '../../jobs/unit-jobs.js';
+import { PLAN_REMINDERS_JOB, PLAN_RENEWALS_JOB } from '../../jobs/plan-jobs.js';
+import { BALANCE_REMINDERS_JOB, LATE_FEES_JOB, UNITS_READY_JOB } from '../../jobs/unit-jobs.js';
 
 const advanceBodySchema = z.object({
   /** How far to move the clock forward, at most a year. */
@@ -17,7 +18,8 @@ const advanceResponseSchema = z.object({ success: z.literal(true), now: z.string
 
 /**
  * POST /api/dev/clock: move the server's clock forward, then run the jobs that depend on time
- * (unpaid bookings' holds, late fees, cleaned units back in service), as a browser test needs. Registered only with TEST_CLOCK=true, which
+ * (unpaid bookings' holds, late fees and the 14-day purchase, cleaned units back in service,
+ * balance reminders, plan renewals and their reminders), as a browser test needs. Registered only with TEST_CLOCK=true, which
  * production refuses.
  */
 export const devClockRoutes: FastifyPluginAsyncZod<{
@@ -36,7 +38,15 @@ export const devClockRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       clock.advance(request.body.ms);
-      for (const job of [BOOKING_HOLDS_JOB, LATE_FEES_JOB, UNITS_READY_JOB]) await jobs.runNow(job);
+      const timeDriven = [
+        BOOKING_HOLDS_JOB,
+        LATE_FEES_JOB,
+        UNITS_READY_JOB,
+        BALANCE_REMINDERS_JOB,
+        PLAN_RENEWALS_JOB,
+        PLAN_REMINDERS_JOB,
+      ];
+      for (const job of timeDriven) await jobs.runNow(job);
       return { success: true as const, now: clock.now().toISOString() };
     },
   );

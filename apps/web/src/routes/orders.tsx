@@ -11,8 +11,9 @@ import { BookingDetails } from '../features/bookings/booking-details';
 import { usePageMeta } from '../lib/page-meta';
 import { getToken, useToken } from '../lib/session';
 import { notify } from '../lib/notify';
-import { bookingsQuery, paidBookings, useBookings } from '../lib/shopper';
+import { bookingsQuery, paidBookings, useBookings, useProfile } from '../lib/shopper';
 import { cancelBooking } from '../features/bookings/api';
+import { useBalanceReturn, usePayBalance } from '../features/bookings/use-pay-balance';
 
 /**
  * /orders, My Bookings (SPEC.md §2): the shopper's bookings whose payment completed, newest
@@ -22,6 +23,8 @@ export function OrdersPage() {
   usePageMeta(ORDERS_META);
   const token = useToken();
   const bookings = useBookings();
+  const balance = usePayBalance({ email: useProfile().data?.email });
+  useBalanceReturn();
   // The dialog shows the booking as last loaded, so a cancellation shows at once.
   const [openId, setOpenId] = useState<string>();
   const open = bookings.data?.find((booking) => booking._id === openId);
@@ -124,6 +127,12 @@ export function OrdersPage() {
           onClose={() => setOpenId(undefined)}
           onCancel={() => cancel.mutate(open)}
           cancelling={cancel.isPending}
+          onPayBalance={() => {
+            // The payment sheet is a page element: the modal details would keep it inert.
+            setOpenId(undefined);
+            balance.payBalance(open);
+          }}
+          payingBalance={balance.paying === open._id}
         />
       )}
     </main>

@@ -1,4 +1,11 @@
-import { BOOKING_MESSAGES, type CancelBookingResponse } from '@pehnava/shared';
+import {
+  BOOKING_MESSAGES,
+  CHARGE_MESSAGES,
+  type BalanceResult,
+  type CancelBookingResponse,
+  type PayBalanceResponse,
+  type VerifyBalanceBody,
+} from '@pehnava/shared';
 import { apiRequest } from '../../lib/api-client';
 
 /** POST /api/booking/{id}/cancel: cancel a paid booking before dispatch, with a full refund. */
@@ -6,5 +13,30 @@ export function cancelBooking(bookingId: string): Promise<CancelBookingResponse>
   return apiRequest<CancelBookingResponse>(`/booking/${bookingId}/cancel`, {
     method: 'POST',
     fallback: { failed: BOOKING_MESSAGES.cancelFailed, error: BOOKING_MESSAGES.cancelError },
+  });
+}
+
+/** POST /api/booking/{id}/balance: a payment order for the charges due now, priced by the server. */
+export function payBalance(bookingId: string): Promise<PayBalanceResponse> {
+  return apiRequest<PayBalanceResponse>(`/booking/${bookingId}/balance`, {
+    method: 'POST',
+    fallback: CHARGE_MESSAGES.balanceOpenFailed,
+  });
+}
+
+/** POST /api/booking/{id}/balance/verify: the provider's three ids for the balance just paid. */
+export function verifyBalance(bookingId: string, body: VerifyBalanceBody): Promise<BalanceResult> {
+  return apiRequest<BalanceResult>(`/booking/${bookingId}/balance/verify`, {
+    method: 'POST',
+    body,
+    fallback: CHARGE_MESSAGES.balanceVerifyFailed,
+  });
+}
+
+/** POST /api/booking/{id}/balance/confirm: back from a redirect provider's page. */
+export function confirmBalance(bookingId: string): Promise<BalanceResult> {
+  return apiRequest<BalanceResult>(`/booking/${bookingId}/balance/confirm`, {
+    method: 'POST',
+    fallback: CHARGE_MESSAGES.balanceVerifyFailed,
   });
 }

@@ -10,7 +10,7 @@ import {
 } from '@pehnava/shared';
 import { ImageOff, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { SECONDARY_BUTTON } from '../../components/ui/buttons';
+import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { Badge } from './booking-card';
 import {
@@ -145,12 +145,17 @@ export function BookingDetails({
   onClose,
   onCancel,
   cancelling = false,
+  onPayBalance,
+  payingBalance = false,
 }: {
   booking: Booking;
   onClose: () => void;
   /** Cancel the booking (shown while the shopper may still do so); asks for confirmation first. */
   onCancel?: () => void;
   cancelling?: boolean;
+  /** Pay what is due after the rental (shown while something is). */
+  onPayBalance?: () => void;
+  payingBalance?: boolean;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
   const number = bookingNumber(booking._id);
@@ -321,7 +326,13 @@ export function BookingDetails({
                       </span>
                       <span className="flex shrink-0 flex-col items-end gap-1">
                         <span
-                          className={`font-semibold ${charge.status === 'due' ? 'text-stone-900' : 'text-stone-500 line-through decoration-stone-400'}`}
+                          className={`font-semibold ${
+                            charge.status === 'due'
+                              ? 'text-stone-900'
+                              : charge.status === 'paid'
+                                ? 'text-stone-600'
+                                : 'text-stone-500 line-through decoration-stone-400'
+                          }`}
                         >
                           {formatRupees(charge.amount)}
                         </span>
@@ -341,6 +352,17 @@ export function BookingDetails({
                   {formatRupees(booking.balanceDue)}
                 </span>
               </div>
+              {onPayBalance && booking.balanceDue > 0 && (
+                <button
+                  type="button"
+                  className={`${PRIMARY_BUTTON} mt-3 w-full`}
+                  onClick={onPayBalance}
+                  disabled={payingBalance}
+                  aria-busy={payingBalance}
+                >
+                  {payingBalance ? 'Processing…' : `Pay ${formatRupees(booking.balanceDue)}`}
+                </button>
+              )}
               <p className="mt-2 text-xs text-stone-500">
                 Late fees stop the day a piece is back with us. Damage protection never covers them.
                 Questions about a charge? Write to us from the Contact page.

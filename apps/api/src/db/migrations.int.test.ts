@@ -279,6 +279,50 @@ describe("the units' states and tag codes (migration 0008)", () => {
   });
 });
 
+describe('balance payments (migration 0011)', () => {
+  it('keep the payments made before them, and take balance orders and one applied payment per order after', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
+    try {
+      const db = await migratedBefore('0011', older);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
+      const [user] = await rows<{ id: string }>(sql`insert into users (name, email, password_hash)
+        values ('Ira', 'ira@pehnava.test', 'x') returning id`);
+      const [booking] = await rows<{ id: string }>(sql`insert into bookings (user_id, status,
+          payment_status, payment_provider, provider_payment_id, subtotal_paise, total_paise,
+          delivery_address, expires_at, confirmed_at)
+        values (${user!.id}, 'confirmed', 'completed', 'sandbox', 'pay_1', 50000, 50000,
+          '{"name":"Ira","phone":"9820012345","street":"1 Road","landmark":"","city":"Mumbai","state":"Maharashtra","pincode":"400050"}'::jsonb,
+          now(), now()) returning id`);
+      const [order] = await rows<{ id: string }>(sql`insert into payments (user_id, purpose,
+          booking_id, provider, provider_order_id, provider_payment_id, amount_paise, status)
+        values (${user!.id}, 'booking', ${booking!.id}, 'sandbox', 'order_1', 'pay_1', 50000,
+          'completed') returning id`);
+      await db.db.execute(sql`insert into captures (order_id, provider, provider_payment_id,
+          amount_paise, currency, method, outcome, applied_to, booking_id, decided_at)
+        values (${order!.id}, 'sandbox', 'pay_1', 50000, 'INR', 'upi', 'applied', 'booking',
+          ${booking!.id}, now())`);
+
+      await runMigrations(db);
+      expect(
+        await rows(sql`select balance_reminded_at from bookings where id = ${booking!.id}`),
+      ).toEqual([{ balance_reminded_at: null }]);
+      expect(await rows(sql`select outcome from captures`)).toEqual([{ outcome: 'applied' }]);
+      // A balance order for the booking is stored; a second applied payment on one order is not.
+      await db.db.execute(sql`insert into payments (user_id, purpose, booking_id, provider,
+          provider_order_id, amount_paise) values (${user!.id}, 'balance', ${booking!.id},
+          'sandbox', 'order_2', 24900)`);
+      await expect(
+        db.db.execute(sql`insert into captures (order_id, provider, provider_payment_id,
+            amount_paise, currency, method, outcome, applied_to, decided_at)
+          values (${order!.id}, 'sandbox', 'pay_2', 50000, 'INR', 'upi', 'applied', 'charges', now())`),
+      ).rejects.toThrow();
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('unit reservations', () => {
   it('make overlapping reservations of one unit impossible, whatever the timing', async () => {
     const db = await fresh();

@@ -138,6 +138,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         cancellation: services.cancellation,
         inventory: services.inventory,
         balance: services.balance,
+        fitWindow: services.fitWindow,
         authenticate,
       });
       await api.register(paymentsRoutes, { payments, sandbox });

@@ -36,6 +36,7 @@ import { createInventory, type Inventory } from './modules/bookings/inventory.js
 import { createMyBookings, type MyBookings } from './modules/bookings/my-bookings.service.js';
 import { createBalance, type Balance } from './modules/bookings/balance.service.js';
 import { createCharges, type Charges } from './modules/bookings/charges.service.js';
+import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
@@ -105,6 +106,8 @@ export interface Services {
   charges: Charges;
   /** Paying those charges. */
   balance: Balance;
+  /** Pieces reported within 24 hours of delivery. */
+  fitWindow: FitWindow;
   catalogue: CatalogueService;
   cart: CartService;
   coupons: CouponsService;
@@ -248,6 +251,7 @@ export function createServices({
     clock,
     settings: { siteUrl, cleaningDays: config.UNIT_CLEANING_DAYS },
   });
+  const fitWindow = createFitWindow({ repos, uow, catalogue, inventory, clock });
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const units = createUnits({
     repos,
@@ -325,6 +329,7 @@ export function createServices({
     units,
     charges,
     balance,
+    fitWindow,
     catalogue,
     cart,
     coupons,

@@ -16,6 +16,7 @@ export * from './constants/field-messages.js';
 export * from './constants/first-load-messages.js';
 export * from './constants/indian-states.js';
 export * from './constants/free-subscription.js';
+export * from './constants/fit-messages.js';
 export * from './constants/fulfilment-messages.js';
 export * from './constants/messages.js';
 export * from './constants/plans.js';

@@ -3,6 +3,7 @@ import { createBookingsRepository } from '../modules/bookings/bookings.repositor
 import { createChargesRepository } from '../modules/bookings/charges.repository.js';
 import { createFulfilmentRepository } from '../modules/bookings/fulfilment.repository.js';
 import { createInventoryRepository } from '../modules/bookings/inventory.repository.js';
+import { createReportsRepository } from '../modules/bookings/reports.repository.js';
 import { createCartRepository } from '../modules/cart/cart.repository.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
@@ -35,6 +36,7 @@ export function createRepositories(
     inventory: () => createInventoryRepository(db, clock),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
+    reports: () => createReportsRepository(db, clock),
     subscriptions: () => createSubscriptionsRepository(db),
     units: () => createUnitsRepository(db, clock),
     users: () => createUsersRepository(db, clock),

@@ -7,6 +7,7 @@ import {
   ACCOUNT_MESSAGES,
   BOOKING_MESSAGES,
   CHARGE_MESSAGES,
+  FIT_MESSAGES,
   FULFILMENT_MESSAGES,
   MAX_BOOKING_ITEMS,
   MAX_ITEM_QUANTITY,
@@ -38,6 +39,7 @@ const SHOPPER_MESSAGES = new Set<string>([
   ...Object.values(ACCOUNT_MESSAGES),
   ...Object.values(BOOKING_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(CHARGE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  ...Object.values(FIT_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(FULFILMENT_MESSAGES).flatMap((m): string[] =>
     typeof m === 'string' ? [m] : [],
   ),

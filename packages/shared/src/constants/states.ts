@@ -71,6 +71,17 @@ export type ChargeKind = (typeof CHARGE_KINDS)[number];
 export const CHARGE_STATUSES = ['due', 'paid', 'waived'] as const;
 export type ChargeStatus = (typeof CHARGE_STATUSES)[number];
 
+/**
+ * The fit window (DECISIONS.md: within 24 hours of delivery): why a piece is reported, what the
+ * shopper asks for, and what they got (another size or piece reserved, or the item refunded).
+ */
+export const REPORT_REASONS = ['fit', 'not-as-described'] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+export const REPORT_WANTS = ['exchange', 'refund'] as const;
+export type ReportWant = (typeof REPORT_WANTS)[number];
+export const REPORT_OUTCOMES = ['exchange', 'refund'] as const;
+export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
+
 export const USER_ROLES = ['user', 'admin'] as const;
 
 /** A mail in the outbox: waiting (or being retried), sent, or given up after its tries. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BOOKING_MESSAGES } from '../constants/booking-messages.js';
+import { FIT_MESSAGES } from '../constants/fit-messages.js';
 import { INDIAN_STATES } from '../constants/indian-states.js';
 import { PLAN_IDS } from '../constants/plans.js';
 import { RENTAL_DURATIONS } from '../constants/durations.js';
@@ -9,6 +10,9 @@ import {
   CHARGE_STATUSES,
   PAYMENT_STATUSES,
   REFUND_STATUSES,
+  REPORT_OUTCOMES,
+  REPORT_REASONS,
+  REPORT_WANTS,
   RETURN_CONDITIONS,
 } from '../constants/states.js';
 import { productIdSchema } from './catalogue.js';
@@ -218,6 +222,20 @@ export const bookingItemSchema = z.object({
   returnedAt: z.iso.datetime({ offset: true }).nullable(),
   /** How it came back (the worst of its pieces); null until returned. */
   condition: z.enum(RETURN_CONDITIONS).nullable(),
+  /** The shopper's report in the fit window, when there is one (absent from older answers). */
+  report: z
+    .object({
+      reason: z.enum(REPORT_REASONS),
+      want: z.enum(REPORT_WANTS),
+      outcome: z.enum(REPORT_OUTCOMES),
+      /** The size set aside in an exchange. */
+      size: z.string().nullable(),
+      /** Rupees refunded for the item (0 for an exchange). */
+      refundAmount: rupeesSchema,
+      createdAt: z.iso.datetime({ offset: true }),
+    })
+    .nullable()
+    .optional(),
 });
 export type BookingItem = z.infer<typeof bookingItemSchema>;
 
@@ -280,6 +298,11 @@ export const bookingSchema = z.object({
   charges: z.array(chargeSchema),
   /** The charges still due, in rupees. */
   balanceDue: rupeesSchema,
+  /**
+   * Until when an item may be reported as not fitting or not as described (24 hours after
+   * delivery); null before delivery. Absent from older answers.
+   */
+  fitWindowEndsAt: z.iso.datetime({ offset: true }).nullable().optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 
@@ -325,3 +348,30 @@ export const availabilityResponseSchema = z.object({
   ),
 });
 export type AvailabilityResponse = z.infer<typeof availabilityResponseSchema>;
+
+/**
+ * POST /api/booking/{id}/items/{itemId}/report: within 24 hours of delivery, a piece that does
+ * not fit or is not as described. `exchange` asks for `size` (for not-as-described, the same size
+ * means another piece); the item is refunded instead when no piece is free for the rest of its
+ * dates, or when the shopper asks for it.
+ */
+export const reportItemBodySchema = z.object({
+  reason: z.enum(REPORT_REASONS, { error: FIT_MESSAGES.reasonInvalid }),
+  want: z.enum(REPORT_WANTS, { error: FIT_MESSAGES.wantInvalid }),
+  size: sizeTextSchema.optional(),
+  note: textField({ label: 'Note', max: 500, required: false, multiline: true }).optional(),
+});
+export type ReportItemBody = z.infer<typeof reportItemBodySchema>;
+
+export const reportItemParamsSchema = z.object({
+  id: z.uuid({ error: BOOKING_MESSAGES.bookingNotFound }),
+  itemId: z.uuid({ error: FIT_MESSAGES.itemNotFound }),
+});
+
+/** The report's answer: what was done, and the booking as it now stands. */
+export const reportItemResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  booking: bookingSchema,
+});
+export type ReportItemResponse = z.infer<typeof reportItemResponseSchema>;

@@ -103,6 +103,8 @@ export const returnBodySchema = z.object({
     .array(
       z.object({
         itemId: z.uuid(),
+        /** Only this piece of the line (after a fit-window exchange, the one sent back). */
+        unitCode: unitCodeInputSchema.optional(),
         condition: returnConditionSchema,
         note: textField({ label: 'Note', max: 500, required: false, multiline: true }).optional(),
         /**

@@ -71,6 +71,8 @@ export const bookings = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     confirmedAt: timestamp({ withTimezone: true }),
     cancelledAt: timestamp({ withTimezone: true }),
+    /** When an operator marked it delivered: the fit window runs 24 hours from then. */
+    deliveredAt: timestamp({ withTimezone: true }),
     /** When the shopper was last reminded of a balance due (every 3 days while one is). */
     balanceRemindedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -6,5 +6,6 @@ export * from './coupons.js';
 export * from './bookings.js';
 export * from './subscriptions.js';
 export * from './payments.js';
+export * from './reports.js';
 export * from './outbox.js';
 export * from './sandbox-gateway.js';

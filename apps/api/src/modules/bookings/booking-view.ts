@@ -1,4 +1,5 @@
 import {
+  FIT_WINDOW_HOURS,
   bookingNumber,
   paiseToRupees,
   type Booking,
@@ -11,6 +12,7 @@ import type { RefundRow } from '../payments/payments.repository.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import type { ChargeRow } from './charges.repository.js';
 import type { Piece } from './inventory.repository.js';
+import type { ItemReportRow } from './reports.repository.js';
 
 /** A stored booking as SPEC.md §3 shows it, with image addresses absolute for `origin`. */
 export function toBooking(
@@ -19,7 +21,21 @@ export function toBooking(
   origin: string,
   refunds: Pick<RefundRow, 'amountPaise' | 'status' | 'createdAt' | 'processedAt'>[] = [],
   charges: ChargeRow[] = [],
+  reports: ItemReportRow[] = [],
 ): Booking {
+  const reportOf = (itemId: string) => {
+    const report = reports.find((r) => r.bookingItemId === itemId);
+    return report
+      ? {
+          reason: report.reason,
+          want: report.want,
+          outcome: report.outcome,
+          size: report.size,
+          refundAmount: paiseToRupees(report.refundPaise),
+          createdAt: report.createdAt.toISOString(),
+        }
+      : null;
+  };
   return {
     _id: row.id,
     bookingNumber: bookingNumber(row.id),
@@ -58,6 +74,7 @@ export function toBooking(
       discountAmount: paiseToRupees(item.discountPaise),
       totalPrice: paiseToRupees(item.totalPaise),
       ...piecesView(item.pieces),
+      report: reportOf(item.id),
     })),
     refunds: refunds.map((refund) => ({
       amount: paiseToRupees(refund.amountPaise),
@@ -78,6 +95,9 @@ export function toBooking(
     balanceDue: paiseToRupees(
       charges.filter((c) => c.status === 'due').reduce((sum, c) => sum + c.amountPaise, 0),
     ),
+    fitWindowEndsAt: row.deliveredAt
+      ? new Date(row.deliveredAt.getTime() + FIT_WINDOW_HOURS * 3_600_000).toISOString()
+      : null,
   };
 }
 
@@ -86,15 +106,16 @@ export function toBooking(
  * queries whatever the number of bookings.
  */
 export async function bookingViews(
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>,
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>,
   rows: BookingRow[],
   origin: string,
 ): Promise<Booking[]> {
   const ids = rows.map((row) => row.id);
-  const [items, refunds, charges] = await Promise.all([
+  const [items, refunds, charges, reports] = await Promise.all([
     repos.bookings.itemsOf(ids),
     repos.payments.refundsOfBookings(ids),
     repos.charges.ofBookings(ids),
+    repos.reports.ofBookings(ids),
   ]);
   return rows.map((row) =>
     toBooking(
@@ -103,6 +124,7 @@ export async function bookingViews(
       origin,
       refunds.filter((refund) => refund.bookingId === row.id),
       charges.filter((charge) => charge.bookingId === row.id),
+      reports.filter((report) => report.bookingId === row.id),
     ),
   );
 }

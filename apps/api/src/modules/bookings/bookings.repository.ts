@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
   bookingEvents,
@@ -202,6 +202,14 @@ export function createBookingsRepository(db: Database, clock: Clock) {
         .where(and(eq(bookings.id, id), eq(bookings.status, from)))
         .returning({ id: bookings.id });
       return rows.length > 0;
+    },
+
+    /** An operator says the booking reached the shopper: the fit window starts now. */
+    async markDelivered(id: string): Promise<void> {
+      await db
+        .update(bookings)
+        .set({ deliveredAt: clock.now() })
+        .where(and(eq(bookings.id, id), isNull(bookings.deliveredAt)));
     },
 
     async setTracking(id: string, tracking: DeliveryTrackingRecord): Promise<void> {

@@ -4,6 +4,9 @@ import {
   availabilityResponseSchema,
   balanceResultSchema,
   payBalanceResponseSchema,
+  reportItemBodySchema,
+  reportItemParamsSchema,
+  reportItemResponseSchema,
   verifyBalanceBodySchema,
   bookingIdParamsSchema,
   cancelBookingResponseSchema,
@@ -21,6 +24,7 @@ import type { Authenticate } from '../../plugins/auth.js';
 import type { Balance } from './balance.service.js';
 import type { Cancellation } from './cancellation.service.js';
 import type { Checkout } from './checkout.service.js';
+import type { FitWindow } from './fit-window.service.js';
 import type { Inventory } from './inventory.js';
 import type { MyBookings } from './my-bookings.service.js';
 
@@ -30,8 +34,12 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   cancellation: Pick<Cancellation, 'cancel'>;
   inventory: Pick<Inventory, 'availability'>;
   balance: Pick<Balance, 'open' | 'verify' | 'confirm'>;
+  fitWindow: Pick<FitWindow, 'report'>;
   authenticate: Authenticate;
-}> = async (app, { checkout, myBookings, cancellation, inventory, balance, authenticate }) => {
+}> = async (
+  app,
+  { checkout, myBookings, cancellation, inventory, balance, fitWindow, authenticate },
+) => {
   app.get(
     '/product/:id/availability',
     {
@@ -208,6 +216,35 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       async (request) => ({
         success: true as const,
         ...(await balance.confirm(request.account!.id, request.params.id.toLowerCase())),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/items/:itemId/report',
+      {
+        schema: {
+          ...docs,
+          summary:
+            'Report a piece that does not fit or is not as described (24 hours after delivery)',
+          description:
+            'want exchange: free pieces of `size` (for not-as-described, the same size means another piece) are set aside for the rest of the dates at no cost, and an operator sends them; when none is free, or want refund, the item is refunded against the booking’s payment. One report per item; after 24 hours a 409 “The 24-hour fit window has closed”.',
+          params: reportItemParamsSchema,
+          body: reportItemBodySchema,
+          response: {
+            200: reportItemResponseSchema,
+            ...errorResponses(400, 401, 404, 409),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await fitWindow.report(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+          request.params.itemId.toLowerCase(),
+          request.body,
+          request.publicOrigin,
+        )),
       }),
     );
 

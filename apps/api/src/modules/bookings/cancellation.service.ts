@@ -18,7 +18,7 @@ export interface Actor {
 
 export interface CancellationDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>;
   uow: UnitOfWork;
   inventory: Pick<Inventory, 'releaseIn'>;
   couponUses: CouponUses;

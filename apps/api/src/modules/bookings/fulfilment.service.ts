@@ -142,6 +142,11 @@ export function createFulfilment({
     let holds = await tx.inventory.holdsOfBooking(booking.id);
 
     if (SENT.has(booking.status)) {
+      // Pieces set aside in the fit window (an exchange) leave with a dispatch of their own.
+      const exchanges = holds.filter((hold) => !hold.dispatchedAt && !hold.returnedAt);
+      if (exchanges.length > 0 && named.length === 0) {
+        return dispatchExchangesIn(tx, actor, booking, exchanges);
+      }
       const sameUnits = named.every(({ itemId, unitCode }) =>
         holds.some((hold) => hold.itemId === itemId.toLowerCase() && hold.unitCode === unitCode),
       );
@@ -204,6 +209,39 @@ export function createFulfilment({
       bookingStatusMail(recipient, view, ordersUrl),
     );
     return { changed: true, message: FULFILMENT_MESSAGES.dispatched(bookingNumber(booking.id)) };
+  }
+
+  /** Send the pieces an exchange set aside, on a booking already with the shopper. */
+  async function dispatchExchangesIn(
+    tx: Repositories,
+    actor: UnitActor,
+    booking: BookingRow,
+    exchanges: Hold[],
+  ): Promise<Outcome> {
+    const day = today();
+    const units = await tx.units.lockUnits(exchanges.map((hold) => hold.unitId));
+    for (const unit of units) {
+      if (!readyToSend(unit, day)) {
+        throw conflict(FULFILMENT_MESSAGES.unitNotReady(unit.code, unit.state));
+      }
+    }
+    await tx.inventory.markDispatched(exchanges.map((hold) => hold.id));
+    for (const unit of units) {
+      await tx.units.moveState(unit, 'out', { actor, bookingId: booking.id });
+    }
+    await tx.bookings.recordEvent({
+      bookingId: booking.id,
+      actorId: actor.id,
+      actorEmail: actor.email,
+      actorRole: actor.role,
+      action: 'dispatch',
+      before: { status: booking.status },
+      after: { status: booking.status, exchange: true, units: unitsByItem(exchanges) },
+    });
+    return {
+      changed: true,
+      message: FULFILMENT_MESSAGES.exchangeDispatched(bookingNumber(booking.id)),
+    };
   }
 
   return {
@@ -270,11 +308,16 @@ export function createFulfilment({
           note: string | null;
           askedPaise: number | undefined;
         }[] = [];
-        for (const { itemId, condition, note, damageAmount } of body.items) {
+        for (const { itemId, unitCode, condition, note, damageAmount } of body.items) {
           if (damageAmount !== undefined && condition !== 'major-damage' && condition !== 'lost') {
             throw badRequest(CHARGE_MESSAGES.damageAmountNotAsked);
           }
-          const sent = holds.filter((h) => h.itemId === itemId.toLowerCase() && h.dispatchedAt);
+          const sent = holds.filter(
+            (h) =>
+              h.itemId === itemId.toLowerCase() &&
+              h.dispatchedAt &&
+              (!unitCode || h.unitCode === unitCode),
+          );
           if (sent.length === 0) throw conflict(FULFILMENT_MESSAGES.notDispatched);
           const open = sent.filter((hold) => !hold.returnedAt);
           if (open.length === 0) {

@@ -157,7 +157,7 @@ export function createInventoryRepository(db: Database, clock: Clock) {
     },
 
     /**
-     * Try to block a unit inside a savepoint: false when the exclusion constraint refuses it
+     * Try to block a unit inside a savepoint: the hold's id, or undefined when the exclusion constraint refuses it
      * (another booking holds it over these dates), so the caller can try the next unit without
      * losing its transaction.
      */
@@ -166,16 +166,17 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       bookingItemId: string;
       blockedFrom: string;
       blockedUntil: string;
-    }): Promise<boolean> {
+    }): Promise<string | undefined> {
       try {
-        await db.transaction(async (savepoint) => {
-          await savepoint
+        return await db.transaction(async (savepoint) => {
+          const [row] = await savepoint
             .insert(unitReservations)
-            .values({ ...reservation, createdAt: clock.now() });
+            .values({ ...reservation, createdAt: clock.now() })
+            .returning({ id: unitReservations.id });
+          return row!.id;
         });
-        return true;
       } catch (error) {
-        if (exclusionIn(error)) return false;
+        if (exclusionIn(error)) return undefined;
         throw error;
       }
     },
@@ -464,6 +465,15 @@ export function createInventoryRepository(db: Database, clock: Clock) {
     },
 
     /** Free every unit the booking holds (history is kept: the rows turn inactive). */
+    /** Let go of these holds (the rows stay, inactive, as history). */
+    async releaseHolds(holdIds: string[]): Promise<void> {
+      if (holdIds.length === 0) return;
+      await db
+        .update(unitReservations)
+        .set({ active: false, releasedAt: clock.now() })
+        .where(and(inArray(unitReservations.id, holdIds), eq(unitReservations.active, true)));
+    },
+
     async releaseReservations(bookingId: string): Promise<void> {
       const at = clock.now();
       await db

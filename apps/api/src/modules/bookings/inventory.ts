@@ -149,6 +149,40 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
     moveElsewhereIn,
 
     /**
+     * Set aside `quantity` free units of the product in `size` for a line from `from` to its end
+     * (and the turnaround after), as new holds of the line not yet sent: an exchange in the fit
+     * window. All or nothing, in `tx`: the new holds' ids, or none when too few units are free.
+     */
+    async reserveFreshIn(
+      tx: Pick<Repositories, 'inventory'>,
+      line: {
+        itemId: string;
+        productId: string;
+        size: string;
+        quantity: number;
+        from: string;
+        endDate: string;
+      },
+    ): Promise<string[]> {
+      const until = addDays(line.endDate, days.turnaroundDays);
+      const candidates = await tx.inventory.freeUnits(line.productId, line.size, line.from, until);
+      const made: string[] = [];
+      for (const unitId of candidates) {
+        if (made.length === line.quantity) break;
+        const id = await tx.inventory.tryReserveUnit({
+          unitId,
+          bookingItemId: line.itemId,
+          blockedFrom: line.from,
+          blockedUntil: until,
+        });
+        if (id) made.push(id);
+      }
+      if (made.length === line.quantity) return made;
+      await tx.inventory.releaseHolds(made);
+      return [];
+    },
+
+    /**
      * A unit can no longer serve its holds not yet sent (it went to repair or was retired): move
      * each, in `tx`, to another unit of the same product and size free over the same days; the
      * ones no unit can take are marked at risk for the shop to act on (returned when marked now).

@@ -20,7 +20,7 @@ import type { BookingSettlement } from './settlement.js';
 
 export interface MyBookingsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
   intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;

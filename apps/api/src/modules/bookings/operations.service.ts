@@ -26,7 +26,7 @@ const NEXT_STATUS: Partial<Record<BookingRow['status'], 'processing' | 'shipped'
 
 export interface OperationsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>;
   uow: UnitOfWork;
   /** Moving to shipped is a dispatch: the units go out with the booking. */
   fulfilment: Pick<Fulfilment, 'dispatchIn'>;
@@ -50,15 +50,16 @@ export function createOperations({ repos: plain, uow, fulfilment, settings }: Op
   async function adminDetail(bookingId: string, origin: string): Promise<AdminBookingDetail> {
     const found = await plain.bookings.withShopper(bookingId);
     if (!found) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-    const [items, refunds, payments, events, charges] = await Promise.all([
+    const [items, refunds, payments, events, charges, reports] = await Promise.all([
       plain.bookings.itemsOf([bookingId]),
       plain.payments.refundsOfBookings([bookingId]),
       plain.payments.allOfBooking(bookingId),
       plain.bookings.eventsOf(bookingId),
       plain.charges.ofBookings([bookingId]),
+      plain.reports.ofBookings([bookingId]),
     ]);
     return {
-      ...toBooking(found.booking, items, origin, refunds, charges),
+      ...toBooking(found.booking, items, origin, refunds, charges, reports),
       shopper: found.shopper?.id ? found.shopper : null,
       payments: payments.map((p) => ({
         provider: p.provider,
@@ -126,6 +127,7 @@ export function createOperations({ repos: plain, uow, fulfilment, settings }: Op
           return;
         }
         await repos.bookings.moveStatus(booking.id, booking.status, next);
+        if (next === 'delivered') await repos.bookings.markDelivered(booking.id);
         await repos.bookings.recordEvent({
           bookingId: booking.id,
           actorId: actor.id,

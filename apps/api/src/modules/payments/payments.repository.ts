@@ -269,7 +269,7 @@ export function createPaymentsRepository(
         | 'reason'
         | 'idempotencyKey'
       >,
-    ): Promise<boolean> {
+    ): Promise<string | undefined> {
       const at = clock.now();
       const rows = await db
         .insert(refunds)
@@ -277,7 +277,8 @@ export function createPaymentsRepository(
         .onConflictDoNothing({ target: refunds.idempotencyKey })
         .returning({ id: refunds.id });
       if (rows.length > 0) onRefundQueued();
-      return rows.length > 0;
+      // The new refund's id; undefined when one with the same key was already queued.
+      return rows[0]?.id;
     },
 
     /** Pending refunds that are due, leased to this runner until `leaseUntil` (SKIP LOCKED). */

@@ -4,6 +4,8 @@ import {
   type BalanceResult,
   type CancelBookingResponse,
   type PayBalanceResponse,
+  type ReportItemBody,
+  type ReportItemResponse,
   type VerifyBalanceBody,
 } from '@pehnava/shared';
 import { apiRequest } from '../../lib/api-client';
@@ -38,5 +40,18 @@ export function confirmBalance(bookingId: string): Promise<BalanceResult> {
   return apiRequest<BalanceResult>(`/booking/${bookingId}/balance/confirm`, {
     method: 'POST',
     fallback: CHARGE_MESSAGES.balanceVerifyFailed,
+  });
+}
+
+/** POST /api/booking/{id}/items/{itemId}/report: within 24 hours of delivery. */
+export function reportItem(
+  bookingId: string,
+  itemId: string,
+  body: ReportItemBody,
+): Promise<ReportItemResponse> {
+  return apiRequest<ReportItemResponse>(`/booking/${bookingId}/items/${itemId}/report`, {
+    method: 'POST',
+    body,
+    fallback: 'Could not send your report. Please try again.',
   });
 }

@@ -13,6 +13,7 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { Badge } from './booking-card';
+import { ReportOutcome, ReportProblem, fitWindowOpen } from './report-problem';
 import {
   CHARGE_KINDS_SAID,
   CHARGE_STATES,
@@ -76,7 +77,7 @@ function ItemImage({ src, name }: { src: string | undefined; name: string }) {
   );
 }
 
-function RentalItem({ item }: { item: BookingItem }) {
+function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) {
   const name = item.listingId.name || 'Product';
   const discounted = item.discountAmount > 0 && item.originalPrice > item.totalPrice;
   return (
@@ -108,6 +109,12 @@ function RentalItem({ item }: { item: BookingItem }) {
               Sent on {formatDateTime(item.dispatchedAt)}
             </p>
           )
+        )}
+        {item.report ? (
+          <ReportOutcome report={item.report} />
+        ) : (
+          fitWindowOpen(booking) &&
+          !item.returnedAt && <ReportProblem booking={booking} item={item} />
         )}
         <div className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
           {item.appliedSubscriptionPlan !== 'free' ? (
@@ -275,6 +282,7 @@ export function BookingDetails({
                 <RentalItem
                   key={`${item.listingId._id}-${item.size}-${item.startDate}`}
                   item={item}
+                  booking={booking}
                 />
               ))}
             </ul>

@@ -25,8 +25,7 @@ export interface Refusal {
 
 /** A settler's verdict on a payment: applied (its effects already written in the transaction), or refused. */
 export type Verdict =
-  | { applied: { booking: string } | { plan: string } | { charges: string } }
-  | { refused: Refusal };
+  { applied: { booking: string } | { plan: string } | { charges: string } } | { refused: Refusal };
 
 /** What a payment's order was for decides it: bookings, plan purchases, renewals, balances due. */
 export interface Settler<Context = unknown> {

@@ -196,11 +196,7 @@ function ReportForm({
         collects the piece you have.
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
-        <button
-          type="submit"
-          className={`${PRIMARY_BUTTON} flex-1 py-2`}
-          disabled={send.isPending}
-        >
+        <button type="submit" className={`${PRIMARY_BUTTON} flex-1 py-2`} disabled={send.isPending}>
           {send.isPending ? 'Sending…' : 'Send report'}
         </button>
         <button

@@ -32,6 +32,7 @@ CREATE TABLE "item_reports" (
 --> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "delivered_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "bookings" ADD COLUMN "balance_reminded_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "payments" ADD COLUMN "off_session" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "balance_order_charges" ADD CONSTRAINT "balance_order_charges_order_id_payments_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."payments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "balance_order_charges" ADD CONSTRAINT "balance_order_charges_charge_id_booking_charges_id_fk" FOREIGN KEY ("charge_id") REFERENCES "public"."booking_charges"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "item_reports" ADD CONSTRAINT "item_reports_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

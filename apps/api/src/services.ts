@@ -15,7 +15,12 @@ import {
 } from './jobs/payment-jobs.js';
 import { createPayments } from './adapters/payments/create-provider.js';
 import { planRemindersJob, planRenewalsJob } from './jobs/plan-jobs.js';
-import { balanceRemindersJob, lateFeesJob, unitsReadyJob } from './jobs/unit-jobs.js';
+import {
+  balanceOffSessionJob,
+  balanceRemindersJob,
+  lateFeesJob,
+  unitsReadyJob,
+} from './jobs/unit-jobs.js';
 import {
   createPlanBillingService,
   type PlanBillingService,
@@ -301,6 +306,7 @@ export function createServices({
       unitsReadyJob(units),
       lateFeesJob(charges),
       balanceRemindersJob(charges),
+      balanceOffSessionJob(balance),
       ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
     ],
     logger,

@@ -3,12 +3,14 @@ import {
   LATE_FEES_BATCH,
   type Charges,
 } from '../modules/bookings/charges.service.js';
+import { OFF_SESSION_BATCH, type Balance } from '../modules/bookings/balance.service.js';
 import { UNITS_READY_BATCH, type Units } from '../modules/units/units.service.js';
 import type { Job } from './runner.js';
 
 export const UNITS_READY_JOB = 'units-ready';
 export const LATE_FEES_JOB = 'late-fees';
 export const BALANCE_REMINDERS_JOB = 'balance-reminders';
+export const BALANCE_OFF_SESSION_JOB = 'balance-off-session';
 
 /** Cleaned units whose day has come are back in service (issue [J]). */
 export function unitsReadyJob(units: Pick<Units, 'serveReady'>, intervalMs = 10 * 60_000): Job {
@@ -43,6 +45,22 @@ export function balanceRemindersJob(
     intervalMs,
     batchSize: BALANCE_REMINDERS_BATCH,
     run: () => charges.remindDue(),
+  };
+}
+
+/**
+ * A plan shopper's final balance charged to their standing instruction, once per booking
+ * (decision 051); charges the provider could not answer tried again.
+ */
+export function balanceOffSessionJob(
+  balance: Pick<Balance, 'chargeOffSessionDue'>,
+  intervalMs = 10 * 60_000,
+): Job {
+  return {
+    name: BALANCE_OFF_SESSION_JOB,
+    intervalMs,
+    batchSize: OFF_SESSION_BATCH,
+    run: () => balance.chargeOffSessionDue(),
   };
 }
 

@@ -56,6 +56,11 @@ export const payments = pgTable(
     reconcileUntil: timestamp({ withTimezone: true }),
     /** Times the reconciliation has asked about it. */
     reconcileAttempts: integer().notNull().default(0),
+    /**
+     * Charged without the shopper to a plan's standing instruction (a booking's balance): until
+     * the charge answers, its provider order id is a placeholder, `mandate:{id}`.
+     */
+    offSession: boolean().notNull().default(false),
     /** When the provider closed the order at our request: it can no longer be paid. */
     closedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

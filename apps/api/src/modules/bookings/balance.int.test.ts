@@ -9,6 +9,7 @@ import {
   balanceResultSchema,
   myBookingsResponseSchema,
   payBalanceResponseSchema,
+  subscribeResponseSchema,
   todayInIndia,
   type Product,
 } from '@pehnava/shared';
@@ -18,12 +19,19 @@ import {
   captures,
   outboxMails,
   payments,
+  sandboxMandates,
+  subscriptions,
 } from '../../db/schema/index.js';
 import { BOOKING_HOLDS_JOB, SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
-import { BALANCE_REMINDERS_JOB, LATE_FEES_JOB } from '../../jobs/unit-jobs.js';
+import { PLAN_RENEWALS_JOB } from '../../jobs/plan-jobs.js';
+import {
+  BALANCE_OFF_SESSION_JOB,
+  BALANCE_REMINDERS_JOB,
+  LATE_FEES_JOB,
+} from '../../jobs/unit-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { checkout, itemFor, paidIds } from '../../test/checkout.js';
+import { checkout, itemFor, paidIds, payOrder } from '../../test/checkout.js';
 import { expectRefundedOnce, refundsOfPayment } from '../../test/bookings.js';
 import {
   catalogueProducts,
@@ -73,30 +81,58 @@ const onDay = (date: string, days: number) =>
  * A shopper's paid booking of one piece, sent out and kept `lateDays` days past its end: its late
  * fees raised by the job (the piece still out unless `returned`).
  */
-async function owing(lateDays: number, { returned = true } = {}) {
+async function owing(
+  lateDays: number,
+  { returned = true, plan }: { returned?: boolean; plan?: { renewals: 'succeed' } } = {},
+) {
   clock.set(START);
   const email = `owes-balance-${++n}@pehnava.test`;
   const s = await newShopper(t, email);
+  if (plan) {
+    // Bought in the checkout with a standing instruction for later charges.
+    const order = subscribeResponseSchema.parse(
+      (await s.call('POST', '/api/subscription/subscribe', { plan: 'plus' })).json(),
+    );
+    const { status: _status, ...ids } = await payOrder(t, order.orderId!, {
+      renewals: plan.renewals,
+    });
+    expect((await s.call('POST', '/api/subscription/verify', ids)).statusCode).toBe(200);
+  }
   const created = await checkout(s, [
     itemFor(products[n]!, { startDate: addDays(today(), 2), duration: 2 }),
   ]);
-  const verified = await s.call('POST', '/api/booking/verify', {
-    ...(await paidIds(t, created.orderId!)),
-    bookingId: created.bookingId,
-  });
-  expect(verified.statusCode, verified.body).toBe(200);
+  if (created.orderId) {
+    const verified = await s.call('POST', '/api/booking/verify', {
+      ...(await paidIds(t, created.orderId)),
+      bookingId: created.bookingId,
+    });
+    expect(verified.statusCode, verified.body).toBe(200);
+  }
   const sent = await ops.call('POST', `/api/admin/bookings/${created.bookingId}/dispatch`, {});
   expect(sent.statusCode, sent.body).toBe(200);
   const item = adminBookingDetailResponseSchema.parse(sent.json()).booking.items[0]!;
+  if (plan) {
+    // The plan renews itself at its end (its standing instruction is charged), before the
+    // rental's 14 days are over.
+    const [period] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(eq(subscriptions.userId, s.id));
+    clock.set(new Date(period!.endDate.getTime() + 60_000));
+    await t.services.jobs.runNow(PLAN_RENEWALS_JOB);
+  }
   onDay(item.endDate, lateDays);
   await t.services.jobs.runNow(LATE_FEES_JOB);
   if (returned) {
-    const back = await ops.call('POST', `/api/admin/bookings/${created.bookingId}/return`, {
+    // A plan's rental is 14 days, longer than a session: the desk signs in again.
+    const desk = plan ? await signIn(t, 'balance-desk@pehnava.test') : ops;
+    const back = await desk.call('POST', `/api/admin/bookings/${created.bookingId}/return`, {
       items: [{ itemId: item._id, condition: 'good' }],
     });
     expect(back.statusCode, back.body).toBe(200);
   }
-  return { s, email, id: created.bookingId, item };
+  // (The shopper too, after a plan's 14 days.)
+  return { s: plan ? await signIn(t, email) : s, email, id: created.bookingId, item };
 }
 
 const open = async (s: Shopper, id: string) => {
@@ -283,6 +319,77 @@ describe('paying the balance', () => {
       status: 'paid',
       balanceDue: 0,
     });
+  });
+});
+
+describe('a plan shopper with a standing instruction', () => {
+  const offSessionOrders = (bookingId: string) =>
+    t.database.db
+      .select()
+      .from(payments)
+      .where(
+        and(
+          eq(payments.bookingId, bookingId),
+          eq(payments.purpose, 'balance'),
+          eq(payments.offSession, true),
+        ),
+      );
+
+  it('is charged the final balance off-session, once, with a receipt', async () => {
+    const { s, email, id, item } = await owing(1, { plan: { renewals: 'succeed' } });
+    expect(item.appliedSubscriptionPlan).toBe('plus');
+    expect((await mine(s, id)).balanceDue).toBe(LATE_FEE_PAISE.plus / 100);
+
+    await Promise.all([
+      t.services.jobs.runNow(BALANCE_OFF_SESSION_JOB),
+      t.services.balance.chargeOffSessionDue(),
+    ]);
+    await t.services.jobs.runNow(SANDBOX_WEBHOOKS_JOB);
+    await t.services.jobs.runNow(BALANCE_OFF_SESSION_JOB);
+
+    const booking = await mine(s, id);
+    expect(booking.balanceDue).toBe(0);
+    expect(booking.charges.map((c) => c.status)).toEqual(['paid']);
+    const orders = await offSessionOrders(id);
+    expect(orders.map((o) => [o.status, o.amountPaise])).toEqual([
+      ['completed', LATE_FEE_PAISE.plus],
+    ]);
+    expect(orders[0]!.providerOrderId).not.toMatch(/^mandate:/);
+    expect(await capturesOfOrder(orders[0]!.providerOrderId)).toHaveLength(1);
+    expect(await mailsOf(email, 'balance-paid')).toHaveLength(1);
+  });
+
+  it('declined: tried once, and the shopper pays in My Bookings as anyone does', async () => {
+    const { s, id } = await owing(1, { plan: { renewals: 'succeed' } });
+    // The bank declines the instruction from now on (the plan itself has renewed).
+    const [period] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, s.id), eq(subscriptions.status, 'active')));
+    await t.database.db
+      .update(sandboxMandates)
+      .set({ renewals: 'fail' })
+      .where(eq(sandboxMandates.id, period!.mandateId!));
+    await t.services.jobs.runNow(BALANCE_OFF_SESSION_JOB);
+    await t.services.jobs.runNow(BALANCE_OFF_SESSION_JOB);
+    expect((await offSessionOrders(id)).map((o) => o.status)).toEqual(['failed']);
+    expect((await mine(s, id)).charges.map((c) => c.status)).toEqual(['due']);
+    const order = await open(s, id);
+    expect((await verify(s, id, await paidIds(t, order.order.id))).statusCode).toBe(200);
+    expect((await mine(s, id)).balanceDue).toBe(0);
+  });
+
+  it('not while a piece is still out: the balance is not final yet', async () => {
+    const { s, id } = await owing(1, { returned: false, plan: { renewals: 'succeed' } });
+    // On an active plan, with a charge due: only the piece still out holds it back.
+    expect((await mine(s, id)).balanceDue).toBeGreaterThan(0);
+    const [active] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, s.id), eq(subscriptions.status, 'active')));
+    expect(active!.endDate.getTime()).toBeGreaterThan(clock.now().getTime());
+    await t.services.jobs.runNow(BALANCE_OFF_SESSION_JOB);
+    expect(await offSessionOrders(id)).toEqual([]);
   });
 });
 

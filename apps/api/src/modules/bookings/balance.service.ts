@@ -8,7 +8,13 @@ import {
   type VerifyBalanceBody,
 } from '@pehnava/shared';
 import type { FastifyBaseLogger } from 'fastify';
-import type { PaymentProvider, ProviderPayment } from '../../adapters/payments/provider.js';
+import { randomUUID } from 'node:crypto';
+import {
+  ProviderRequestError,
+  type PaymentProvider,
+  type ProviderPayment,
+} from '../../adapters/payments/provider.js';
+import { describeFailure } from '../../lib/backoff.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
@@ -16,13 +22,14 @@ import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.
 import type { Decision, PaymentIntake, Settler, Verdict } from '../payments/intake.js';
 import { providerFailure } from '../payments/provider-failure.js';
 import { ORDER_WATCH_MS } from '../payments/reconcile.js';
+import type { PaymentRow } from '../payments/payments.repository.js';
 import type { ChargeRow, OrderedCharge } from './charges.repository.js';
 import { balancePaidMail, balanceRefundedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
 
 export interface BalanceDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'users'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'users' | 'subscriptions'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
   intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;
@@ -36,6 +43,10 @@ export interface BalanceDeps {
 }
 
 type ResultAnswer = Omit<BalanceResult, 'success'>;
+
+/** Bookings charged off-session per run, and tries of a charge the provider could not answer. */
+export const OFF_SESSION_BATCH = 20;
+export const OFF_SESSION_MAX_TRIES = 5;
 
 const sum = (charges: Pick<ChargeRow, 'amountPaise'>[]) =>
   charges.reduce((total, charge) => total + charge.amountPaise, 0);
@@ -113,6 +124,14 @@ export function createBalance({
       return { applied: { charges: booking.id } };
     },
 
+    /** An off-session charge whose answer was lost: its webhook names our order row. */
+    async adopt(payment) {
+      const rowId = payment.notes?.purpose === 'balance' ? payment.notes.orderRowId : undefined;
+      if (!rowId) return undefined;
+      const row = await repos.payments.answerOffSession(rowId, payment.orderId);
+      return row?.providerOrderId === payment.orderId ? row : undefined;
+    },
+
     async refused(tx, order, payment, refusal) {
       const booking = order.bookingId ? await tx.bookings.findBooking(order.bookingId) : undefined;
       if (!booking) return;
@@ -182,8 +201,99 @@ export function createBalance({
     return sameCharges(await repos.charges.ofOrder(latest.id), due) ? latest : undefined;
   }
 
+  /**
+   * Charge an off-session order to the shopper's standing instruction, with the same idempotency
+   * key every try (never twice); the payment goes to the intake. Declined, refused or out of
+   * tries: given up, and the shopper pays in My Bookings as anyone does.
+   */
+  async function chargeOffSession(order: PaymentRow): Promise<void> {
+    const period = order.userId ? await repos.subscriptions.lockActiveOf(order.userId) : undefined;
+    if (!provider.chargeMandate || !period?.mandateId || !order.bookingId) {
+      await repos.payments.markFailed(order.id);
+      return;
+    }
+    let payment: ProviderPayment;
+    try {
+      payment = await provider.chargeMandate({
+        mandateId: period.mandateId,
+        amountPaise: order.amountPaise,
+        receipt: `${bookingNumber(order.bookingId)}-balance`,
+        description: `Pehnava booking ${bookingNumber(order.bookingId)}: balance due`,
+        idempotencyKey: `balance:${order.id}`,
+        notes: { purpose: 'balance', bookingId: order.bookingId, orderRowId: order.id },
+      });
+    } catch (error) {
+      const givenUp =
+        error instanceof ProviderRequestError ||
+        order.reconcileAttempts + 1 >= OFF_SESSION_MAX_TRIES;
+      if (givenUp) await repos.payments.markFailed(order.id);
+      else await repos.payments.countTry(order.id);
+      logger.warn(
+        { orderId: order.id, error: describeFailure(error), givenUp },
+        'an off-session balance charge could not be made',
+      );
+      return;
+    }
+    if (payment.status !== 'captured') {
+      await repos.payments.markFailed(order.id);
+      return;
+    }
+    await repos.payments.answerOffSession(order.id, payment.orderId);
+    await intake.settle(payment);
+  }
+
+  /** Record an off-session order for the booking's balance, once per booking; undefined: none. */
+  async function openOffSession(bookingId: string): Promise<PaymentRow | undefined> {
+    const seen = await repos.bookings.findBooking(bookingId);
+    if (!seen?.userId) return undefined;
+    const userId = seen.userId;
+    return uow.run(async (tx) => {
+      await tx.users.lockForMoney(userId);
+      const booking = await tx.bookings.lockBooking(bookingId);
+      if (!booking || (await tx.payments.hasOffSessionBalance(booking.id))) return undefined;
+      const period = await tx.subscriptions.lockActiveOf(userId);
+      if (!period?.mandateId || period.endDate <= clock.now()) return undefined;
+      const due = (await tx.charges.ofBookings([booking.id])).filter((c) => c.status === 'due');
+      if (due.length === 0) return undefined;
+      const order = await tx.payments.insertPayment({
+        userId,
+        purpose: 'balance',
+        bookingId: booking.id,
+        provider: provider.name,
+        providerOrderId: `mandate:${randomUUID()}`,
+        amountPaise: sum(due),
+        currency: 'INR',
+        offSession: true,
+      });
+      await tx.charges.linkOrder(order.id, due);
+      return order;
+    });
+  }
+
   return {
     settler,
+
+    /**
+     * The off-session job: a plan shopper with a standing instruction is charged a booking's
+     * balance once it is final (nothing still out), once per booking, instead of being asked;
+     * charges the provider could not answer are tried again. How many were charged or tried.
+     */
+    async chargeOffSessionDue(): Promise<number> {
+      if (!provider.chargeMandate) return 0;
+      let tried = 0;
+      for (const order of await repos.payments.offSessionChargesUnanswered(OFF_SESSION_BATCH)) {
+        await chargeOffSession(order);
+        tried += 1;
+      }
+      for (const bookingId of await repos.charges.bookingsForOffSession(OFF_SESSION_BATCH)) {
+        const order = await openOffSession(bookingId);
+        if (order) {
+          await chargeOffSession(order);
+          tried += 1;
+        }
+      }
+      return tried;
+    },
 
     /**
      * POST /api/booking/{id}/balance: a payment order for everything due now. The provider's

@@ -20,7 +20,9 @@ import {
   bookingCharges,
   bookingItems,
   bookings,
+  payments,
   products,
+  subscriptions,
   unitReservations,
 } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -128,6 +130,72 @@ export function createChargesRepository(db: Database, clock: Clock) {
           ),
         )
         .orderBy(asc(bookings.balanceRemindedAt), asc(bookings.id))
+        .limit(limit);
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * Bookings whose shopper may be charged off-session for the balance: on a plan with a
+     * standing instruction, a charge due, no piece still out (the balance is final), and no
+     * off-session charge tried before.
+     */
+    async bookingsForOffSession(limit: number): Promise<string[]> {
+      const now = clock.now();
+      const rows = await db
+        .select({ id: bookings.id })
+        .from(bookings)
+        .where(
+          and(
+            // A shopper on a plan with a standing instruction for its charges.
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(subscriptions)
+                .where(
+                  and(
+                    eq(subscriptions.userId, bookings.userId),
+                    eq(subscriptions.status, 'active'),
+                    isNotNull(subscriptions.mandateId),
+                    gt(subscriptions.endDate, now),
+                  ),
+                ),
+            ),
+            exists(
+              db
+                .select({ one: sql`1` })
+                .from(bookingCharges)
+                .where(
+                  and(eq(bookingCharges.bookingId, bookings.id), eq(bookingCharges.status, 'due')),
+                ),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(unitReservations)
+                .innerJoin(bookingItems, eq(bookingItems.id, unitReservations.bookingItemId))
+                .where(
+                  and(
+                    eq(bookingItems.bookingId, bookings.id),
+                    isNotNull(unitReservations.dispatchedAt),
+                    isNull(unitReservations.returnedAt),
+                  ),
+                ),
+            ),
+            notExists(
+              db
+                .select({ one: sql`1` })
+                .from(payments)
+                .where(
+                  and(
+                    eq(payments.bookingId, bookings.id),
+                    eq(payments.purpose, 'balance'),
+                    eq(payments.offSession, true),
+                  ),
+                ),
+            ),
+          ),
+        )
+        .orderBy(asc(bookings.id))
         .limit(limit);
       return rows.map((row) => row.id);
     },

@@ -4,7 +4,12 @@ import type { OffsetClock } from '../../lib/clock.js';
 import type { JobRunner } from '../../jobs/runner.js';
 import { BOOKING_HOLDS_JOB } from '../../jobs/payment-jobs.js';
 import { PLAN_REMINDERS_JOB, PLAN_RENEWALS_JOB } from '../../jobs/plan-jobs.js';
-import { BALANCE_REMINDERS_JOB, LATE_FEES_JOB, UNITS_READY_JOB } from '../../jobs/unit-jobs.js';
+import {
+  BALANCE_OFF_SESSION_JOB,
+  BALANCE_REMINDERS_JOB,
+  LATE_FEES_JOB,
+  UNITS_READY_JOB,
+} from '../../jobs/unit-jobs.js';
 
 const advanceBodySchema = z.object({
   /** How far to move the clock forward, at most a year. */
@@ -43,6 +48,7 @@ export const devClockRoutes: FastifyPluginAsyncZod<{
         LATE_FEES_JOB,
         UNITS_READY_JOB,
         BALANCE_REMINDERS_JOB,
+        BALANCE_OFF_SESSION_JOB,
         PLAN_RENEWALS_JOB,
         PLAN_REMINDERS_JOB,
       ];

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNotNull, lte, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { captures, paymentEvents, payments, refunds } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -99,6 +99,60 @@ export function createPaymentsRepository(
         .from(payments)
         .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'balance')))
         .orderBy(desc(payments.createdAt), desc(payments.id));
+    },
+
+    /** True when the booking's balance was ever charged off-session (it is tried once). */
+    async hasOffSessionBalance(bookingId: string): Promise<boolean> {
+      const [row] = await db
+        .select({ id: payments.id })
+        .from(payments)
+        .where(
+          and(
+            eq(payments.bookingId, bookingId),
+            eq(payments.purpose, 'balance'),
+            eq(payments.offSession, true),
+          ),
+        )
+        .limit(1);
+      return Boolean(row);
+    },
+
+    /** Off-session balance charges not answered yet (their order id still a placeholder). */
+    async offSessionChargesUnanswered(limit: number): Promise<PaymentRow[]> {
+      return db
+        .select()
+        .from(payments)
+        .where(
+          and(
+            eq(payments.purpose, 'balance'),
+            eq(payments.offSession, true),
+            eq(payments.status, 'created'),
+            like(payments.providerOrderId, 'mandate:%'),
+          ),
+        )
+        .orderBy(asc(payments.createdAt))
+        .limit(limit);
+    },
+
+    /**
+     * An off-session charge answered: its order row takes the provider's order id, once (whoever
+     * comes first, the charge's answer or its webhook). The row as it now is.
+     */
+    async answerOffSession(id: string, providerOrderId: string): Promise<PaymentRow | undefined> {
+      await db
+        .update(payments)
+        .set({ providerOrderId, updatedAt: clock.now() })
+        .where(and(eq(payments.id, id), like(payments.providerOrderId, 'mandate:%')));
+      const [row] = await db.select().from(payments).where(eq(payments.id, id));
+      return row;
+    },
+
+    /** One more try of an off-session charge the provider could not be asked about. */
+    async countTry(id: string): Promise<void> {
+      await db
+        .update(payments)
+        .set({ reconcileAttempts: sql`${payments.reconcileAttempts} + 1`, updatedAt: clock.now() })
+        .where(eq(payments.id, id));
     },
 
     /** The order's row, locked: one payment result is acted on at a time. */

@@ -67,7 +67,13 @@ export default defineConfig({
   projects: [
     { name: 'chromium', testIgnore: [/specs\/after\//, /specs\/stripe\//] },
     // Specs that move the server's clock (TEST_CLOCK) run last, when nothing else is running.
-    { name: 'after-clock', testMatch: /specs\/after\/.*\.spec\.ts/, dependencies: ['chromium'] },
+    // One at a time: each moves the one server clock.
+    {
+      name: 'after-clock',
+      testMatch: /specs\/after\/.*\.spec\.ts/,
+      dependencies: ['chromium'],
+      workers: 1,
+    },
     // The money journey again, paid through the Razorpay adapter and its stand-in.
     {
       name: 'razorpay',

@@ -379,6 +379,56 @@ describe('a plan shopper with a standing instruction', () => {
     expect((await mine(s, id)).balanceDue).toBe(0);
   });
 
+  it('a charge whose answer was lost is settled by its webhook, and never charged again', async () => {
+    const { s, id } = await owing(1, { plan: { renewals: 'succeed' } });
+    const due = (await mine(s, id)).charges;
+    const [period] = await t.database.db
+      .select()
+      .from(subscriptions)
+      .where(and(eq(subscriptions.userId, s.id), eq(subscriptions.status, 'active')));
+    // The job wrote its order row and charged the instruction, then lost the answer.
+    const [row] = await t.database.db
+      .insert(payments)
+      .values({
+        userId: s.id,
+        purpose: 'balance',
+        bookingId: id,
+        provider: 'sandbox',
+        providerOrderId: 'mandate:lost-answer',
+        amountPaise: LATE_FEE_PAISE.plus,
+        offSession: true,
+      })
+      .returning();
+    await t.database.db.insert(balanceOrderCharges).values(
+      due.map((c) => ({
+        orderId: row!.id,
+        chargeId: c.id,
+        amountPaise: Math.round(c.amount * 100),
+      })),
+    );
+    const charged = await t.services.provider.chargeMandate!({
+      mandateId: period!.mandateId!,
+      amountPaise: LATE_FEE_PAISE.plus,
+      receipt: 'lost',
+      description: 'lost answer',
+      idempotencyKey: `balance:${row!.id}`,
+      notes: { purpose: 'balance', bookingId: id, orderRowId: row!.id },
+    });
+    expect(charged.status).toBe('captured');
+
+    // Its webhook (sent a few seconds later) names an order Pehnava has no row for yet: the
+    // row is found by its notes.
+    clock.set(new Date(clock.now().getTime() + 10_000));
+    await t.services.jobs.runNow(SANDBOX_WEBHOOKS_JOB);
+    expect((await mine(s, id)).balanceDue).toBe(0);
+    const [after] = await t.database.db.select().from(payments).where(eq(payments.id, row!.id));
+    expect(after).toMatchObject({ providerOrderId: charged.orderId, status: 'completed' });
+    // The job finds nothing left to charge: one payment in all.
+    await t.services.jobs.runNow(BALANCE_OFF_SESSION_JOB);
+    expect(await offSessionOrders(id)).toHaveLength(1);
+    expect(await capturesOfOrder(charged.orderId)).toHaveLength(1);
+  });
+
   it('not while a piece is still out: the balance is not final yet', async () => {
     const { s, id } = await owing(1, { returned: false, plan: { renewals: 'succeed' } });
     // On an active plan, with a charge due: only the piece still out holds it back.

@@ -11,7 +11,10 @@ import type { Clock } from '../../../lib/clock.js';
 
 export type SandboxOrderRow = typeof sandboxOrders.$inferSelect;
 /** A payment, with the mandate (recurring token) it set up when its order asked for one. */
-export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect & { mandateId: string | null };
+export type SandboxPaymentRow = typeof sandboxPayments.$inferSelect & {
+  mandateId: string | null;
+  notes: Record<string, string>;
+};
 export type SandboxMandateRow = typeof sandboxMandates.$inferSelect;
 export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
 export type SandboxWebhookRow = typeof sandboxWebhooks.$inferSelect;
@@ -20,8 +23,14 @@ export type SandboxWebhookRow = typeof sandboxWebhooks.$inferSelect;
 function gatewayBooks(db: Database, clock: Clock) {
   const paymentWithMandate = () =>
     db
-      .select({ ...getTableColumns(sandboxPayments), mandateId: sandboxMandates.id })
+      .select({
+        ...getTableColumns(sandboxPayments),
+        mandateId: sandboxMandates.id,
+        // The notes its order was made with (a charge without the shopper is its own order).
+        notes: sandboxOrders.notes,
+      })
       .from(sandboxPayments)
+      .innerJoin(sandboxOrders, eq(sandboxOrders.id, sandboxPayments.orderId))
       .leftJoin(sandboxMandates, eq(sandboxMandates.paymentId, sandboxPayments.id));
 
   return {
@@ -53,11 +62,10 @@ function gatewayBooks(db: Database, clock: Clock) {
     async insertPayment(
       payment: Omit<typeof sandboxPayments.$inferInsert, 'createdAt'>,
     ): Promise<SandboxPaymentRow> {
-      const [row] = await db
-        .insert(sandboxPayments)
-        .values({ ...payment, createdAt: clock.now() })
-        .returning();
-      return { ...row!, mandateId: null };
+      await db.insert(sandboxPayments).values({ ...payment, createdAt: clock.now() });
+      // Read back with its order's notes (a new payment has no mandate yet).
+      const [row] = await paymentWithMandate().where(eq(sandboxPayments.id, payment.id));
+      return row!;
     },
 
     async findPayment(id: string): Promise<SandboxPaymentRow | undefined> {

@@ -23,6 +23,7 @@ function toPayment(row: SandboxPaymentRow): ProviderPayment {
     method: row.method,
     errorDescription: row.errorDescription,
     mandateId: row.mandateId,
+    notes: row.notes,
   };
 }
 

@@ -406,6 +406,10 @@ describe('a plan shopper with a standing instruction', () => {
         amountPaise: Math.round(c.amount * 100),
       })),
     );
+    // Meanwhile the shopper's own checkout never offers or asks about its placeholder.
+    expect((await open(s, id)).order.id).not.toMatch(/^mandate:/);
+    const pending = await s.call('POST', `/api/booking/${id}/balance/confirm`);
+    expect(balanceResultSchema.parse(pending.json()).status).toBe('pending');
     const charged = await t.services.provider.chargeMandate!({
       mandateId: period!.mandateId!,
       amountPaise: LATE_FEE_PAISE.plus,

@@ -92,12 +92,21 @@ export function createPaymentsRepository(
       return row;
     },
 
-    /** A booking's balance orders (purpose 'balance'), newest first. */
+    /**
+     * A booking's balance orders the shopper pays in a checkout (purpose 'balance', not charged
+     * off-session), newest first.
+     */
     async balanceOrdersOf(bookingId: string): Promise<PaymentRow[]> {
       return db
         .select()
         .from(payments)
-        .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'balance')))
+        .where(
+          and(
+            eq(payments.bookingId, bookingId),
+            eq(payments.purpose, 'balance'),
+            eq(payments.offSession, false),
+          ),
+        )
         .orderBy(desc(payments.createdAt), desc(payments.id));
     },
 

@@ -51,10 +51,20 @@ export const OFF_SESSION_MAX_TRIES = 5;
 const sum = (charges: Pick<ChargeRow, 'amountPaise'>[]) =>
   charges.reduce((total, charge) => total + charge.amountPaise, 0);
 
-/** The same charges at the same amounts: an order opened for `ordered` still pays `due` exactly. */
-const sameCharges = (ordered: OrderedCharge[], due: ChargeRow[]) =>
-  ordered.length === due.length &&
-  ordered.every((o) => due.some((c) => c.id === o.charge.id && c.amountPaise === o.askedPaise));
+type Priced = Pick<ChargeRow, 'id' | 'amountPaise'>;
+
+/** The same charges at the same amounts, in any order. */
+const sameCharges = (a: Priced[], b: Priced[]) =>
+  a.length === b.length &&
+  a.every((x) => b.some((y) => y.id === x.id && y.amountPaise === x.amountPaise));
+
+/** What an order was opened for, as charges at the amounts it asked. */
+const asked = (ordered: OrderedCharge[]): Priced[] =>
+  ordered.map((o) => ({ id: o.charge.id, amountPaise: o.askedPaise }));
+
+/** The booking's charges still due, read through `r` (a transaction's, or outside one). */
+const dueIn = async (r: Pick<Repositories, 'charges'>, bookingId: string) =>
+  (await r.charges.ofBookings([bookingId])).filter((c) => c.status === 'due');
 
 /**
  * Paying a booking's balance (issue [J], decision 051): the charges due after its rental, paid in
@@ -151,8 +161,7 @@ export function createBalance({
     return booking;
   }
 
-  const dueOf = async (bookingId: string) =>
-    (await repos.charges.ofBookings([bookingId])).filter((c) => c.status === 'due');
+  const dueOf = (bookingId: string) => dueIn(repos, bookingId);
 
   /** What the shopper is told of a decided payment (or of nothing to decide). */
   async function answerFor(
@@ -198,7 +207,7 @@ export function createBalance({
     const [latest] = await repos.payments.balanceOrdersOf(bookingId);
     if (!latest || latest.status !== 'created' || latest.closedAt) return undefined;
     if (latest.provider !== provider.name || latest.amountPaise !== sum(due)) return undefined;
-    return sameCharges(await repos.charges.ofOrder(latest.id), due) ? latest : undefined;
+    return sameCharges(asked(await repos.charges.ofOrder(latest.id)), due) ? latest : undefined;
   }
 
   /**
@@ -253,7 +262,7 @@ export function createBalance({
       if (!booking || (await tx.payments.hasOffSessionBalance(booking.id))) return undefined;
       const period = await tx.subscriptions.lockActiveOf(userId);
       if (!period?.mandateId || period.endDate <= clock.now()) return undefined;
-      const due = (await tx.charges.ofBookings([booking.id])).filter((c) => c.status === 'due');
+      const due = await dueIn(tx, booking.id);
       if (due.length === 0) return undefined;
       const order = await tx.payments.insertPayment({
         userId,
@@ -355,13 +364,9 @@ export function createBalance({
       const given = await uow.run(async (tx) => {
         await tx.users.lockForMoney(userId);
         await tx.bookings.lockBooking(booking.id);
-        const dueNow = (await tx.charges.ofBookings([booking.id])).filter(
-          (c) => c.status === 'due',
-        );
-        const unchanged =
-          dueNow.length === due.length &&
-          dueNow.every((c) => due.some((d) => d.id === c.id && d.amountPaise === c.amountPaise));
-        if (!unchanged) throw conflict(CHARGE_MESSAGES.balanceChangedTryAgain);
+        if (!sameCharges(await dueIn(tx, booking.id), due)) {
+          throw conflict(CHARGE_MESSAGES.balanceChangedTryAgain);
+        }
         const older = (await tx.payments.balanceOrdersOf(booking.id)).filter(
           (o) => o.status === 'created',
         );

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
 import { useRefreshBookings } from '../../lib/shopper';
 import { clientConfigQuery } from '../checkout/api';
-import { loadCheckout, openCheckout } from '../checkout/payment-checkout';
+import { payInSheet } from '../checkout/payment-checkout';
 import { brandColour } from '../checkout/use-place-order';
 import { confirmBalance, payBalance, verifyBalance } from './api';
 
@@ -28,29 +28,26 @@ export function usePayBalance({ email }: { email: string | undefined }) {
       window.location.assign(answer.order.checkoutUrl);
       return;
     }
-    let Checkout;
-    let keyId;
-    try {
-      const config = await client.fetchQuery(clientConfigQuery);
-      Checkout = await loadCheckout(config.checkoutScriptUrl);
-      keyId = config.keyId;
-    } catch {
-      throw new Error(BOOKING_MESSAGES.paymentInitFailed);
-    }
-    const outcome = await openCheckout(Checkout, {
-      key: keyId,
-      amount: answer.order.amount,
-      currency: answer.order.currency,
-      name: 'Pehnava',
-      description: `Booking ${bookingNumber(booking._id)}: balance due`,
-      order_id: answer.order.id,
-      prefill: {
-        name: booking.deliveryAddress.name,
-        email,
-        contact: booking.deliveryAddress.phone,
+    const outcome = await payInSheet(
+      () => client.fetchQuery(clientConfigQuery),
+      {
+        amount: answer.order.amount,
+        currency: answer.order.currency,
+        name: 'Pehnava',
+        description: `Booking ${bookingNumber(booking._id)}: balance due`,
+        order_id: answer.order.id,
+        prefill: {
+          name: booking.deliveryAddress.name,
+          email,
+          contact: booking.deliveryAddress.phone,
+        },
+        theme: { color: brandColour() },
       },
-      theme: { color: brandColour() },
-    });
+      {
+        initFailed: BOOKING_MESSAGES.paymentInitFailed,
+        verifyFailed: CHARGE_MESSAGES.balanceVerifyFailed,
+      },
+    );
     if (outcome.kind === 'dismissed') {
       notify.info(CHARGE_MESSAGES.balancePaymentCancelled);
       return;
@@ -59,15 +56,7 @@ export function usePayBalance({ email }: { email: string | undefined }) {
       notify.error(BOOKING_MESSAGES.paymentFailed(outcome.description));
       return;
     }
-    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = outcome.response;
-    if (!razorpay_order_id || !razorpay_payment_id || !razorpay_signature) {
-      throw new Error(CHARGE_MESSAGES.balanceVerifyFailed);
-    }
-    const result = await verifyBalance(booking._id, {
-      razorpay_order_id,
-      razorpay_payment_id,
-      razorpay_signature,
-    });
+    const result = await verifyBalance(booking._id, outcome.ids);
     notify.success(result.message);
   }
 

@@ -10,7 +10,7 @@ import { BOOKING_MESSAGES, type CheckoutFailure, type CheckoutSuccess } from '@p
 export const PAYMENT_INIT_FAILED = BOOKING_MESSAGES.paymentInitFailed;
 
 /** Razorpay Checkout's documented options, as far as Pehnava uses them. */
-interface CheckoutOptions {
+export interface CheckoutOptions {
   key: string;
   /** In paise. */
   amount: number;
@@ -113,4 +113,42 @@ export function openCheckout(
       reject(new Error(PAYMENT_INIT_FAILED));
     }
   });
+}
+
+/** The three ids a paid sheet hands back, all present (what a verify call sends). */
+export interface PaidIds {
+  razorpay_order_id: string;
+  razorpay_payment_id: string;
+  razorpay_signature: string;
+}
+
+/**
+ * Load the provider's sheet (the key and script from GET /api/config, then the script) and open
+ * it for one order. Paid: the three ids, checked present (else `messages.verifyFailed` is thrown);
+ * otherwise dismissed or failed. Throws `messages.initFailed` when the sheet cannot be loaded, and
+ * `messages.openFailed` (the default message otherwise) when it cannot be opened.
+ */
+export async function payInSheet(
+  config: () => Promise<{ keyId: string; checkoutScriptUrl: string | null }>,
+  options: Omit<CheckoutOptions, 'handler' | 'modal' | 'key'>,
+  messages: { initFailed: string; openFailed?: string; verifyFailed: string },
+): Promise<{ kind: 'paid'; ids: PaidIds } | Exclude<CheckoutOutcome, { kind: 'paid' }>> {
+  let Checkout;
+  let keyId;
+  try {
+    const given = await config();
+    Checkout = await loadCheckout(given.checkoutScriptUrl);
+    keyId = given.keyId;
+  } catch {
+    throw new Error(messages.initFailed);
+  }
+  const outcome = await openCheckout(Checkout, { ...options, key: keyId }).catch(() => {
+    throw new Error(messages.openFailed ?? PAYMENT_INIT_FAILED);
+  });
+  if (outcome.kind !== 'paid') return outcome;
+  const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = outcome.response;
+  if (!razorpay_order_id || !razorpay_payment_id || !razorpay_signature) {
+    throw new Error(messages.verifyFailed);
+  }
+  return { kind: 'paid', ids: { razorpay_order_id, razorpay_payment_id, razorpay_signature } };
 }

@@ -11,7 +11,7 @@ import { notify } from '../../lib/notify';
 import { getToken } from '../../lib/session';
 import { useRefreshPlan } from '../../lib/shopper';
 import { clientConfigQuery } from '../checkout/api';
-import { loadCheckout, openCheckout } from '../checkout/payment-checkout';
+import { payInSheet } from '../checkout/payment-checkout';
 import { brandColour } from '../checkout/use-place-order';
 import { cancelPlan, subscribe, verifyPlanPayment } from './api';
 import { planAction } from './plan-action';
@@ -52,30 +52,26 @@ export function usePlanChange({ name, email }: { name?: string; email?: string }
       window.location.assign(order.checkoutUrl);
       return;
     }
-    let Checkout;
-    let keyId;
-    try {
-      const config = await client.fetchQuery(clientConfigQuery);
-      Checkout = await loadCheckout(config.checkoutScriptUrl);
-      keyId = config.keyId;
-    } catch {
-      throw new Error(M.paymentInitFailed);
-    }
-    const outcome = await openCheckout(Checkout, {
-      key: keyId,
-      amount: order.amount,
-      currency: order.currency || 'INR',
-      name: 'Pehnava',
-      description: `${plan.name} plan · ${plan.duration}`,
-      order_id: order.id,
-      prefill: { name, email },
-      theme: { color: brandColour() },
-      recurring: '1',
-      // Razorpay makes the recurring token for this customer only when the checkout names it.
-      ...(order.customerId ? { customer_id: order.customerId } : {}),
-    }).catch(() => {
-      throw new Error(M.initiateFailed);
-    });
+    const outcome = await payInSheet(
+      () => client.fetchQuery(clientConfigQuery),
+      {
+        amount: order.amount,
+        currency: order.currency || 'INR',
+        name: 'Pehnava',
+        description: `${plan.name} plan · ${plan.duration}`,
+        order_id: order.id,
+        prefill: { name, email },
+        theme: { color: brandColour() },
+        recurring: '1',
+        // Razorpay makes the recurring token for this customer only when the checkout names it.
+        ...(order.customerId ? { customer_id: order.customerId } : {}),
+      },
+      {
+        initFailed: M.paymentInitFailed,
+        openFailed: M.initiateFailed,
+        verifyFailed: M.verifyFailed,
+      },
+    );
     if (outcome.kind === 'dismissed') {
       notify.info(M.paymentCancelled);
       return;
@@ -84,15 +80,7 @@ export function usePlanChange({ name, email }: { name?: string; email?: string }
       notify.error(BOOKING_MESSAGES.paymentFailed(outcome.description));
       return;
     }
-    const { razorpay_order_id, razorpay_payment_id, razorpay_signature } = outcome.response;
-    if (!razorpay_order_id || !razorpay_payment_id || !razorpay_signature) {
-      throw new Error(M.verifyFailed);
-    }
-    const answer = await verifyPlanPayment({
-      razorpay_order_id,
-      razorpay_payment_id,
-      razorpay_signature,
-    });
+    const answer = await verifyPlanPayment(outcome.ids);
     notify.success(answer.message || M.activated);
     await refreshPlan();
   }

@@ -148,6 +148,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         fulfilment: services.fulfilment,
         units: services.units,
         charges: services.charges,
+        operatorConsole: services.operatorConsole,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

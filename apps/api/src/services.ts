@@ -43,6 +43,7 @@ import { createBalance, type Balance } from './modules/bookings/balance.service.
 import { createCharges, type Charges } from './modules/bookings/charges.service.js';
 import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
+import { createOperatorConsole, type OperatorConsole } from './modules/admin/console.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
@@ -107,6 +108,8 @@ export interface Services {
   /** The physical loop: dispatch, returns, units' states. */
   fulfilment: Fulfilment;
   units: Units;
+  /** The operator console's own reads: the Today board, the check-in preview. */
+  operatorConsole: OperatorConsole;
   /** What a booking owes after its rental. */
   charges: Charges;
   /** Paying those charges. */
@@ -258,6 +261,7 @@ export function createServices({
   });
   const fitWindow = createFitWindow({ repos, uow, catalogue, inventory, clock });
   const operations = createOperations({ repos, uow, fulfilment, settings });
+  const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });
   const units = createUnits({
     repos,
     uow,
@@ -332,6 +336,7 @@ export function createServices({
     cancellation,
     operations,
     fulfilment,
+    operatorConsole,
     units,
     charges,
     balance,

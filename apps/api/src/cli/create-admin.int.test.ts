@@ -47,6 +47,22 @@ describe('createOrPromoteAdmin', () => {
     expect(row!.passwordHash).toBe('x');
   });
 
+  it('makes staff, and moves an operator between admin and staff', async () => {
+    const repository = t.services.repos.users;
+    const input = {
+      email: 'packer@pehnava.test',
+      password: 'jute-twine-88',
+      role: 'staff' as const,
+    };
+    expect(await createOrPromoteAdmin(repository, input)).toBe('created');
+    expect(await roleOf('packer@pehnava.test')).toBe('staff');
+    expect(await createOrPromoteAdmin(repository, input)).toBe('already-admin');
+    expect(
+      await createOrPromoteAdmin(repository, { email: 'packer@pehnava.test', role: 'admin' }),
+    ).toBe('promoted');
+    expect(await roleOf('packer@pehnava.test')).toBe('admin');
+  });
+
   it('refuses a new admin with a short password, creating nothing', async () => {
     const repository = t.services.repos.users;
     await expect(
@@ -75,6 +91,21 @@ describe('npm run create-admin', () => {
       const usage = run();
       expect(usage.status).toBe(2);
       expect(usage.stderr).toContain('Usage: npm run create-admin');
+      const staff = run(
+        '--email',
+        'packer@pehnava.test',
+        '--password',
+        'jute-twine-88',
+        '--role',
+        'staff',
+      );
+      expect(staff.status).toBe(0);
+      expect(staff.stdout).toContain('Created the staff account: packer@pehnava.test');
+      const demoted = run('--email', 'root@pehnava.test', '--role', 'staff');
+      expect(demoted.stdout).toContain('Made the existing account staff');
+      const unknown = run('--email', 'root@pehnava.test', '--role', 'owner');
+      expect(unknown.status).toBe(2);
+      expect(unknown.stderr).toContain("--role must be admin or staff, not 'owner'");
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }

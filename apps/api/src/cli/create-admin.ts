@@ -1,12 +1,15 @@
 /**
  * npm run create-admin -- --email someone@example.in --password '…' [--name 'Full Name']
+ *   [--role admin|staff]
  *
- * Makes the account with that e-mail an admin, creating it when there is none. Uses the same
+ * Gives the account with that e-mail an operator's role (admin unless --role staff: packing and
+ * returns only, no refunds or prices), creating it when there is none. Uses the same
  * configuration as the server (DATABASE_URL or the embedded database in DATA_DIR). The embedded
  * database can be open in one process only: stop the server first when using it.
  */
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
+import { OPERATOR_ROLES, type OperatorRole } from '@pehnava/shared';
 import { ConfigError, loadConfig } from '../config.js';
 import { openConfiguredDatabase } from '../bootstrap.js';
 import { runMigrations } from '../db/migrate.js';
@@ -14,11 +17,16 @@ import { createLogger } from '../lib/logger.js';
 import { createOrPromoteAdmin } from '../modules/users/users.service.js';
 import { createServices } from '../services.js';
 
-const WORDS = {
-  created: 'Created the admin account',
-  promoted: 'Made the existing account an admin (its password is unchanged)',
-  'already-admin': 'That account is already an admin; nothing changed',
-} as const;
+const WORDS = (role: OperatorRole) => {
+  const as = role === 'admin' ? 'an admin' : 'staff';
+  return {
+    created: `Created the ${role} account`,
+    promoted: `Made the existing account ${as} (its password is unchanged)`,
+    'already-admin': `That account is already ${as}; nothing changed`,
+  } as const;
+};
+const USAGE =
+  'Usage: npm run create-admin -- --email <email> --password <password> [--name <name>] [--role admin|staff]\n';
 
 async function main(): Promise<number> {
   const { values } = parseArgs({
@@ -26,11 +34,15 @@ async function main(): Promise<number> {
       email: { type: 'string' },
       password: { type: 'string' },
       name: { type: 'string' },
+      role: { type: 'string', default: 'admin' },
     },
   });
-  if (!values.email) {
+  const role = OPERATOR_ROLES.find((known) => known === values.role);
+  if (!values.email || !role) {
     process.stderr.write(
-      'Usage: npm run create-admin -- --email <email> --password <password> [--name <name>]\n',
+      role
+        ? USAGE
+        : `--role must be ${OPERATOR_ROLES.join(' or ')}, not '${values.role}'\n${USAGE}`,
     );
     return 2;
   }
@@ -43,8 +55,9 @@ async function main(): Promise<number> {
       email: values.email,
       ...(values.password !== undefined ? { password: values.password } : {}),
       ...(values.name !== undefined ? { name: values.name } : {}),
+      role,
     });
-    process.stdout.write(`${WORDS[outcome]}: ${values.email.trim().toLowerCase()}\n`);
+    process.stdout.write(`${WORDS(role)[outcome]}: ${values.email.trim().toLowerCase()}\n`);
     return 0;
   } finally {
     await database.close();

@@ -1,4 +1,5 @@
 import type { Clock } from '../lib/clock.js';
+import { createConsoleRepository } from '../modules/admin/console.repository.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { createChargesRepository } from '../modules/bookings/charges.repository.js';
 import { createFulfilmentRepository } from '../modules/bookings/fulfilment.repository.js';
@@ -31,6 +32,7 @@ export function createRepositories(
     cart: () => createCartRepository(db),
     charges: () => createChargesRepository(db, clock),
     catalogue: () => createCatalogueRepository(db, clock),
+    console: () => createConsoleRepository(db),
     coupons: () => createCouponsRepository(db),
     fulfilment: () => createFulfilmentRepository(db),
     inventory: () => createInventoryRepository(db, clock),

@@ -1,6 +1,8 @@
 /** What the admin API answers (DECISIONS.md 'Bookings'). */
 export const ADMIN_MESSAGES = {
   adminsOnly: 'This is for Pehnava staff only',
+  /** A staff login asking for what only an admin may do (refunds, cancelling, waiving, prices). */
+  needsAdmin: "This needs an admin's login: ask an admin to do it",
   unknownStatus: 'Status must be processing, shipped or delivered',
   statusChanged: (status: string): string => `Booking moved to ${status}`,
   trackingSaved: 'Tracking saved',

@@ -33,6 +33,8 @@ export const FULFILMENT_MESSAGES = {
     `Unit ${code} is already ${state}: nothing changed`,
   unitIsOut: (code: string): string =>
     `Unit ${code} is out with a shopper: it changes state when it is returned`,
+  unitNotOut: (code: string, state: string): string =>
+    `Unit ${code} is not out with a shopper: it is ${state}`,
   unitCannotGoOut: 'A unit goes out only by being dispatched with a booking',
   unknownUnitState: 'State must be in-service, cleaning, repair or retired',
   productNotFound: 'Product not found',

@@ -82,7 +82,12 @@ export type ReportWant = (typeof REPORT_WANTS)[number];
 export const REPORT_OUTCOMES = ['exchange', 'refund'] as const;
 export type ReportOutcome = (typeof REPORT_OUTCOMES)[number];
 
-export const USER_ROLES = ['user', 'admin'] as const;
+/**
+ * `user` is a shopper; `admin` runs the whole shop; `staff` packs and checks in (issue [K]: the
+ * operator console's Today, Bookings without refunds or cancellation, Check-in and Units).
+ */
+export const USER_ROLES = ['user', 'admin', 'staff'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
 
 /** A mail in the outbox: waiting (or being retried), sent, or given up after its tries. */
 export const OUTBOX_MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;

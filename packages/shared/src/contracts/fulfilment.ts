@@ -5,7 +5,7 @@ import { RETURN_CONDITIONS, UNIT_STATES } from '../constants/states.js';
 import { isIsoDate } from '../pricing/dates.js';
 import { bookingStatusSchema, storedAddressSchema } from './bookings.js';
 import { productIdSchema } from './catalogue.js';
-import { isoDateSchema } from './common.js';
+import { isoDateSchema, rupeesSchema } from './common.js';
 import { textField } from './text-field.js';
 
 /*
@@ -49,6 +49,8 @@ export const fulfilmentItemSchema = z.object({
   returnedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Whole days past its end date on the day asked about (0 when not late). */
   daysLate: z.number().int().nonnegative(),
+  /** The late fees raised for this line so far, due or paid (not waived). */
+  lateFees: rupeesSchema,
 });
 export type FulfilmentItem = z.infer<typeof fulfilmentItemSchema>;
 

@@ -11,14 +11,16 @@ import {
   bookingIdParamsSchema,
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
-import { forbidden } from '../../lib/http-error.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { Actor, Cancellation } from '../bookings/cancellation.service.js';
 import type { Charges } from '../bookings/charges.service.js';
 import type { Fulfilment } from '../bookings/fulfilment.service.js';
 import type { Operations } from '../bookings/operations.service.js';
 import type { Units } from '../units/units.service.js';
+import type { OperatorConsole } from './console.service.js';
+import { consoleRoutes } from './console.routes.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
+import { FOR_STAFF, operatorGuard } from './operator-guard.js';
 
 /** The signed-in operator, as the audit trail names them. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -28,9 +30,9 @@ const actorOf = (request: FastifyRequest): Actor => ({
 });
 
 /**
- * Booking operations for the shop's staff (role admin): list and read bookings, move them
- * forward, add tracking, cancel before shipping. The guard is added once for the whole scope: a
- * visitor gets 401, a shopper 403.
+ * Booking operations for the shop's operators: list and read bookings, move them forward, add
+ * tracking (admin or staff), cancel before shipping (admin). The guards are added once for the
+ * whole scope: a visitor gets 401, a shopper 403, a staff login 403 on a route not FOR_STAFF.
  */
 export const adminRoutes: FastifyPluginAsyncZod<{
   operations: Operations;
@@ -38,16 +40,16 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   fulfilment: Fulfilment;
   units: Units;
   charges: Charges;
+  operatorConsole: OperatorConsole;
   authenticate: Authenticate;
 }> = async (
   app,
-  { operations: bookings, cancellation, fulfilment, units, charges, authenticate },
+  { operations: bookings, cancellation, fulfilment, units, charges, operatorConsole, authenticate },
 ) => {
   app.addHook('onRequest', authenticate);
-  app.addHook('onRequest', async (request) => {
-    if (request.account?.user.role !== 'admin') throw forbidden(ADMIN_MESSAGES.adminsOnly);
-  });
+  app.addHook('onRequest', operatorGuard);
   await app.register(fulfilmentRoutes, { fulfilment, units, charges, operations: bookings });
+  await app.register(consoleRoutes, { operatorConsole });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,
@@ -57,6 +59,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/bookings',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Bookings, newest first, filtered by status, payment, start dates or a search',
@@ -76,6 +79,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/bookings/:id',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'One booking with its shopper, payments, refunds and audit trail',
@@ -95,6 +99,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/bookings/:id/status',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Move a booking one step: confirmed → processing → shipped → delivered',
@@ -122,6 +127,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/bookings/:id/tracking',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Set the courier, tracking id, status and expected delivery the shopper sees',

@@ -25,6 +25,7 @@ import type { Fulfilment } from '../bookings/fulfilment.service.js';
 import type { Operations } from '../bookings/operations.service.js';
 import type { UnitActor } from '../units/units.repository.js';
 import type { Units } from '../units/units.service.js';
+import { FOR_STAFF } from './operator-guard.js';
 
 const actorOf = (request: FastifyRequest): UnitActor => ({
   id: request.account!.id,
@@ -35,7 +36,7 @@ const actorOf = (request: FastifyRequest): UnitActor => ({
 /**
  * The physical loop for the shop's staff (issue [J]): the day's dispatches and returns, sending
  * and checking in a booking's pieces, and each unit's state. Registered inside adminRoutes, whose
- * guard (role admin) covers it.
+ * guard covers it. Staff may use all of it but waiving a charge.
  */
 export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   fulfilment: Fulfilment;
@@ -52,6 +53,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/dispatches',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: "A day's dispatches: paid bookings whose pieces leave that day, with unit codes",
@@ -69,6 +71,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/returns',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary:
@@ -86,6 +89,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/bookings/:id/dispatch',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Send a paid booking: its units go out and it becomes shipped',
@@ -110,6 +114,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/bookings/:id/return',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Check items in with their condition (good, needs-repair, major-damage, lost)',
@@ -134,6 +139,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.get(
     '/admin/units',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: "A product's units: state, the booking each is out with, coming holds",
@@ -150,6 +156,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/units/:unitCode/state',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: "Set a unit's state by hand (in-service, cleaning, repair, retired) with a note",
@@ -198,6 +205,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.post(
     '/admin/units/:unitCode/blocks',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Block a unit for maintenance from `from` to `to` (both inclusive), with a reason',
@@ -217,6 +225,7 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
   app.delete(
     '/admin/units/:unitCode/blocks/:blockId',
     {
+      ...FOR_STAFF,
       schema: {
         ...docs,
         summary: 'Lift a maintenance block; lifting it again changes nothing and says so',

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import {
+  bookingCharges,
   bookingItems,
   bookings,
   products,
@@ -21,6 +22,12 @@ export function createFulfilmentRepository(db: Database) {
         shopper: { name: users.name, email: users.email },
         item: bookingItems,
         product: { productId: products.productId, name: products.name },
+        lateFeesPaise: sql<number>`(
+          select coalesce(sum(${bookingCharges.amountPaise}), 0) from ${bookingCharges}
+          where ${bookingCharges.bookingItemId} = ${bookingItems.id}
+            and ${bookingCharges.kind} = 'late-fee' and ${bookingCharges.status} <> 'waived')`.mapWith(
+          Number,
+        ),
       })
       .from(bookingItems)
       .innerJoin(bookings, eq(bookings.id, bookingItems.bookingId))

@@ -5,6 +5,7 @@ import {
   addDays,
   bookingNumber,
   daysBetween,
+  paiseToRupees,
   rupeesToPaise,
   todayInIndia,
   type DispatchBody,
@@ -103,6 +104,7 @@ export function createFulfilment({
         dispatchedAt: pieces.dispatchedAt,
         returnedAt: pieces.returnedAt,
         daysLate: pieces.returnedAt ? 0 : Math.max(0, late),
+        lateFees: paiseToRupees(line.lateFeesPaise),
       });
     }
     return [...byBooking.values()];

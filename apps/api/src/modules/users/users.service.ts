@@ -8,6 +8,7 @@ import {
   type ChangePasswordBody,
   type DeleteAccountBody,
   type LoginBody,
+  type OperatorRole,
   type UpdateProfileBody,
   type RegisterBody,
   type User,
@@ -182,26 +183,29 @@ export function sessionFor(claims: TokenClaims, row: AccountRow | undefined): Se
 export type AdminOutcome = 'created' | 'promoted' | 'already-admin';
 
 /**
- * `npm run create-admin`: make the account with this e-mail an admin, creating it when there is
- * none. An existing account keeps its password; a new one needs a password of 8+ characters.
+ * `npm run create-admin`: give the account with this e-mail an operator's role (admin unless
+ * `role` says staff), creating it when there is none. An existing account keeps its password; a
+ * new one needs a password of 8+ characters. 'promoted' also covers changing an operator's role
+ * (an admin made staff, or staff made admin); 'already-admin' means it already had that role.
  */
 export async function createOrPromoteAdmin(
   repository: UsersRepository,
-  input: { email: string; password?: string; name?: string },
+  input: { email: string; password?: string; name?: string; role?: OperatorRole },
 ): Promise<AdminOutcome> {
   const email = emailSchema.parse(input.email);
+  const role = input.role ?? 'admin';
   const existing = await repository.findByEmail(email);
   if (existing) {
-    if (existing.role === 'admin') return 'already-admin';
-    await repository.setRole(existing.id, 'admin');
+    if (existing.role === role) return 'already-admin';
+    await repository.setRole(existing.id, role);
     return 'promoted';
   }
   const password = newPasswordSchema.parse(input.password ?? '');
   const created = await repository.insertUser({
-    name: input.name?.trim() || 'Pehnava admin',
+    name: input.name?.trim() || (role === 'admin' ? 'Pehnava admin' : 'Pehnava staff'),
     email,
     passwordHash: await hashPassword(password),
-    role: 'admin',
+    role,
   });
   if (!created) return createOrPromoteAdmin(repository, input);
   return 'created';

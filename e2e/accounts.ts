@@ -4,8 +4,10 @@ import { devMailResponseSchema, tokenResponseSchema } from '@pehnava/shared';
 /** Where the app keeps the session token (apps/web/src/lib/session.ts). */
 export const TOKEN_KEY = 'pehnava.token';
 export const PASSWORD = 'marigold-2026';
-/** The staff account playwright.config.ts makes before the server starts. */
+/** The admin account playwright.config.ts makes before the server starts. */
 export const OPERATOR = { email: 'ops@pehnava.test', password: 'saffron-ledger-2026' } as const;
+/** The staff (packing and returns) account made beside it. */
+export const PACKER = { email: 'packer@pehnava.test', password: 'jute-twine-2026' } as const;
 
 let counter = 0;
 /** An e-mail no other test (or earlier run on the same server) has used. */

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
-import { OPERATOR } from './accounts';
+import { OPERATOR, PACKER } from './accounts';
 import { CHROMIUM_ARGS, findChromium } from './browser';
 
 const executablePath = findChromium();
@@ -90,9 +90,14 @@ export default defineConfig({
   ],
   webServer: [
     {
-      // An operator account is made first (the embedded database takes one process at a time),
-      // for the specs that drive bookings through the admin API (accounts.ts, OPERATOR).
-      command: `node ../apps/api/dist/cli/create-admin.js --email ${OPERATOR.email} --password ${OPERATOR.password} --name "Pehnava Ops" && node ../apps/api/dist/server.js`,
+      // The operator accounts are made first (the embedded database takes one process at a
+      // time): an admin for the specs that drive bookings through the admin API and the console,
+      // and a packer (role staff) for the console's packing and returns (accounts.ts).
+      command: [
+        `node ../apps/api/dist/cli/create-admin.js --email ${OPERATOR.email} --password ${OPERATOR.password} --name "Pehnava Ops"`,
+        `node ../apps/api/dist/cli/create-admin.js --email ${PACKER.email} --password ${PACKER.password} --name "Ravi Packer" --role staff`,
+        'node ../apps/api/dist/server.js',
+      ].join(' && '),
       url: `http://127.0.0.1:${port}/api/health`,
       timeout: 120_000,
       reuseExistingServer: false,

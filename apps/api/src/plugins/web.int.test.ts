@@ -5,6 +5,7 @@ import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COLLECTION_META,
+  CONSOLE_META,
   HOME_META,
   PRODUCT_FALLBACK_META,
   TERMS_META,
@@ -72,6 +73,20 @@ describe('serving the web app', () => {
     expect((await t.app.inject({ method: 'GET', url: '/terms/' })).body).toContain(
       `<title>${TERMS_META.title}</title>`,
     );
+  });
+
+  it('answers the console with its own title, no shop frame, and no indexing', async () => {
+    for (const url of ['/admin', '/admin/', '/admin/bookings/abc?status=confirmed']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(`<title>${CONSOLE_META.title}</title>`);
+      expect(res.body, url).toContain('<div id="root"></div>');
+      expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+    // A shop page merely starting with the same letters is the shop's.
+    const shop = await t.app.inject({ method: 'GET', url: '/administration' });
+    expect(shop.headers['x-robots-tag']).toBeUndefined();
+    expect(shop.body).toContain('<p>frame first paint</p>');
   });
 
   it('describes a product page for link previews: its name, price and first image', async () => {

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES } from '@pehnava/shared';
+import { MESSAGES, isConsolePath } from '@pehnava/shared';
 import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
 import {
   inlineStylesheets,
@@ -120,8 +120,13 @@ export async function registerWeb(
       const head = {
         ...(await pageMeta(path, { hasQuery, origin })),
         preloadModules: routeChunks(path),
-        firstPaint: (path === '/' ? firstPaints?.home : firstPaints?.frame) ?? '',
+        // The console draws its own frame: the shop's header would flash before it.
+        firstPaint: isConsolePath(path)
+          ? ''
+          : ((path === '/' ? firstPaints?.home : firstPaints?.frame) ?? ''),
       };
+      // The console's pages are for the shop's people, not for search engines.
+      if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
       const html = renderPageHtml(template, head, { origin, path });
       // @fastify/compress hooks routes only, not this handler, so pages are encoded here.
       return sendEncoded(request, reply, pages.get(html), 'text/html; charset=utf-8');

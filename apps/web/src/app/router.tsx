@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { Suspense, lazy } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
 import { HomePage } from '../routes/home';
 import { Layout } from './layout';
@@ -35,6 +35,10 @@ const WishlistPage = lazy(() =>
 const SubscriptionPlansPage = lazy(() =>
   import('../routes/subscription-plans').then((m) => ({ default: m.SubscriptionPlansPage })),
 );
+/** The operator console (issue [K]): its own chunk and stylesheet, never part of the shop's. */
+const ConsoleApp = lazy(() =>
+  import('../admin/console-app').then((m) => ({ default: m.ConsoleApp })),
+);
 const NotFoundPage = lazy(() =>
   import('../routes/not-found').then((m) => ({ default: m.NotFoundPage })),
 );
@@ -43,6 +47,14 @@ export function AppRouter() {
   return (
     <BrowserRouter>
       <Routes>
+        <Route
+          path="admin/*"
+          element={
+            <Suspense fallback={<div className="min-h-screen" aria-busy="true" />}>
+              <ConsoleApp />
+            </Suspense>
+          }
+        />
         <Route element={<Layout />}>
           <Route index element={<HomePage />} />
           <Route path="collection" element={<CollectionPage />} />

@@ -9,8 +9,9 @@ import { textField } from './text-field.js';
 export const ADMIN_PAGE_SIZE = 25;
 
 /**
- * GET /api/admin/bookings: filters. `q` matches the shopper's e-mail (any part, any case) or the
- * booking number; `from`–`to` bound the items' start dates, both inclusive.
+ * GET /api/admin/bookings: filters. `q` matches the shopper's e-mail (any part, any case), the
+ * booking number, or (4 digits or more) the delivery or account phone; `from`–`to` bound the
+ * items' start dates, both inclusive.
  */
 export const adminBookingsQuerySchema = z.object({
   status: bookingStatusSchema.optional(),

@@ -77,6 +77,15 @@ export const PRODUCT_FALLBACK_META: PageMeta = {
 };
 
 /** The pages with fixed words, by path. */
+/** The operator console (/admin): its screens set their own titles once it has loaded. */
+export const CONSOLE_META: PageMeta = {
+  title: 'Pehnava Ops',
+  description: "Pehnava's operator console, for the people who run the shop.",
+};
+
+/** /admin and every path under it. */
+export const isConsolePath = (path: string): boolean => /^\/admin(\/|$)/.test(path);
+
 export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/': HOME_META,
   '/collection': COLLECTION_META,

@@ -265,6 +265,31 @@ describe('the Today board', () => {
   });
 });
 
+describe('the bookings search', () => {
+  it('finds a booking by the delivery phone, typed with spaces or a country code', async () => {
+    clock.set(START);
+    const { id } = await paidBooking(addDays(today(), 30));
+    const s = await newShopper(t, `console-${++n}@pehnava.test`);
+    const other = await checkout(s, [itemFor(products[n]!, { startDate: addDays(today(), 31) })], {
+      address: { ...ADDRESS, phone: '9000011111' },
+    });
+    const search = async (q: string) =>
+      (
+        (await staff.call('GET', `/api/admin/bookings?q=${encodeURIComponent(q)}`)).json() as {
+          bookings: { _id: string }[];
+        }
+      ).bookings.map((b) => b._id);
+    for (const q of ['98200 12345', '+91 98200-12345', '12345']) {
+      const found = await search(q);
+      expect(found, q).toContain(id);
+      expect(found, q).not.toContain(other.bookingId);
+    }
+    expect(await search('9000011111')).toContain(other.bookingId);
+    // Three digits are too few to mean a phone: they match neither.
+    expect(await search('982')).not.toContain(id);
+  });
+});
+
 describe('the check-in preview', () => {
   it('names the piece and its booking, and the late fee and damage a return would charge', async () => {
     clock.set(START);

@@ -65,6 +65,17 @@ export function paidItemsSql(userId: SQLWrapper, from: SQLWrapper, to: SQLWrappe
 }
 
 /** Bookings and their items. The bookings module is the one place that defines them. */
+/** The operators' search: e-mail, booking number, or the digits of a phone number. */
+function matches(q: string) {
+  // A number typed with its country code (+91 98200 12345) is still the 10-digit number.
+  const digits = q.replace(/\D/g, '').slice(-10);
+  const phone = (column: SQLWrapper) =>
+    sql`position(${digits} in regexp_replace(coalesce(${column}, ''), '[^0-9]', '', 'g')) > 0`;
+  return sql`(position(lower(${q}) in lower(coalesce(${users.email}, ''))) > 0
+    or position(upper(${q}) in upper(right(${bookings.id}::text, 8))) > 0
+    ${digits.length >= 4 ? sql`or ${phone(sql`${bookings.deliveryAddress}->>'phone'`)} or ${phone(users.phone)}` : sql``})`;
+}
+
 export function createBookingsRepository(db: Database, clock: Clock) {
   return {
     /**
@@ -234,7 +245,8 @@ export function createBookingsRepository(db: Database, clock: Clock) {
 
     /**
      * Operators' list: newest first, filtered; `q` is part of the shopper's e-mail or of the
-     * booking number (the id's last 8 characters), in any case; `from`–`to` bound the start date
+     * booking number (the id's last 8 characters), in any case, or (4 digits or more) of the
+     * delivery phone or the account's phone, spaces and signs ignored; `from`–`to` bound the start date
      * of some item. Returns one page and the count of all that match.
      */
     async adminList(
@@ -256,10 +268,7 @@ export function createBookingsRepository(db: Database, clock: Clock) {
               ${filters.from ? sql`and ${bookingItems.startDate} >= ${filters.from}::date` : sql``}
               ${filters.to ? sql`and ${bookingItems.startDate} <= ${filters.to}::date` : sql``})`
           : undefined,
-        filters.q
-          ? sql`(position(lower(${filters.q}) in lower(coalesce(${users.email}, ''))) > 0
-              or position(upper(${filters.q}) in upper(right(${bookings.id}::text, 8))) > 0)`
-          : undefined,
+        filters.q ? matches(filters.q) : undefined,
       );
       const [rows, [counted]] = await Promise.all([
         db

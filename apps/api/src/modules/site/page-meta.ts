@@ -1,7 +1,9 @@
 import {
   COLLECTION_META,
+  CONSOLE_META,
   HOME_META,
   heroImageUrl,
+  isConsolePath,
   PRODUCT_FALLBACK_META,
   STATIC_PAGE_META,
   productPageMeta,
@@ -64,6 +66,7 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
         ...(first ? { preloadImage: absoluteImageUrl(first, origin) } : {}),
       };
     }
+    if (isConsolePath(normalised)) return { meta: CONSOLE_META };
     const fixed = STATIC_PAGE_META[normalised];
     if (fixed) return { meta: fixed };
     const segment = PRODUCT_PATH.exec(path)?.[1];

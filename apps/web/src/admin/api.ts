@@ -1,0 +1,115 @@
+import { queryOptions } from '@tanstack/react-query';
+import type {
+  AdminBookingDetailResponse,
+  AdminBookingsResponse,
+  CheckInPreview,
+  DispatchBody,
+  ProfileResponse,
+  ReturnBody,
+  TodayResponse,
+  TokenResponse,
+} from '@pehnava/shared';
+import { apiGet, apiRequest } from '../lib/api-client';
+
+/*
+ * The operator console's calls to the admin API (SPEC.md §7's shapes for bookings; the admin
+ * routes of issues [G], [J] and [K]). Keyed ['console', token, …] so one login's data never shows
+ * in another's.
+ */
+
+const key = (token: string, ...parts: unknown[]) => ['console', token, ...parts] as const;
+
+export const CONSOLE_MESSAGES = {
+  loadFailed: 'Could not load this: check the connection and try again',
+  actionFailed: 'That did not go through: nothing changed',
+  signInFailed: 'Login failed',
+} as const;
+
+export const consoleProfileQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'profile'),
+    queryFn: async () =>
+      (await apiGet<ProfileResponse>('/user/profile', CONSOLE_MESSAGES.loadFailed)).user,
+    staleTime: 60_000,
+  });
+
+export const todayQuery = (token: string) =>
+  queryOptions({
+    queryKey: key(token, 'today'),
+    queryFn: () => apiGet<TodayResponse>('/admin/today', CONSOLE_MESSAGES.loadFailed),
+    refetchInterval: 60_000,
+  });
+
+/** The bookings list's filters, as they are kept in the address. */
+export interface BookingFilters {
+  status?: string;
+  paymentStatus?: string;
+  from?: string;
+  to?: string;
+  q?: string;
+  page?: string;
+}
+
+export const bookingsQuery = (token: string, filters: BookingFilters) => {
+  const params = new URLSearchParams(
+    Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
+  return queryOptions({
+    queryKey: key(token, 'bookings', params.toString()),
+    queryFn: () =>
+      apiGet<AdminBookingsResponse>(`/admin/bookings?${params}`, CONSOLE_MESSAGES.loadFailed),
+    placeholderData: (previous) => previous,
+  });
+};
+
+export const bookingQuery = (token: string, id: string) =>
+  queryOptions({
+    queryKey: key(token, 'booking', id),
+    queryFn: async () =>
+      (
+        await apiGet<AdminBookingDetailResponse>(
+          `/admin/bookings/${encodeURIComponent(id)}`,
+          CONSOLE_MESSAGES.loadFailed,
+        )
+      ).booking,
+  });
+
+export const checkInPreview = (code: string, returnedOn?: string) =>
+  apiGet<CheckInPreview>(
+    `/admin/check-in/${encodeURIComponent(code.trim())}${returnedOn ? `?returnedOn=${returnedOn}` : ''}`,
+    CONSOLE_MESSAGES.loadFailed,
+  );
+
+const post = <T>(path: string, body: unknown) =>
+  apiRequest<T>(path, { method: 'POST', body, fallback: CONSOLE_MESSAGES.actionFailed });
+
+const bookingPath = (id: string, action: string) =>
+  `/admin/bookings/${encodeURIComponent(id)}/${action}`;
+
+/** Every booking action answers the booking as it now is, with a message. */
+export const bookingActions = {
+  dispatch: (id: string, body: DispatchBody = {}) =>
+    post<AdminBookingDetailResponse>(bookingPath(id, 'dispatch'), body),
+  recordReturn: (id: string, body: ReturnBody) =>
+    post<AdminBookingDetailResponse>(bookingPath(id, 'return'), body),
+  advance: (id: string, status: 'processing' | 'shipped' | 'delivered') =>
+    post<AdminBookingDetailResponse>(bookingPath(id, 'status'), { status }),
+  tracking: (
+    id: string,
+    body: { provider?: string; trackingId?: string; status?: string; deliveryETA?: string },
+  ) => post<AdminBookingDetailResponse>(bookingPath(id, 'tracking'), body),
+  cancel: (id: string, reason: string) =>
+    post<AdminBookingDetailResponse>(bookingPath(id, 'cancel'), { reason }),
+  waive: (id: string, chargeId: string, reason: string) =>
+    post<AdminBookingDetailResponse>(
+      bookingPath(id, `charges/${encodeURIComponent(chargeId)}/waive`),
+      { reason },
+    ),
+};
+
+export const signIn = (email: string, password: string) =>
+  apiRequest<TokenResponse>('/user/login', {
+    method: 'POST',
+    body: { email, password },
+    fallback: { failed: CONSOLE_MESSAGES.signInFailed, error: 'Login error' },
+  });

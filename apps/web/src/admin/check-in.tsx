@@ -1,0 +1,369 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { RETURN_CONDITIONS, type CheckInPreview, type ReturnCondition } from '@pehnava/shared';
+import { Camera, CheckCircle2, ScanLine } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ApiError } from '../lib/api-client';
+import { notify } from '../lib/notify';
+import { bookingActions, checkInPreview } from './api';
+import {
+  Badge,
+  INPUT,
+  LABEL,
+  Loading,
+  PRIMARY,
+  SECONDARY,
+  ScreenTitle,
+  money,
+  shortDay,
+  useConsoleTitle,
+} from './ui';
+
+const CONDITION_LABELS: Record<ReturnCondition, string> = {
+  good: 'Good',
+  'needs-repair': 'Needs repair',
+  'major-damage': 'Major damage',
+  lost: 'Lost',
+};
+
+/** BarcodeDetector where the browser has one (Chrome on Android does); not in every DOM typing. */
+interface Detector {
+  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
+}
+type DetectorClass = new (options?: { formats?: string[] }) => Detector;
+const barcodeDetector = (): DetectorClass | undefined =>
+  (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
+
+/**
+ * /admin/check-in: type or scan a piece's tag code, see what its return would charge (late fee
+ * and damage by condition, from the server), then two taps: a condition, and save.
+ */
+export function CheckInScreen() {
+  useConsoleTitle('Check-in');
+  const [params, setParams] = useSearchParams();
+  const code = params.get('code')?.trim().toUpperCase() ?? '';
+  const [typed, setTyped] = useState(code);
+  const input = useRef<HTMLInputElement>(null);
+  const preview = useQuery({
+    // Outside ['console']: a saved return refreshes the console, not the preview it replaced.
+    queryKey: ['check-in', code],
+    queryFn: () => checkInPreview(code),
+    enabled: code !== '',
+    retry: false,
+    staleTime: 0,
+  });
+  const [done, setDone] = useState<string>();
+
+  const find = (next: string) => {
+    const clean = next.trim().toUpperCase();
+    setTyped(clean);
+    setDone(undefined);
+    setParams(clean ? { code: clean } : {}, { replace: true });
+  };
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    find(typed);
+  };
+
+  return (
+    <div className="mx-auto max-w-xl">
+      <ScreenTitle title="Check-in" />
+      <form onSubmit={submit} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5">
+        <label htmlFor="tag-code" className={LABEL}>
+          Tag code
+        </label>
+        <div className="mt-1.5 flex gap-2">
+          <input
+            id="tag-code"
+            ref={input}
+            className={`${INPUT} font-mono uppercase`}
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            placeholder="PHN-LEH-0001-M-1"
+            autoComplete="off"
+            autoCapitalize="characters"
+            spellCheck={false}
+            enterKeyHint="search"
+            autoFocus
+          />
+          <button type="submit" className={PRIMARY}>
+            <ScanLine size={16} aria-hidden />
+            Find
+          </button>
+        </div>
+        <Scanner onCode={find} />
+      </form>
+
+      {done && (
+        <p
+          role="status"
+          className="mt-4 flex items-center gap-2 rounded-xl bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200"
+        >
+          <CheckCircle2 size={18} aria-hidden />
+          {done}
+        </p>
+      )}
+      {code !== '' && !done && (
+        <div className="mt-4">
+          {preview.isPending ? (
+            <Loading label={`Looking up ${code}`} />
+          ) : preview.isError ? (
+            <p
+              role="alert"
+              className="rounded-xl bg-white px-4 py-4 text-red-800 shadow-sm ring-1 ring-red-200"
+            >
+              {preview.error.message}
+            </p>
+          ) : (
+            <PreviewCard
+              key={preview.data.unit.code + preview.data.returnedOn}
+              preview={preview.data}
+              onSaved={(message) => {
+                setDone(`${preview.data.unit.code}: ${message}`);
+                setTyped('');
+                setParams({}, { replace: true });
+                input.current?.focus();
+              }}
+            />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** The camera reader, offered only where the browser can read barcodes itself. */
+function Scanner({ onCode }: { onCode: (code: string) => void }) {
+  const [open, setOpen] = useState(false);
+  const [error, setError] = useState<string>();
+  const video = useRef<HTMLVideoElement>(null);
+  const Detector = barcodeDetector();
+  useEffect(() => {
+    if (!open || !Detector) return;
+    let stream: MediaStream | undefined;
+    let stopped = false;
+    const detector = new Detector({ formats: ['code_128', 'code_39', 'qr_code'] });
+    const look = async () => {
+      if (stopped || !video.current) return;
+      try {
+        const [found] = await detector.detect(video.current);
+        if (found?.rawValue) {
+          setOpen(false);
+          onCode(found.rawValue);
+          return;
+        }
+      } catch {
+        // A frame not ready yet: look again.
+      }
+      window.setTimeout(() => void look(), 250);
+    };
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' } })
+      .then(async (media) => {
+        stream = media;
+        if (!video.current || stopped) return;
+        video.current.srcObject = media;
+        await video.current.play();
+        void look();
+      })
+      .catch(() => {
+        setError('The camera could not be opened: type the code instead.');
+        setOpen(false);
+      });
+    return () => {
+      stopped = true;
+      stream?.getTracks().forEach((track) => track.stop());
+    };
+  }, [open, Detector, onCode]);
+  if (!Detector) return null;
+  return (
+    <div className="mt-3">
+      <button type="button" className={SECONDARY} onClick={() => setOpen((was) => !was)}>
+        <Camera size={16} aria-hidden />
+        {open ? 'Stop camera' : 'Scan with camera'}
+      </button>
+      {open && <video ref={video} className="mt-3 w-full rounded-lg bg-black" muted playsInline />}
+      {error && (
+        <p role="alert" className="mt-2 text-sm text-red-800">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+function PreviewCard({
+  preview,
+  onSaved,
+}: {
+  preview: CheckInPreview;
+  onSaved: (message: string) => void;
+}) {
+  const client = useQueryClient();
+  const { unit, booking, item, damage } = preview;
+  const [condition, setCondition] = useState<ReturnCondition>();
+  const [returnedOn, setReturnedOn] = useState(preview.returnedOn);
+  const [amount, setAmount] = useState('');
+  const [error, setError] = useState<string>();
+  const capped = condition === 'major-damage' || condition === 'lost';
+  const damageCharge = !condition
+    ? 0
+    : capped && amount.trim() !== ''
+      ? Number(amount)
+      : damage[condition];
+  // The fee for another day than today is the server's too: it is asked again when that changes.
+  const dayPreview = useQuery({
+    queryKey: ['check-in', unit.code, returnedOn],
+    queryFn: () => checkInPreview(unit.code, returnedOn),
+    enabled: returnedOn !== preview.returnedOn && returnedOn !== '',
+    retry: false,
+  });
+  const lateFee =
+    returnedOn === preview.returnedOn ? item.lateFee : (dayPreview.data?.item.lateFee ?? null);
+  const save = useMutation({
+    mutationFn: () =>
+      bookingActions.recordReturn(booking.bookingId, {
+        items: [
+          {
+            itemId: item.itemId,
+            unitCode: unit.code,
+            condition: condition!,
+            ...(capped && amount.trim() !== '' ? { damageAmount: Number(amount) } : {}),
+          },
+        ],
+        returnedOn,
+      }),
+    onSuccess: (answer) => {
+      notify.success(answer.message ?? 'Return recorded');
+      void client.invalidateQueries({ queryKey: ['console'] });
+      onSaved(answer.message ?? 'Return recorded');
+    },
+    onError: (failure) =>
+      setError(failure instanceof ApiError ? failure.message : 'The return was not saved'),
+  });
+
+  return (
+    <div className="rounded-xl bg-white shadow-sm ring-1 ring-black/5">
+      <div className="border-b border-stone-200 px-4 py-3">
+        <p className="font-mono text-lg font-semibold">{unit.code}</p>
+        <p className="text-stone-800">
+          {unit.name} · size {unit.size}
+        </p>
+        <p className="mt-1 text-sm text-stone-700">
+          <Link
+            to={`/admin/bookings/${booking.bookingId}`}
+            className="font-mono font-semibold text-maroon-700 underline-offset-4 hover:underline"
+          >
+            #{booking.bookingNumber}
+          </Link>{' '}
+          · {booking.shopper?.name ?? 'Account deleted'} · {booking.city} · due back{' '}
+          {shortDay(item.endDate)}
+        </p>
+        <div className="mt-2 flex flex-wrap gap-2">
+          {item.daysLate > 0 ? (
+            <Badge tone="bg-red-100 text-red-900">
+              {item.daysLate} {item.daysLate === 1 ? 'day' : 'days'} late
+            </Badge>
+          ) : (
+            <Badge tone="bg-green-100 text-green-900">On time</Badge>
+          )}
+          <Badge tone="bg-stone-100 text-stone-800">
+            {booking.protectedByInsurance ? 'Damage protection' : 'No damage protection'}
+          </Badge>
+        </div>
+      </div>
+
+      <fieldset className="px-4 py-4">
+        <legend className="text-sm font-semibold text-stone-900">Condition</legend>
+        <div className="mt-2 grid grid-cols-2 gap-2">
+          {RETURN_CONDITIONS.map((option) => (
+            <button
+              key={option}
+              type="button"
+              aria-pressed={condition === option}
+              onClick={() => {
+                setCondition(option);
+                setError(undefined);
+              }}
+              className={`min-h-16 rounded-xl border-2 px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 ${
+                condition === option
+                  ? 'border-maroon-700 bg-maroon-50'
+                  : 'border-stone-200 bg-white hover:border-stone-400'
+              }`}
+            >
+              <span className="block font-semibold text-stone-900">{CONDITION_LABELS[option]}</span>
+              <span className="block text-sm text-stone-700">
+                {damage[option] === 0
+                  ? 'No damage charge'
+                  : option === 'needs-repair'
+                    ? `${money(damage[option])} repair`
+                    : `up to ${money(damage[option])}`}
+              </span>
+            </button>
+          ))}
+        </div>
+        {capped && damage[condition!] > 0 && (
+          <div className="mt-3">
+            <label htmlFor="damage-amount" className={LABEL}>
+              Charge in ₹ (up to {money(damage[condition!])}; empty charges the most)
+            </label>
+            <input
+              id="damage-amount"
+              inputMode="decimal"
+              className={`${INPUT} mt-1.5`}
+              value={amount}
+              onChange={(event) => setAmount(event.target.value.replace(/[^\d.]/g, ''))}
+            />
+          </div>
+        )}
+        <div className="mt-3">
+          <label htmlFor="returned-on" className={LABEL}>
+            Reached the warehouse on
+          </label>
+          <input
+            id="returned-on"
+            type="date"
+            className={`${INPUT} mt-1.5`}
+            value={returnedOn}
+            max={preview.returnedOn}
+            onChange={(event) => setReturnedOn(event.target.value)}
+          />
+        </div>
+      </fieldset>
+
+      <div className="border-t border-stone-200 bg-stone-50 px-4 py-4">
+        <dl className="grid grid-cols-[1fr_auto] gap-y-1 text-sm">
+          <dt className="text-stone-700">
+            Late fee{' '}
+            {item.daysLate > 0 && `(${money(item.lateFeePerDay)} a day, charged as it accrues)`}
+          </dt>
+          <dd className="text-right font-semibold">{lateFee === null ? '…' : money(lateFee)}</dd>
+          <dt className="text-stone-700">Damage</dt>
+          <dd className="text-right font-semibold">
+            {condition ? money(damageCharge) : 'choose a condition'}
+          </dd>
+        </dl>
+        {error && (
+          <p role="alert" className="mt-3 text-sm text-red-800">
+            {error}
+          </p>
+        )}
+        <button
+          type="button"
+          className={`${PRIMARY} mt-4 w-full`}
+          disabled={!condition || save.isPending || lateFee === null}
+          onClick={() => {
+            setError(undefined);
+            save.mutate();
+          }}
+        >
+          {save.isPending
+            ? 'Saving…'
+            : condition
+              ? `Save return as ${CONDITION_LABELS[condition].toLowerCase()}`
+              : 'Save return'}
+        </button>
+      </div>
+    </div>
+  );
+}

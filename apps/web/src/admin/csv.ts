@@ -1,0 +1,71 @@
+import type { AdminBooking } from '@pehnava/shared';
+
+/**
+ * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would
+ * read as a formula (=, +, -, @ first) is prefixed with an apostrophe so it stays text.
+ */
+export function csvCell(value: string | number | null | undefined): string {
+  if (value === null || value === undefined) return '';
+  let text = String(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Rows to CSV text (CRLF line ends, as RFC 4180 has them). */
+export const toCsv = (rows: (string | number | null | undefined)[][]): string =>
+  rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+
+/** The selected bookings, one line per booking, amounts in rupees. */
+export function bookingsCsv(bookings: AdminBooking[]): string {
+  return toCsv([
+    [
+      'Booking',
+      'Booked at',
+      'Status',
+      'Payment',
+      'Shopper',
+      'E-mail',
+      'Phone',
+      'City',
+      'Pincode',
+      'Pieces',
+      'First start',
+      'Subtotal',
+      'Discount',
+      'Delivery',
+      'Protection',
+      'Total',
+    ],
+    ...bookings.map((booking) => [
+      booking.bookingNumber,
+      booking.createdAt,
+      booking.status,
+      booking.paymentStatus,
+      booking.shopper?.name ?? '',
+      booking.shopper?.email ?? '',
+      booking.deliveryAddress.phone,
+      booking.deliveryAddress.city,
+      booking.deliveryAddress.pincode,
+      booking.items.reduce((pieces, item) => pieces + item.quantity, 0),
+      booking.items.map((item) => item.startDate).sort()[0] ?? '',
+      booking.subtotal,
+      booking.appliedCoupon?.discountAmount ?? 0,
+      booking.deliveryFee,
+      booking.insuranceAmount,
+      booking.totalPrice,
+    ]),
+  ]);
+}
+
+/** Hand the browser a CSV file to save. */
+export function downloadCsv(name: string, text: string) {
+  // The byte-order mark makes spreadsheet programs read the ₹ and names as UTF-8.
+  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = name;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

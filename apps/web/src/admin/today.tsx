@@ -1,0 +1,341 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FulfilmentBooking, TodayResponse } from '@pehnava/shared';
+import { AlertTriangle, CheckCircle2, PackageCheck, RefreshCw, ScanLine } from 'lucide-react';
+import { Link } from 'react-router';
+import { notify } from '../lib/notify';
+import { useToken } from '../lib/session';
+import { bookingActions, todayQuery } from './api';
+import {
+  Badge,
+  Failed,
+  Loading,
+  Nothing,
+  PRIMARY,
+  Panel,
+  SECONDARY,
+  ScreenTitle,
+  StatusBadge,
+  money,
+  shortDay,
+  shortMoment,
+  useConsoleTitle,
+} from './ui';
+
+/**
+ * /admin: Today. What to pick and send today and tomorrow, what is due back and late, and what
+ * needs a person; every row acts in place (dispatch, check in, open).
+ */
+export function TodayScreen() {
+  useConsoleTitle('Today');
+  const token = useToken() ?? '';
+  const today = useQuery(todayQuery(token));
+  if (today.isPending) return <Loading label="Loading today" />;
+  if (today.isError) {
+    return <Failed message={today.error.message} onRetry={() => void today.refetch()} />;
+  }
+  const board = today.data;
+  const counts = [
+    { href: '#send-today', label: 'to send', value: toSend(board.dispatches.today) },
+    { href: '#due-today', label: 'due back', value: board.returns.today.length },
+    { href: '#overdue', label: 'overdue', value: board.returns.overdue.length },
+    { href: '#at-risk', label: 'at risk', value: board.atRisk.length },
+  ];
+  return (
+    <>
+      <ScreenTitle title={`Today, ${shortDay(board.date)}`}>
+        <button
+          type="button"
+          className={SECONDARY}
+          onClick={() => void today.refetch()}
+          disabled={today.isFetching}
+        >
+          <RefreshCw size={16} aria-hidden className={today.isFetching ? 'animate-spin' : ''} />
+          Refresh
+        </button>
+      </ScreenTitle>
+      <ul className="mb-5 grid grid-cols-4 gap-2" aria-label="At a glance">
+        {counts.map(({ href, label, value }) => (
+          <li key={href}>
+            <a
+              href={href}
+              className="block rounded-xl bg-white px-2 py-3 text-center shadow-sm ring-1 ring-black/5 hover:ring-maroon-700"
+            >
+              <span className="block text-2xl font-semibold text-maroon-900">{value}</span>
+              <span className="text-xs text-stone-700">{label}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <div className="grid gap-5 lg:grid-cols-2">
+        <Dispatches
+          id="send-today"
+          title="Send today"
+          bookings={board.dispatches.today}
+          empty="Nothing to send today."
+        />
+        <Returns
+          id="due-today"
+          title="Due back today"
+          bookings={board.returns.today}
+          empty="Nothing is due back today."
+        />
+        <Returns
+          id="overdue"
+          title="Overdue"
+          bookings={board.returns.overdue}
+          empty="Nothing is late."
+          late
+        />
+        <AtRisk rows={board.atRisk} />
+        <Dispatches
+          id="send-tomorrow"
+          title={`Send tomorrow, ${shortDay(board.tomorrow)}`}
+          bookings={board.dispatches.tomorrow}
+          empty="Nothing to send tomorrow."
+        />
+        <ChargesDue rows={board.chargesDue} />
+        <AwaitingPayment rows={board.awaitingPayment} />
+      </div>
+    </>
+  );
+}
+
+const toSend = (bookings: FulfilmentBooking[]) =>
+  bookings.filter((b) => b.items.some((item) => !item.dispatchedAt)).length;
+
+const Shopper = ({ booking }: { booking: FulfilmentBooking }) => (
+  <span>
+    {booking.shopper?.name ?? 'Account deleted'} · {booking.deliveryAddress.city}
+  </span>
+);
+
+const BookingLink = ({ id, number }: { id: string; number: string }) => (
+  <Link
+    to={`/admin/bookings/${id}`}
+    className="font-mono font-semibold text-maroon-700 underline-offset-4 hover:underline"
+  >
+    #{number}
+  </Link>
+);
+
+function Dispatches({
+  id,
+  title,
+  bookings,
+  empty,
+}: {
+  id: string;
+  title: string;
+  bookings: FulfilmentBooking[];
+  empty: string;
+}) {
+  return (
+    <Panel id={id} title={title} count={bookings.length}>
+      {bookings.length === 0 ? (
+        <Nothing>{empty}</Nothing>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {bookings.map((booking) => (
+            <DispatchRow key={booking.bookingId} booking={booking} />
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
+  const client = useQueryClient();
+  const sent = booking.items.every((item) => item.dispatchedAt);
+  const dispatch = useMutation({
+    mutationFn: () => bookingActions.dispatch(booking.bookingId),
+    onSuccess: (answer) => {
+      notify.success(answer.message ?? 'Dispatched');
+      void client.invalidateQueries({ queryKey: ['console'] });
+    },
+    onError: (error) => notify.error(error.message),
+  });
+  return (
+    <li className="px-4 py-3">
+      <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+        <BookingLink id={booking.bookingId} number={booking.bookingNumber} />
+        <StatusBadge status={booking.status} />
+        <span className="text-stone-700">
+          <Shopper booking={booking} />
+        </span>
+      </div>
+      <ul className="mt-2 space-y-1.5">
+        {booking.items.map((item) => (
+          <li key={item.itemId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+            <span className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide text-stone-900">
+              {item.unitCodes.join(', ') || 'no unit'}
+            </span>
+            <span className="text-stone-800">
+              {item.name} · size {item.size}
+              {item.quantity > 1 && ` · ${item.quantity} pieces`}
+            </span>
+          </li>
+        ))}
+      </ul>
+      <div className="mt-3 flex flex-wrap items-center gap-2">
+        {sent ? (
+          <Badge tone="bg-green-100 text-green-900">
+            <CheckCircle2 size={14} className="mr-1" aria-hidden />
+            Sent
+          </Badge>
+        ) : (
+          <button
+            type="button"
+            className={PRIMARY}
+            disabled={dispatch.isPending}
+            onClick={() => dispatch.mutate()}
+            aria-label={`Dispatch booking ${booking.bookingNumber}`}
+          >
+            <PackageCheck size={16} aria-hidden />
+            {dispatch.isPending ? 'Sending…' : 'Dispatch'}
+          </button>
+        )}
+      </div>
+    </li>
+  );
+}
+
+function Returns({
+  id,
+  title,
+  bookings,
+  empty,
+  late = false,
+}: {
+  id: string;
+  title: string;
+  bookings: FulfilmentBooking[];
+  empty: string;
+  late?: boolean;
+}) {
+  return (
+    <Panel id={id} title={title} count={bookings.length}>
+      {bookings.length === 0 ? (
+        <Nothing>{empty}</Nothing>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {bookings.map((booking) => (
+            <li key={booking.bookingId} className="px-4 py-3">
+              <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
+                <BookingLink id={booking.bookingId} number={booking.bookingNumber} />
+                <span className="text-stone-700">
+                  <Shopper booking={booking} />
+                </span>
+              </div>
+              <ul className="mt-2 space-y-2">
+                {booking.items.map((item) => (
+                  <li key={item.itemId} className="flex flex-wrap items-center gap-2 text-sm">
+                    <span className="font-mono font-semibold">{item.unitCodes.join(', ')}</span>
+                    <span className="text-stone-800">
+                      {item.name} · {item.size} · due {shortDay(item.endDate)}
+                    </span>
+                    {item.returnedAt ? (
+                      <Badge tone="bg-green-100 text-green-900">Back</Badge>
+                    ) : (
+                      <>
+                        {late && item.daysLate > 0 && (
+                          <Badge tone="bg-red-100 text-red-900">
+                            {item.daysLate} {item.daysLate === 1 ? 'day' : 'days'} late · fees{' '}
+                            {money(item.lateFees)}
+                          </Badge>
+                        )}
+                        {item.unitCodes[0] && (
+                          <Link
+                            to={`/admin/check-in?code=${encodeURIComponent(item.unitCodes[0])}`}
+                            className={`${SECONDARY} ml-auto`}
+                            aria-label={`Check in ${item.unitCodes[0]}`}
+                          >
+                            <ScanLine size={16} aria-hidden />
+                            Check in
+                          </Link>
+                        )}
+                      </>
+                    )}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function AtRisk({ rows }: { rows: TodayResponse['atRisk'] }) {
+  return (
+    <Panel id="at-risk" title="At risk" count={rows.length}>
+      {rows.length === 0 ? (
+        <Nothing>Every coming booking has a piece.</Nothing>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {rows.map((row) => (
+            <li key={`${row.bookingId}-${row.unitCode}`} className="px-4 py-3 text-sm">
+              <div className="flex flex-wrap items-center gap-2">
+                <AlertTriangle size={16} className="text-amber-700" aria-hidden />
+                <BookingLink id={row.bookingId} number={row.bookingNumber} />
+                <span>
+                  {row.name} · {row.size} · starts {shortDay(row.startDate)}
+                </span>
+              </div>
+              <p className="mt-1 text-stone-700">
+                Unit {row.unitCode} cannot go; no other {row.size} is free.{' '}
+                {row.shopper ? `Mailed ${row.shopper.email}.` : ''}
+              </p>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function ChargesDue({ rows }: { rows: TodayResponse['chargesDue'] }) {
+  return (
+    <Panel id="charges-due" title="Charges due" count={rows.length}>
+      {rows.length === 0 ? (
+        <Nothing>No shopper owes anything.</Nothing>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {rows.map((row) => (
+            <li key={row.bookingId} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <BookingLink id={row.bookingId} number={row.bookingNumber} />
+              <span className="text-stone-700">{row.shopper?.name ?? 'Account deleted'}</span>
+              <span className="ml-auto font-semibold">{money(row.amountDue)}</span>
+              <span className="text-stone-600">
+                {row.charges} {row.charges === 1 ? 'charge' : 'charges'} since{' '}
+                {shortMoment(row.oldestAt)}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}
+
+function AwaitingPayment({ rows }: { rows: TodayResponse['awaitingPayment'] }) {
+  return (
+    <Panel id="awaiting-payment" title="Awaiting payment" count={rows.length}>
+      {rows.length === 0 ? (
+        <Nothing>No checkout is waiting for its payment.</Nothing>
+      ) : (
+        <ul className="divide-y divide-stone-200">
+          {rows.map((row) => (
+            <li key={row.bookingId} className="flex flex-wrap items-center gap-3 px-4 py-3 text-sm">
+              <BookingLink id={row.bookingId} number={row.bookingNumber} />
+              <span className="text-stone-700">{row.shopper?.email ?? 'Account deleted'}</span>
+              <span className="ml-auto font-semibold">{money(row.totalPrice)}</span>
+              <span className="text-stone-600">held until {shortMoment(row.holdEndsAt)}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Panel>
+  );
+}

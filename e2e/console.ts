@@ -1,0 +1,45 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { adminBookingDetailResponseSchema, tokenResponseSchema } from '@pehnava/shared';
+import { OPERATOR, PACKER } from './accounts';
+import { expect } from './fixtures';
+
+/** Where the console's screenshots go, to be looked at. */
+export const CONSOLE_SHOTS = '/tmp/shots-console';
+
+/** A session token for an operator account (accounts.ts). */
+export async function operatorToken(
+  request: APIRequestContext,
+  account: { email: string; password: string } = OPERATOR,
+): Promise<string> {
+  const login = await request.post('/api/user/login', { data: account });
+  return tokenResponseSchema.parse(await login.json()).token;
+}
+export const packerToken = (request: APIRequestContext) => operatorToken(request, PACKER);
+
+/** Send a booking through the admin API, as the packing table would; its first unit's code. */
+export async function dispatched(request: APIRequestContext, bookingId: string) {
+  const sent = await request.post(`/api/admin/bookings/${bookingId}/dispatch`, {
+    headers: { authorization: `Bearer ${await operatorToken(request)}` },
+    data: {},
+  });
+  expect(sent.ok(), await sent.text()).toBe(true);
+  const booking = adminBookingDetailResponseSchema.parse(await sent.json()).booking;
+  return { booking, item: booking.items[0]!, code: booking.items[0]!.unitCode!.split(', ')[0]! };
+}
+
+/** Wait until a console screen has its content. */
+export async function consoleSettled(page: Page) {
+  await expect(page.locator('main')).toBeVisible();
+  await expect(page.getByRole('status').filter({ hasText: /Loading|Opening/ })).toHaveCount(0);
+}
+
+/** Every serious or critical WCAG 2.1 A/AA problem axe finds on the page, one line each. */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
+}

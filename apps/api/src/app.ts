@@ -1,4 +1,3 @@
-import { resolve } from 'node:path';
 import compress from '@fastify/compress';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -8,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { imagesDirFor } from './adapters/images/local-disk.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
@@ -149,6 +149,8 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         units: services.units,
         charges: services.charges,
         operatorConsole: services.operatorConsole,
+        productAdmin: services.productAdmin,
+        imageUploads: services.imageUploads,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).
@@ -170,6 +172,4 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   return app;
 }
 
-export function imagesDirFor(config: Pick<Config, 'DATA_DIR'>): string {
-  return resolve(config.DATA_DIR, 'images');
-}
+export { imagesDirFor };

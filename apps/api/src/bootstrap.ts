@@ -1,7 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
-import { createLocalDiskImageStore } from './adapters/images/local-disk.js';
-import { buildApp, imagesDirFor } from './app.js';
+import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
@@ -34,7 +33,7 @@ export function seed(services: Services, now: Date = services.clock.now()) {
     catalogueRepository: services.repos.catalogue,
     subscriptions: services.repos.subscriptions,
     coupons: services.repos.coupons,
-    images: createLocalDiskImageStore(imagesDirFor(services.config)),
+    images: services.images,
     now,
   });
 }
@@ -59,6 +58,7 @@ export async function prepareApp(
     });
     const app = await buildApp({ services, webRoot: options.webRoot });
     app.addHook('onClose', async () => {
+      await services.catalogueChanges.stop();
       await services.jobs.stop();
       await database.close();
     });
@@ -68,6 +68,7 @@ export async function prepareApp(
       app.log.info({ ...report, ms: Math.round(performance.now() - started) }, 'seed checked');
     }
     services.jobs.start();
+    await services.catalogueChanges.start();
     return { app, database };
   } catch (err) {
     await database.close();

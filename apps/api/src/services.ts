@@ -44,6 +44,17 @@ import { createCharges, type Charges } from './modules/bookings/charges.service.
 import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperatorConsole, type OperatorConsole } from './modules/admin/console.service.js';
+import type { ImageStore } from './adapters/images/image-store.js';
+import { createLocalDiskImageStore, imagesDirFor } from './adapters/images/local-disk.js';
+import {
+  createCatalogueChanges,
+  type CatalogueChanges,
+} from './modules/catalogue/catalogue-changes.js';
+import { createImageUploads, type ImageUploads } from './modules/catalogue/image-uploads.js';
+import {
+  createProductAdmin,
+  type ProductAdmin,
+} from './modules/catalogue/product-admin.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
@@ -117,6 +128,13 @@ export interface Services {
   /** Pieces reported within 24 hours of delivery. */
   fitWindow: FitWindow;
   catalogue: CatalogueService;
+  /** Every process's snapshot refreshed on another's catalogue write (LISTEN/NOTIFY). */
+  catalogueChanges: CatalogueChanges;
+  /** Products as operators write them, and their uploaded photos. */
+  productAdmin: ProductAdmin;
+  imageUploads: ImageUploads;
+  /** Where images live (DATA_DIR/images by default). */
+  images: ImageStore;
   cart: CartService;
   coupons: CouponsService;
   subscriptions: SubscriptionsService;
@@ -163,6 +181,10 @@ export function createServices({
   const catalogue = createCatalogueService(repos.catalogue, {
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
+  const catalogueChanges = createCatalogueChanges({ database, catalogue, logger });
+  const images = createLocalDiskImageStore(imagesDirFor(config));
+  const productAdmin = createProductAdmin({ repos, uow, catalogue, images });
+  const imageUploads = createImageUploads(images);
   const subscriptions = createSubscriptionsService({ repository: repos.subscriptions, clock });
   /** The web app's address in mails and payment return links. */
   const siteUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
@@ -337,6 +359,10 @@ export function createServices({
     operations,
     fulfilment,
     operatorConsole,
+    catalogueChanges,
+    productAdmin,
+    imageUploads,
+    images,
     units,
     charges,
     balance,

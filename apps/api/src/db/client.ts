@@ -32,8 +32,16 @@ export interface DatabaseHandle {
   migrate(migrationsFolder: string): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /**
+   * Call `onMessage` for each NOTIFY on `channel` (another process's write, or this one's).
+   * `onGap` is called when notifications may have been missed (a lost connection, now back).
+   * Resolves once listening; the function it gives stops it.
+   */
+  listen(channel: string, onMessage: () => void, onGap: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
+
+import { listenOnServer } from './listen.js';
 
 const drizzleOptions = { schema, casing: 'snake_case' as const };
 const MIGRATION_LOCK_KEY = 7_340_211;
@@ -76,6 +84,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       ping: () => ping(db),
+      listen: (channel, onMessage, onGap) =>
+        listenOnServer({ url: target.url, channel, onMessage, onGap }),
       close: async () => {
         if (closed) return;
         closed = true;
@@ -105,6 +115,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
       });
     },
     ping: () => ping(db),
+    // One process owns the embedded database: its own writes are all the notifications there are.
+    listen: async (channel, onMessage) => {
+      const stop = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await stop();
+      };
+    },
     close: async () => {
       if (!client.closed) await client.close();
     },

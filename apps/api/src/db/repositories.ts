@@ -7,6 +7,7 @@ import { createInventoryRepository } from '../modules/bookings/inventory.reposit
 import { createReportsRepository } from '../modules/bookings/reports.repository.js';
 import { createCartRepository } from '../modules/cart/cart.repository.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
+import { createProductAdminRepository } from '../modules/catalogue/product-admin.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
@@ -38,6 +39,7 @@ export function createRepositories(
     inventory: () => createInventoryRepository(db, clock),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
+    productAdmin: () => createProductAdminRepository(db, clock),
     reports: () => createReportsRepository(db, clock),
     subscriptions: () => createSubscriptionsRepository(db),
     units: () => createUnitsRepository(db, clock),

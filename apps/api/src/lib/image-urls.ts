@@ -10,6 +10,6 @@ export function absoluteImageUrl(url: string, origin: string): string {
 }
 
 /** The product with every image address absolute for `origin`. */
-export function withImageOrigin(product: Product, origin: string): Product {
+export function withImageOrigin<T extends Pick<Product, 'images'>>(product: T, origin: string): T {
   return { ...product, images: product.images.map((url) => absoluteImageUrl(url, origin)) };
 }

@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   BOOKING_MESSAGES,
+  CATALOGUE_ADMIN_MESSAGES,
   CHARGE_MESSAGES,
   FIT_MESSAGES,
   FULFILMENT_MESSAGES,
@@ -39,6 +40,9 @@ const SHOPPER_MESSAGES = new Set<string>([
   ...Object.values(ACCOUNT_MESSAGES),
   ...Object.values(BOOKING_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(CHARGE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  ...Object.values(CATALOGUE_ADMIN_MESSAGES).flatMap((m): string[] =>
+    typeof m === 'string' ? [m] : [],
+  ),
   ...Object.values(FIT_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(FULFILMENT_MESSAGES).flatMap((m): string[] =>
     typeof m === 'string' ? [m] : [],

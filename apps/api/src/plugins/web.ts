@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -44,6 +44,47 @@ export interface WebOptions {
   pageMeta: PageMetaResolver;
 }
 
+/** An uploaded photo's files (modules/catalogue/image-uploads.ts). */
+const UPLOAD_FILE = /^[0-9a-f]{24}-(?:600\.(?:webp|avif)|original\.(?:jpg|png|webp|avif|heic))$/;
+const UPLOAD_TYPES: Readonly<Record<string, string>> = {
+  webp: 'image/webp',
+  avif: 'image/avif',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  heic: 'image/heic',
+};
+
+/**
+ * Uploaded photos. A product keeps the WebP address; a browser that says it takes AVIF gets the
+ * AVIF made beside it (smaller for the same look), and caches know the answer depends on Accept.
+ */
+function registerUploadedImages(app: FastifyInstance, imagesDir: string) {
+  app.get<{ Params: { file: string } }>('/images/uploads/:file', async (request, reply) => {
+    const { file } = request.params;
+    if (!UPLOAD_FILE.test(file)) {
+      return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+    }
+    let name = file;
+    if (file.endsWith('.webp')) {
+      reply.header('vary', 'accept');
+      const avif = file.replace(/\.webp$/, '.avif');
+      const accept = request.headers.accept ?? '';
+      if (accept.includes('image/avif') && existsSync(join(imagesDir, 'uploads', avif))) {
+        name = avif;
+      }
+    }
+    const path = join(imagesDir, 'uploads', name);
+    if (!existsSync(path)) {
+      return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+    }
+    return reply
+      .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+      .header('cross-origin-resource-policy', 'cross-origin')
+      .type(UPLOAD_TYPES[name.slice(name.lastIndexOf('.') + 1)]!)
+      .send(createReadStream(path));
+  });
+}
+
 /** A JSON file the web build wrote, or undefined when there is none (API-only runs, tests). */
 function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
   if (webRoot === undefined) return undefined;
@@ -61,6 +102,7 @@ export async function registerWeb(
   { webRoot, imagesDir, pageMeta }: WebOptions,
 ) {
   mkdirSync(imagesDir, { recursive: true });
+  registerUploadedImages(app, imagesDir);
   await app.register(fastifyStatic, {
     root: imagesDir,
     prefix: '/images/',

@@ -48,6 +48,8 @@ export async function createTestApp(
     mailer?: Mailer;
     clock?: Clock;
     jobs?: boolean;
+    /** Listen for other processes' catalogue writes (LISTEN/NOTIFY), as a server does. */
+    catalogueChanges?: boolean;
     /**
      * Another process of the same deployment: this app signs and checks sandbox payments with its
      * keys (as processes sharing DATA_DIR do), so a payment made through one verifies on the other.
@@ -94,6 +96,7 @@ export async function createTestApp(
   const seed = (now = SEED_NOW) => seedServices(services, now);
   await app.ready();
   if (options.jobs !== false) services.jobs.start();
+  if (options.catalogueChanges) await services.catalogueChanges.start();
   return {
     app,
     services,
@@ -105,6 +108,7 @@ export async function createTestApp(
     runJob: (name) => services.jobs.runNow(name),
     close: async () => {
       await app.close();
+      await services.catalogueChanges.stop();
       await services.jobs.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -2,6 +2,11 @@ import { access, mkdir, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ImageStore } from './image-store.js';
 
+/** Where the local store keeps images: DATA_DIR/images. */
+export function imagesDirFor(config: { DATA_DIR: string }): string {
+  return resolve(config.DATA_DIR, 'images');
+}
+
 const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
 
 /** Images in a folder on disk, served by the app at /images/. */

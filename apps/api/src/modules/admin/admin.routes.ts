@@ -19,6 +19,9 @@ import type { Operations } from '../bookings/operations.service.js';
 import type { Units } from '../units/units.service.js';
 import type { OperatorConsole } from './console.service.js';
 import { consoleRoutes } from './console.routes.js';
+import { catalogueAdminRoutes } from './catalogue-admin.routes.js';
+import type { ImageUploads } from '../catalogue/image-uploads.js';
+import type { ProductAdmin } from '../catalogue/product-admin.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
 
@@ -41,15 +44,28 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   units: Units;
   charges: Charges;
   operatorConsole: OperatorConsole;
+  productAdmin: ProductAdmin;
+  imageUploads: ImageUploads;
   authenticate: Authenticate;
 }> = async (
   app,
-  { operations: bookings, cancellation, fulfilment, units, charges, operatorConsole, authenticate },
+  {
+    operations: bookings,
+    cancellation,
+    fulfilment,
+    units,
+    charges,
+    operatorConsole,
+    productAdmin,
+    imageUploads,
+    authenticate,
+  },
 ) => {
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', operatorGuard);
   await app.register(fulfilmentRoutes, { fulfilment, units, charges, operations: bookings });
   await app.register(consoleRoutes, { operatorConsole });
+  await app.register(catalogueAdminRoutes, { productAdmin, imageUploads });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

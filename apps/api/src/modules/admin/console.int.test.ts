@@ -75,10 +75,15 @@ const STAFF_MAY = new Set([
   'POST /api/admin/units/{unitCode}/blocks',
   'DELETE /api/admin/units/{unitCode}/blocks/{blockId}',
 ]);
-/** Admin routes that move money: never staff's. */
+/** Admin routes that move money or set prices: never staff's. */
 const ADMIN_ONLY = new Set([
   'POST /api/admin/bookings/{id}/cancel',
   'POST /api/admin/bookings/{id}/charges/{chargeId}/waive',
+  'GET /api/admin/products',
+  'GET /api/admin/products/{id}',
+  'POST /api/admin/products',
+  'PUT /api/admin/products/{id}',
+  'POST /api/admin/images',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

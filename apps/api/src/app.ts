@@ -6,7 +6,6 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.js';
 import { imagesDirFor } from './adapters/images/local-disk.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';

@@ -24,19 +24,18 @@ let photos: Buffer[];
 let n = 0;
 
 /** A photo as a phone would send it: big enough, in colour. */
-const photo = (width: number, height: number, hue: number, format: 'jpeg' | 'png' = 'jpeg') =>
-  sharp({
+const photo = (width: number, height: number, hue: number, format: 'jpeg' | 'png' = 'jpeg') => {
+  const picture = sharp({
     create: { width, height, channels: 3, background: { r: hue, g: 80, b: 255 - hue } },
-  })
-    .composite([
-      {
-        input: Buffer.from(
-          `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 3}" r="${width / 4}" fill="#c9a227"/></svg>`,
-        ),
-      },
-    ])
-    [format]()
-    .toBuffer();
+  }).composite([
+    {
+      input: Buffer.from(
+        `<svg width="${width}" height="${height}"><circle cx="${width / 2}" cy="${height / 3}" r="${width / 4}" fill="#c9a227"/></svg>`,
+      ),
+    },
+  ]);
+  return (format === 'png' ? picture.png() : picture.jpeg()).toBuffer();
+};
 
 beforeAll(async () => {
   t = await createTestApp({ jobs: false, env: { AUTH_RATE_LIMIT_PER_IP: '1000' } });

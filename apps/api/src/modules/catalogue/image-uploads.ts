@@ -37,7 +37,7 @@ export function createImageUploads(store: ImageStore) {
     async upload(data: Buffer): Promise<{ url: string; width: number; height: number }> {
       if (data.length > MAX_UPLOAD_BYTES) throw badRequest(M.imageTooLarge);
       let format: string | undefined;
-      let width = 0;
+      let width: number;
       try {
         const meta = await sharp(data, { failOn: 'error' }).metadata();
         format = meta.format;

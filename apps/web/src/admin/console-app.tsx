@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, isOperator, mayOpen, type ConsoleArea, type User } from '@pehnava/shared';
-import { ClipboardList, LogOut, ScanLine, ShieldAlert, Sun } from 'lucide-react';
+import { ClipboardList, LogOut, ScanLine, Shirt, ShieldAlert, Sun } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -15,6 +15,12 @@ const BookingsScreen = lazy(() =>
   import('./bookings').then((m) => ({ default: m.BookingsScreen })),
 );
 const BookingScreen = lazy(() => import('./booking').then((m) => ({ default: m.BookingScreen })));
+const CatalogueScreen = lazy(() =>
+  import('./catalogue').then((m) => ({ default: m.CatalogueScreen })),
+);
+const ProductEditorScreen = lazy(() =>
+  import('./product-editor').then((m) => ({ default: m.ProductEditorScreen })),
+);
 const SlipsScreen = lazy(() => import('./slips').then((m) => ({ default: m.SlipsScreen })));
 
 /** The console's areas with a screen, in the order of its navigation. */
@@ -22,6 +28,7 @@ const AREAS: { area: ConsoleArea; to: string; label: string; icon: typeof Sun }[
   { area: 'today', to: '/admin', label: 'Today', icon: Sun },
   { area: 'bookings', to: '/admin/bookings', label: 'Bookings', icon: ClipboardList },
   { area: 'check-in', to: '/admin/check-in', label: 'Check-in', icon: ScanLine },
+  { area: 'catalogue', to: '/admin/catalogue', label: 'Catalogue', icon: Shirt },
 ];
 
 /**
@@ -67,6 +74,18 @@ function SignedIn({ token }: { token: string }) {
           <Route
             path="check-in"
             element={<Area user={user} area="check-in" screen={<CheckInScreen />} />}
+          />
+          <Route
+            path="catalogue"
+            element={<Area user={user} area="catalogue" screen={<CatalogueScreen />} />}
+          />
+          <Route
+            path="catalogue/new"
+            element={<Area user={user} area="catalogue" screen={<ProductEditorScreen />} />}
+          />
+          <Route
+            path="catalogue/:id"
+            element={<Area user={user} area="catalogue" screen={<ProductEditorScreen />} />}
           />
           <Route path="*" element={<NoSuchScreen />} />
         </Routes>

@@ -1,0 +1,454 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  CATEGORY_INFO,
+  categoryForMrp,
+  rupeesToPaise,
+  type AdminProduct,
+  type AdminProductBody,
+} from '@pehnava/shared';
+import { ArrowLeft, ExternalLink, Plus, Trash2 } from 'lucide-react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '../lib/api-client';
+import { notify } from '../lib/notify';
+import { useToken } from '../lib/session';
+import { productQuery, saveProduct } from './catalogue-api';
+import { ImagePicker } from './image-picker';
+import {
+  Failed,
+  INPUT,
+  LABEL,
+  Loading,
+  PRIMARY,
+  Panel,
+  SECONDARY,
+  ScreenTitle,
+  useConsoleTitle,
+} from './ui';
+
+const PRICES = [
+  ['twoDayRentalPrice', '2 days'],
+  ['fourDayRentalPrice', '4 days'],
+  ['sevenDayRentalPrice', '7 days'],
+  ['fourteenDayRentalPrice', '14 days'],
+] as const;
+
+/** The filter groups the shop's collection knows (DECISIONS.md 'Catalogue seed'). */
+const FILTER_TYPES = ['category', 'subCategory', 'occasion', 'colour'];
+
+/** The form's state: prices as typed; sizes already saved cannot be removed. */
+interface Draft {
+  productId: string;
+  name: string;
+  description: string;
+  condition: string;
+  mrp: string;
+  twoDayRentalPrice: string;
+  fourDayRentalPrice: string;
+  sevenDayRentalPrice: string;
+  fourteenDayRentalPrice: string;
+  bestseller: boolean;
+  isAvailable: boolean;
+  sizes: { size: string; available: boolean; units: number; saved: number | null }[];
+  filters: { type: string; value: string }[];
+  images: string[];
+}
+
+const EMPTY: Draft = {
+  productId: '',
+  name: '',
+  description: '',
+  condition: 'New, dry-cleaned and checked',
+  mrp: '',
+  twoDayRentalPrice: '',
+  fourDayRentalPrice: '',
+  sevenDayRentalPrice: '',
+  fourteenDayRentalPrice: '',
+  bestseller: false,
+  isAvailable: true,
+  sizes: [{ size: 'M', available: true, units: 1, saved: null }],
+  filters: [{ type: 'category', value: '' }],
+  images: [],
+};
+
+const draftOf = (p: AdminProduct): Draft => ({
+  productId: p.productId,
+  name: p.name,
+  description: p.description,
+  condition: p.condition,
+  mrp: String(p.mrp),
+  twoDayRentalPrice: String(p.twoDayRentalPrice),
+  fourDayRentalPrice: String(p.fourDayRentalPrice),
+  sevenDayRentalPrice: String(p.sevenDayRentalPrice),
+  fourteenDayRentalPrice: String(p.fourteenDayRentalPrice),
+  bestseller: p.bestseller,
+  isAvailable: p.isAvailable,
+  sizes: p.sizes.map((s) => ({ ...s, saved: s.units })),
+  filters: p.filters,
+  images: p.images,
+});
+
+/** /admin/catalogue/new and /admin/catalogue/{id}. */
+export function ProductEditorScreen() {
+  const { id } = useParams();
+  const token = useToken() ?? '';
+  const existing = useQuery({ ...productQuery(token, id ?? ''), enabled: Boolean(id) });
+  useConsoleTitle(id ? (existing.data?.name ?? 'Product') : 'New product');
+  if (id && existing.isPending) return <Loading label="Loading the product" />;
+  if (id && existing.isError) {
+    return <Failed message={existing.error.message} onRetry={() => void existing.refetch()} />;
+  }
+  const product = existing.data;
+  // Remounted on a newer version, so the form shows what was saved.
+  return <Editor key={product?.version ?? 'new'} product={product} />;
+}
+
+function Editor({ product }: { product: AdminProduct | undefined }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  const [draft, setDraft] = useState<Draft>(product ? draftOf(product) : EMPTY);
+  const [error, setError] = useState<string>();
+  const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
+    setDraft((was) => ({ ...was, [key]: value }));
+  const mrp = Number(draft.mrp);
+  const tier = draft.mrp && mrp > 0 ? CATEGORY_INFO[categoryForMrp(rupeesToPaise(mrp))] : undefined;
+
+  const save = useMutation({
+    mutationFn: () => {
+      const body: AdminProductBody = {
+        productId: draft.productId,
+        name: draft.name,
+        description: draft.description,
+        condition: draft.condition,
+        mrp: Number(draft.mrp),
+        twoDayRentalPrice: Number(draft.twoDayRentalPrice),
+        fourDayRentalPrice: Number(draft.fourDayRentalPrice),
+        sevenDayRentalPrice: Number(draft.sevenDayRentalPrice),
+        fourteenDayRentalPrice: Number(draft.fourteenDayRentalPrice),
+        bestseller: draft.bestseller,
+        isAvailable: draft.isAvailable,
+        sizes: draft.sizes.map(({ size, available, units }) => ({ size, available, units })),
+        filters: draft.filters.filter((f) => f.type.trim() && f.value.trim()),
+        images: draft.images,
+        ...(product ? { version: product.version } : {}),
+      };
+      return saveProduct(product?._id, body);
+    },
+    onSuccess: (answer) => {
+      notify.success(answer.message ?? 'Saved');
+      void client.invalidateQueries({ queryKey: ['console'] });
+      if (!product) void navigate(`/admin/catalogue/${answer.product._id}`, { replace: true });
+    },
+    onError: (failure) =>
+      setError(failure instanceof ApiError ? failure.message : 'The product was not saved'),
+  });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setError(undefined);
+    save.mutate();
+  };
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <Link
+        to="/admin/catalogue"
+        className="mb-3 inline-flex min-h-11 items-center gap-1 text-sm font-medium text-maroon-700"
+      >
+        <ArrowLeft size={16} aria-hidden />
+        Catalogue
+      </Link>
+      <ScreenTitle title={product ? product.name : 'New product'}>
+        {product && (
+          <a
+            href={`/product/${product._id}`}
+            target="_blank"
+            rel="noreferrer"
+            className={SECONDARY}
+          >
+            <ExternalLink size={16} aria-hidden />
+            View in the shop
+          </a>
+        )}
+      </ScreenTitle>
+      <div className="grid items-start gap-5 lg:grid-cols-[3fr_2fr]">
+        <div className="space-y-5">
+          <Panel title="Details">
+            <div className="grid gap-4 px-4 py-4 sm:grid-cols-2">
+              <Text
+                label="Code"
+                value={draft.productId}
+                onChange={(v) => set('productId', v.toUpperCase())}
+                mono
+              />
+              <Text label="Name" value={draft.name} onChange={(v) => set('name', v)} />
+              <div className="sm:col-span-2">
+                <label htmlFor="product-description" className={LABEL}>
+                  Description
+                </label>
+                <textarea
+                  id="product-description"
+                  rows={4}
+                  className={`${INPUT} mt-1.5 py-2`}
+                  value={draft.description}
+                  onChange={(event) => set('description', event.target.value)}
+                />
+              </div>
+              <Text
+                label="Condition"
+                value={draft.condition}
+                onChange={(v) => set('condition', v)}
+              />
+              <div className="flex flex-wrap items-end gap-4">
+                <Check
+                  label="Shown in the shop"
+                  checked={draft.isAvailable}
+                  onChange={(v) => set('isAvailable', v)}
+                />
+                <Check
+                  label="Bestseller"
+                  checked={draft.bestseller}
+                  onChange={(v) => set('bestseller', v)}
+                />
+              </div>
+            </div>
+          </Panel>
+          <Panel title="Photos" count={draft.images.length}>
+            <div className="px-4 py-4">
+              <ImagePicker images={draft.images} onChange={(next) => set('images', next)} />
+            </div>
+          </Panel>
+          <Panel title="Filters">
+            <Filters filters={draft.filters} onChange={(next) => set('filters', next)} />
+          </Panel>
+        </div>
+        <div className="space-y-5">
+          <Panel title="Prices (₹)">
+            <div className="grid grid-cols-2 gap-4 px-4 py-4">
+              <div className="col-span-2">
+                <Text label="MRP" value={draft.mrp} onChange={(v) => set('mrp', v)} numeric />
+                <p className="mt-1 text-sm text-stone-700" aria-live="polite">
+                  {tier ? `Tier: ${tier.label}` : 'The tier follows from the MRP.'}
+                </p>
+              </div>
+              {PRICES.map(([key, label]) => (
+                <Text
+                  key={key}
+                  label={label}
+                  value={draft[key]}
+                  onChange={(v) => set(key, v)}
+                  numeric
+                />
+              ))}
+            </div>
+          </Panel>
+          <Panel title="Sizes and pieces">
+            <Sizes sizes={draft.sizes} onChange={(next) => set('sizes', next)} />
+          </Panel>
+          <div className="console-no-print sticky bottom-16 rounded-xl bg-white p-4 shadow-lg ring-1 ring-black/10 sm:bottom-4">
+            {error && (
+              <p role="alert" className="mb-3 text-sm text-red-800">
+                {error}
+              </p>
+            )}
+            <button type="submit" className={`${PRIMARY} w-full`} disabled={save.isPending}>
+              {save.isPending ? 'Saving…' : product ? 'Save changes' : 'Create product'}
+            </button>
+          </div>
+        </div>
+      </div>
+    </form>
+  );
+}
+
+function Text({
+  label,
+  value,
+  onChange,
+  numeric = false,
+  mono = false,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  numeric?: boolean;
+  mono?: boolean;
+}) {
+  const id = `product-${label.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
+  return (
+    <div>
+      <label htmlFor={id} className={LABEL}>
+        {label}
+      </label>
+      <input
+        id={id}
+        className={`${INPUT} mt-1.5 ${mono ? 'font-mono' : ''}`}
+        value={value}
+        inputMode={numeric ? 'decimal' : undefined}
+        onChange={(event) =>
+          onChange(numeric ? event.target.value.replace(/[^\d.]/g, '') : event.target.value)
+        }
+      />
+    </div>
+  );
+}
+
+function Check({
+  label,
+  checked,
+  onChange,
+}: {
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-stone-800">
+      <input
+        type="checkbox"
+        className="h-5 w-5 accent-maroon-700"
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      {label}
+    </label>
+  );
+}
+
+function Sizes({
+  sizes,
+  onChange,
+}: {
+  sizes: Draft['sizes'];
+  onChange: (next: Draft['sizes']) => void;
+}) {
+  const update = (index: number, change: Partial<Draft['sizes'][number]>) =>
+    onChange(sizes.map((s, i) => (i === index ? { ...s, ...change } : s)));
+  return (
+    <div className="px-4 py-4">
+      <ul className="space-y-3">
+        {sizes.map((s, index) => (
+          <li key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+            <div>
+              <label htmlFor={`size-${index}`} className={LABEL}>
+                Size
+              </label>
+              <input
+                id={`size-${index}`}
+                className={`${INPUT} mt-1.5`}
+                value={s.size}
+                readOnly={s.saved !== null}
+                onChange={(event) => update(index, { size: event.target.value.toUpperCase() })}
+              />
+            </div>
+            <div>
+              <label htmlFor={`units-${index}`} className={LABEL}>
+                Pieces
+              </label>
+              <input
+                id={`units-${index}`}
+                type="number"
+                min={s.saved ?? 0}
+                max={50}
+                className={`${INPUT} mt-1.5`}
+                value={s.units}
+                onChange={(event) => update(index, { units: Number(event.target.value) })}
+              />
+            </div>
+            {s.saved === null ? (
+              <button
+                type="button"
+                className="flex h-11 w-11 items-center justify-center rounded-lg text-red-800 hover:bg-red-50"
+                onClick={() => onChange(sizes.filter((_, i) => i !== index))}
+                aria-label={`Remove size ${s.size || index + 1}`}
+              >
+                <Trash2 size={16} aria-hidden />
+              </button>
+            ) : (
+              <Check
+                label={<span className="sr-only sm:not-sr-only">Offered</span>}
+                checked={s.available}
+                onChange={(available) => update(index, { available })}
+              />
+            )}
+          </li>
+        ))}
+      </ul>
+      <p className="mt-2 text-xs text-stone-600">
+        A saved size is switched off, never removed; pieces are retired on the Units screen.
+      </p>
+      <button
+        type="button"
+        className={`${SECONDARY} mt-3`}
+        onClick={() => onChange([...sizes, { size: '', available: true, units: 1, saved: null }])}
+      >
+        <Plus size={16} aria-hidden />
+        Add size
+      </button>
+    </div>
+  );
+}
+
+function Filters({
+  filters,
+  onChange,
+}: {
+  filters: Draft['filters'];
+  onChange: (next: Draft['filters']) => void;
+}) {
+  const update = (index: number, change: Partial<Draft['filters'][number]>) =>
+    onChange(filters.map((f, i) => (i === index ? { ...f, ...change } : f)));
+  return (
+    <div className="px-4 py-4">
+      <datalist id="filter-types">
+        {FILTER_TYPES.map((type) => (
+          <option key={type} value={type} />
+        ))}
+      </datalist>
+      <ul className="space-y-3">
+        {filters.map((f, index) => (
+          <li key={index} className="grid grid-cols-[1fr_1fr_auto] items-end gap-2">
+            <div>
+              <label htmlFor={`filter-type-${index}`} className={LABEL}>
+                Group
+              </label>
+              <input
+                id={`filter-type-${index}`}
+                list="filter-types"
+                className={`${INPUT} mt-1.5`}
+                value={f.type}
+                onChange={(event) => update(index, { type: event.target.value })}
+              />
+            </div>
+            <div>
+              <label htmlFor={`filter-value-${index}`} className={LABEL}>
+                Value
+              </label>
+              <input
+                id={`filter-value-${index}`}
+                className={`${INPUT} mt-1.5`}
+                value={f.value}
+                onChange={(event) => update(index, { value: event.target.value })}
+              />
+            </div>
+            <button
+              type="button"
+              className="flex h-11 w-11 items-center justify-center rounded-lg text-red-800 hover:bg-red-50"
+              onClick={() => onChange(filters.filter((_, i) => i !== index))}
+              aria-label={`Remove filter ${f.type}: ${f.value}`}
+            >
+              <Trash2 size={16} aria-hidden />
+            </button>
+          </li>
+        ))}
+      </ul>
+      <button
+        type="button"
+        className={`${SECONDARY} mt-3`}
+        onClick={() => onChange([...filters, { type: '', value: '' }])}
+      >
+        <Plus size={16} aria-hidden />
+        Add filter
+      </button>
+    </div>
+  );
+}

@@ -50,6 +50,8 @@ export const FULFILMENT_MESSAGES = {
     `Unit ${code} is promised to booking ${bookingNumber} on those days and no other unit of its size is free`,
   blockOut: (code: string): string => `Unit ${code} is out with a shopper on those days`,
   dateInvalid: 'Date must be a real day as YYYY-MM-DD',
+  periodOrder: 'The period must end on or after its first day',
+  periodTooLong: 'A period can be at most 366 days long',
   exchangeDispatched: (bookingNumber: string): string =>
     `The exchange for booking ${bookingNumber} is on its way`,
 } as const;

@@ -97,3 +97,38 @@ export const checkInPreviewResponseSchema = z.object({
   damage: z.record(z.enum(RETURN_CONDITIONS), rupeesSchema),
 });
 export type CheckInPreview = z.infer<typeof checkInPreviewResponseSchema>;
+
+/** The longest period utilisation is asked for at once. */
+export const UTILISATION_MAX_DAYS = 366;
+
+/**
+ * GET /api/admin/utilisation?from=&to=&page=: per product, the days its pieces were out with
+ * shoppers ÷ the days they were in service (not yet retired), over `from`–`to` (both inclusive).
+ */
+export const utilisationQuerySchema = z.object({
+  from: dayInputSchema,
+  to: dayInputSchema,
+  page: z.coerce.number().int().min(1).max(100_000).optional().default(1),
+});
+export const utilisationRowSchema = z.object({
+  _id: z.uuid(),
+  productId: z.string(),
+  name: z.string(),
+  /** Pieces in service at some time in the period. */
+  units: z.number().int().nonnegative(),
+  daysInService: z.number().int().nonnegative(),
+  daysOut: z.number().int().nonnegative(),
+  /** daysOut ÷ daysInService, 0 to 1, three decimals. */
+  utilisation: z.number().min(0).max(1),
+});
+export const utilisationResponseSchema = z.object({
+  success: z.literal(true),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  /** Most used first. */
+  products: z.array(utilisationRowSchema),
+  total: z.number().int().nonnegative(),
+  page: z.number().int().positive(),
+  pageSize: z.number().int().positive(),
+});
+export type UtilisationResponse = z.infer<typeof utilisationResponseSchema>;

@@ -7,6 +7,7 @@ import {
   checkInPreviewResponseSchema,
   todayInIndia,
   todayResponseSchema,
+  utilisationResponseSchema,
   type Product,
 } from '@pehnava/shared';
 import { bookingCharges, products as productsTable } from '../../db/schema/index.js';
@@ -62,6 +63,7 @@ afterAll(async () => {
 const STAFF_MAY = new Set([
   'GET /api/admin/today',
   'GET /api/admin/check-in/{unitCode}',
+  'GET /api/admin/utilisation',
   'GET /api/admin/bookings',
   'GET /api/admin/bookings/{id}',
   'POST /api/admin/bookings/{id}/status',
@@ -267,6 +269,81 @@ describe('the Today board', () => {
       startDate: item.startDate,
       productId: booked.product.productId,
     });
+  });
+});
+
+describe('utilisation', () => {
+  it("counts a product's days out against its pieces' days in service over the period", async () => {
+    clock.set(START);
+    const { id, product } = await paidBooking(addDays(today(), 1));
+    const sent = await staff.call('POST', `/api/admin/bookings/${id}/dispatch`, {});
+    expect(sent.statusCode, sent.body).toBe(200);
+    const item = (await detailOf(id)).items[0]!;
+    clock.set(new Date(`${addDays(today(), 4)}T06:30:00Z`));
+    const back = await staff.call('POST', `/api/admin/bookings/${id}/return`, {
+      items: [{ itemId: item._id, condition: 'good' }],
+    });
+    expect(back.statusCode, back.body).toBe(200);
+    const from = todayInIndia(START);
+    const to = addDays(from, 9);
+    const units = (
+      (await staff.call('GET', `/api/admin/units?productId=${product._id}`)).json() as {
+        units: unknown[];
+      }
+    ).units.length;
+
+    const rowOf = async (page = 1) => {
+      const res = await staff.call(
+        'GET',
+        `/api/admin/utilisation?from=${from}&to=${to}&page=${page}`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      return utilisationResponseSchema.parse(res.json());
+    };
+    const first = await rowOf();
+    let mine = first.products.find((p) => p._id === product._id);
+    for (let page = 2; !mine && (page - 1) * first.pageSize < first.total; page += 1) {
+      mine = (await rowOf(page)).products.find((p) => p._id === product._id);
+    }
+    // Sent on the first day, back on the fifth: five days out, of ten days for every piece.
+    expect(mine).toEqual({
+      _id: product._id,
+      productId: product.productId,
+      name: product.name,
+      units,
+      daysInService: units * 10,
+      daysOut: 5,
+      utilisation: Math.round((5 / (units * 10)) * 1000) / 1000,
+    });
+    expect(first.total).toBeGreaterThan(25);
+    expect(first.products).toHaveLength(25);
+    const rates = first.products.map((p) => p.utilisation);
+    expect(rates).toEqual([...rates].sort((a, b) => b - a));
+    // A period before it was sent: nothing out.
+    const before = utilisationResponseSchema.parse(
+      (
+        await staff.call(
+          'GET',
+          `/api/admin/utilisation?from=${addDays(from, -3)}&to=${addDays(from, -1)}`,
+        )
+      ).json(),
+    );
+    expect(before.products.every((p) => p.daysOut === 0)).toBe(true);
+  });
+
+  it('refuses a period that ends before it starts or is longer than a year', async () => {
+    const backwards = await staff.call(
+      'GET',
+      '/api/admin/utilisation?from=2026-12-10&to=2026-12-01',
+    );
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json().message).toBe('The period must end on or after its first day');
+    const long = await staff.call('GET', '/api/admin/utilisation?from=2025-01-01&to=2026-12-01');
+    expect(long.statusCode).toBe(400);
+    expect(long.json().message).toBe('A period can be at most 366 days long');
+    const bad = await staff.call('GET', '/api/admin/utilisation?from=2026-13-01&to=2026-12-01');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toBe('Date must be a real day as YYYY-MM-DD');
   });
 });
 

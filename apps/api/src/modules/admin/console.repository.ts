@@ -10,6 +10,16 @@ import {
   users,
 } from '../../db/schema/index.js';
 
+export interface UtilisationRow {
+  id: string;
+  product_code: string;
+  name: string;
+  units: number;
+  days_in_service: number;
+  days_out: number;
+  total: number;
+}
+
 /** Rows a board section shows at most: a day's work, not the whole history. */
 export const BOARD_LIMIT = 200;
 
@@ -97,6 +107,49 @@ export function createConsoleRepository(db: Database) {
         .leftJoin(users, eq(users.id, bookings.userId))
         .orderBy(asc(due.oldestAt), asc(due.bookingId))
         .limit(BOARD_LIMIT);
+    },
+
+    /**
+     * Per product with pieces, over `from`–`to` (days in India, inclusive): the days its pieces
+     * were in service (from the day each was made to the day it was retired) and the days they
+     * were out with shoppers (from the day sent to the day back, or `today` while still out), most
+     * used first; one page of them and how many there are.
+     */
+    async utilisation(from: string, to: string, today: string, page: number, pageSize: number) {
+      const result = await db.execute(sql`
+        with service as (
+          select u.product_id,
+            count(*) filter (where span.days > 0)::int as units,
+            coalesce(sum(span.days), 0)::int as days
+          from product_units u
+          cross join lateral (
+            select greatest(0, least(${to}::date,
+                coalesce((u.retired_at at time zone 'Asia/Kolkata')::date - 1, ${to}::date))
+              - greatest(${from}::date, (u.created_at at time zone 'Asia/Kolkata')::date) + 1) as days
+          ) span
+          group by u.product_id
+        ),
+        out as (
+          select u.product_id,
+            coalesce(sum(greatest(0, least(${to}::date, coalesce(r.returned_on, ${today}::date))
+              - greatest(${from}::date, (r.dispatched_at at time zone 'Asia/Kolkata')::date) + 1)), 0)::int
+              as days
+          from unit_reservations r
+          join product_units u on u.id = r.unit_id
+          where r.dispatched_at is not null
+          group by u.product_id
+        )
+        select p.id, p.product_id as product_code, p.name, s.units, s.days as days_in_service,
+          least(coalesce(o.days, 0), s.days) as days_out, count(*) over ()::int as total
+        from service s
+        join products p on p.id = s.product_id
+        left join out o on o.product_id = s.product_id
+        where s.days > 0
+        order by least(coalesce(o.days, 0), s.days)::float / s.days desc, p.product_id
+        limit ${pageSize} offset ${(page - 1) * pageSize}
+      `);
+      // Both drivers answer `rows` (the Database type leaves the result's shape open).
+      return (result as unknown as { rows: UtilisationRow[] }).rows;
     },
 
     /**

@@ -4,6 +4,8 @@ import {
   checkInPreviewResponseSchema,
   todayResponseSchema,
   unitCodeParamsSchema,
+  utilisationQuerySchema,
+  utilisationResponseSchema,
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { OperatorConsole } from './console.service.js';
@@ -64,6 +66,25 @@ export const consoleRoutes: FastifyPluginAsyncZod<{ operatorConsole: OperatorCon
           request.query.returnedOn,
         )),
       };
+    },
+  );
+
+  app.get(
+    '/admin/utilisation',
+    {
+      ...FOR_STAFF,
+      schema: {
+        ...docs,
+        summary: 'Per product: days its pieces were out ÷ days they were in service, over a period',
+        description:
+          '`from` and `to` are days in India, both inclusive, at most 366 days apart. Most used first, 25 a page. A piece counts in service from the day it was made until it was retired; out from the day it was sent until the day it came back (today while still out).',
+        querystring: utilisationQuerySchema,
+        response: { 200: utilisationResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, ...(await operatorConsole.utilisation(request.query)) };
     },
   );
 };

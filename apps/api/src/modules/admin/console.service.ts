@@ -2,9 +2,11 @@ import {
   FULFILMENT_MESSAGES,
   LATE_FEE_PAISE,
   RETURN_CONDITIONS,
+  UTILISATION_MAX_DAYS,
   addDays,
   bookingNumber,
   damageCapPaise,
+  daysBetween,
   lateDays,
   paiseToRupees,
   todayInIndia,
@@ -12,6 +14,7 @@ import {
   type PlanId,
   type ReturnCondition,
   type TodayResponse,
+  type UtilisationResponse,
 } from '@pehnava/shared';
 import type { Repositories } from '../../db/repositories.js';
 import type { Clock } from '../../lib/clock.js';
@@ -23,6 +26,9 @@ export interface OperatorConsoleDeps {
   fulfilment: Pick<Fulfilment, 'dispatches' | 'returns'>;
   clock: Clock;
 }
+
+/** Products a utilisation page lists. */
+const UTILISATION_PAGE_SIZE = 25;
 
 const named = (shopper: { name: string | null; email: string | null } | null) =>
   shopper?.email ? { name: shopper.name ?? '', email: shopper.email } : null;
@@ -81,6 +87,41 @@ export function createOperatorConsole({ repos, fulfilment, clock }: OperatorCons
           charges: row.charges,
           oldestAt: new Date(row.oldestAt).toISOString(),
         })),
+      };
+    },
+
+    /** GET /api/admin/utilisation: days out ÷ days in service per product over a period. */
+    async utilisation(query: {
+      from: string;
+      to: string;
+      page: number;
+    }): Promise<Omit<UtilisationResponse, 'success'>> {
+      if (query.to < query.from) throw badRequest(FULFILMENT_MESSAGES.periodOrder);
+      if (daysBetween(query.from, query.to) + 1 > UTILISATION_MAX_DAYS) {
+        throw badRequest(FULFILMENT_MESSAGES.periodTooLong);
+      }
+      const rows = await repos.console.utilisation(
+        query.from,
+        query.to,
+        today(),
+        query.page,
+        UTILISATION_PAGE_SIZE,
+      );
+      return {
+        from: query.from,
+        to: query.to,
+        products: rows.map((row) => ({
+          _id: row.id,
+          productId: row.product_code,
+          name: row.name,
+          units: row.units,
+          daysInService: row.days_in_service,
+          daysOut: row.days_out,
+          utilisation: Math.round((row.days_out / row.days_in_service) * 1000) / 1000,
+        })),
+        total: rows[0]?.total ?? 0,
+        page: query.page,
+        pageSize: UTILISATION_PAGE_SIZE,
       };
     },
 

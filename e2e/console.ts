@@ -31,7 +31,8 @@ export async function dispatched(request: APIRequestContext, bookingId: string) 
 /** Wait until a console screen has its content. */
 export async function consoleSettled(page: Page) {
   await expect(page.locator('main')).toBeVisible();
-  await expect(page.getByRole('status').filter({ hasText: /Loading|Opening/ })).toHaveCount(0);
+  // Every loading line in the console carries data-loading (admin/ui.tsx, Loading).
+  await expect(page.locator('[data-loading]')).toHaveCount(0);
 }
 
 /** Every serious or critical WCAG 2.1 A/AA problem axe finds on the page, one line each. */

@@ -4,10 +4,16 @@ import type {
   AdminBookingsResponse,
   CheckInPreview,
   DispatchBody,
+  ProductListResponse,
   ProfileResponse,
   ReturnBody,
   TodayResponse,
   TokenResponse,
+  UnitBlockBody,
+  UnitStateBody,
+  UnitStateResponse,
+  UnitsResponse,
+  UtilisationResponse,
 } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../lib/api-client';
 
@@ -113,3 +119,47 @@ export const signIn = (email: string, password: string) =>
     body: { email, password },
     fallback: { failed: CONSOLE_MESSAGES.signInFailed, error: 'Login error' },
   });
+
+export const unitsQuery = (token: string, productId: string) =>
+  queryOptions({
+    queryKey: key(token, 'units', productId),
+    queryFn: () =>
+      apiGet<UnitsResponse>(
+        `/admin/units?productId=${encodeURIComponent(productId)}`,
+        CONSOLE_MESSAGES.loadFailed,
+      ),
+  });
+
+export const utilisationQuery = (token: string, from: string, to: string, page: number) =>
+  queryOptions({
+    queryKey: key(token, 'utilisation', from, to, page),
+    queryFn: () =>
+      apiGet<UtilisationResponse>(
+        `/admin/utilisation?from=${from}&to=${to}&page=${page}`,
+        CONSOLE_MESSAGES.loadFailed,
+      ),
+    placeholderData: (previous) => previous,
+  });
+
+/** The shop's own list (every product, shown or hidden), to pick one by name or code. */
+export const shopProductsQuery = () =>
+  queryOptions({
+    queryKey: ['console-shop-products'],
+    queryFn: () => apiGet<ProductListResponse>('/product/list', CONSOLE_MESSAGES.loadFailed),
+    staleTime: 60_000,
+  });
+
+const unitPath = (code: string, rest = '') => `/admin/units/${encodeURIComponent(code)}${rest}`;
+
+/** Unit actions answer the unit as it now is, with a message. */
+export const unitActions = {
+  block: (code: string, body: UnitBlockBody) =>
+    post<UnitStateResponse>(unitPath(code, '/blocks'), body),
+  lift: (code: string, blockId: string) =>
+    apiRequest<UnitStateResponse>(unitPath(code, `/blocks/${encodeURIComponent(blockId)}`), {
+      method: 'DELETE',
+      fallback: CONSOLE_MESSAGES.actionFailed,
+    }),
+  setState: (code: string, state: UnitStateBody['state'], note: string) =>
+    post<UnitStateResponse>(unitPath(code, '/state'), { state, note }),
+};

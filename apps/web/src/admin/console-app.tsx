@@ -1,6 +1,14 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, isOperator, mayOpen, type ConsoleArea, type User } from '@pehnava/shared';
-import { ClipboardList, LogOut, ScanLine, Shirt, ShieldAlert, Sun } from 'lucide-react';
+import {
+  CalendarRange,
+  ClipboardList,
+  LogOut,
+  ScanLine,
+  Shirt,
+  ShieldAlert,
+  Sun,
+} from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -21,6 +29,7 @@ const CatalogueScreen = lazy(() =>
 const ProductEditorScreen = lazy(() =>
   import('./product-editor').then((m) => ({ default: m.ProductEditorScreen })),
 );
+const UnitsScreen = lazy(() => import('./units').then((m) => ({ default: m.UnitsScreen })));
 const SlipsScreen = lazy(() => import('./slips').then((m) => ({ default: m.SlipsScreen })));
 
 /** The console's areas with a screen, in the order of its navigation. */
@@ -28,6 +37,7 @@ const AREAS: { area: ConsoleArea; to: string; label: string; icon: typeof Sun }[
   { area: 'today', to: '/admin', label: 'Today', icon: Sun },
   { area: 'bookings', to: '/admin/bookings', label: 'Bookings', icon: ClipboardList },
   { area: 'check-in', to: '/admin/check-in', label: 'Check-in', icon: ScanLine },
+  { area: 'units', to: '/admin/units', label: 'Units', icon: CalendarRange },
   { area: 'catalogue', to: '/admin/catalogue', label: 'Catalogue', icon: Shirt },
 ];
 
@@ -74,6 +84,10 @@ function SignedIn({ token }: { token: string }) {
           <Route
             path="check-in"
             element={<Area user={user} area="check-in" screen={<CheckInScreen />} />}
+          />
+          <Route
+            path="units"
+            element={<Area user={user} area="units" screen={<UnitsScreen />} />}
           />
           <Route
             path="catalogue"

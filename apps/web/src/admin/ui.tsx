@@ -92,7 +92,7 @@ export const Nothing = ({ children }: { children: ReactNode }) => (
 
 export function Loading({ label = 'Loading' }: { label?: string }) {
   return (
-    <p role="status" className="flex items-center gap-2 px-4 py-8 text-stone-600">
+    <p role="status" data-loading className="flex items-center gap-2 px-4 py-8 text-stone-600">
       <Loader2 size={18} className="animate-spin" aria-hidden />
       {label}…
     </p>

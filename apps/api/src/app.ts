@@ -150,6 +150,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         operatorConsole: services.operatorConsole,
         productAdmin: services.productAdmin,
         imageUploads: services.imageUploads,
+        reportsAdmin: services.reportsAdmin,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

@@ -45,6 +45,7 @@ import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.s
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperatorConsole, type OperatorConsole } from './modules/admin/console.service.js';
 import type { ImageStore } from './adapters/images/image-store.js';
+import { createReportsAdmin, type ReportsAdmin } from './modules/admin/reports-admin.service.js';
 import { createLocalDiskImageStore, imagesDirFor } from './adapters/images/local-disk.js';
 import {
   createCatalogueChanges,
@@ -133,6 +134,8 @@ export interface Services {
   /** Products as operators write them, and their uploaded photos. */
   productAdmin: ProductAdmin;
   imageUploads: ImageUploads;
+  /** The shop's money and pieces, reported (decision 054). */
+  reportsAdmin: ReportsAdmin;
   /** Where images live (DATA_DIR/images by default). */
   images: ImageStore;
   cart: CartService;
@@ -284,6 +287,7 @@ export function createServices({
   const fitWindow = createFitWindow({ repos, uow, catalogue, inventory, clock });
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });
+  const reportsAdmin = createReportsAdmin({ repos, gstRatePercent: config.GST_RATE_PERCENT });
   const units = createUnits({
     repos,
     uow,
@@ -363,6 +367,7 @@ export function createServices({
     productAdmin,
     imageUploads,
     images,
+    reportsAdmin,
     units,
     charges,
     balance,

@@ -1,5 +1,6 @@
 import type { Clock } from '../lib/clock.js';
 import { createConsoleRepository } from '../modules/admin/console.repository.js';
+import { createReportsAdminRepository } from '../modules/admin/reports-admin.repository.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { createChargesRepository } from '../modules/bookings/charges.repository.js';
 import { createFulfilmentRepository } from '../modules/bookings/fulfilment.repository.js';
@@ -41,6 +42,7 @@ export function createRepositories(
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     productAdmin: () => createProductAdminRepository(db, clock),
     reports: () => createReportsRepository(db, clock),
+    reportsAdmin: () => createReportsAdminRepository(db),
     subscriptions: () => createSubscriptionsRepository(db),
     units: () => createUnitsRepository(db, clock),
     users: () => createUsersRepository(db, clock),

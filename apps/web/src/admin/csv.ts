@@ -1,19 +1,4 @@
-import type { AdminBooking } from '@pehnava/shared';
-
-/**
- * One CSV cell: quoted when it holds a comma, quote or line break; a cell a spreadsheet would
- * read as a formula (=, +, -, @ first) is prefixed with an apostrophe so it stays text.
- */
-export function csvCell(value: string | number | null | undefined): string {
-  if (value === null || value === undefined) return '';
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-/** Rows to CSV text (CRLF line ends, as RFC 4180 has them). */
-export const toCsv = (rows: (string | number | null | undefined)[][]): string =>
-  rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+import { toCsv, type AdminBooking } from '@pehnava/shared';
 
 /** The selected bookings, one line per booking, amounts in rupees. */
 export function bookingsCsv(bookings: AdminBooking[]): string {

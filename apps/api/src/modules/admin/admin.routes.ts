@@ -20,6 +20,8 @@ import type { Units } from '../units/units.service.js';
 import type { OperatorConsole } from './console.service.js';
 import { consoleRoutes } from './console.routes.js';
 import { catalogueAdminRoutes } from './catalogue-admin.routes.js';
+import { reportsAdminRoutes } from './reports-admin.routes.js';
+import type { ReportsAdmin } from './reports-admin.service.js';
 import type { ImageUploads } from '../catalogue/image-uploads.js';
 import type { ProductAdmin } from '../catalogue/product-admin.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
@@ -46,6 +48,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   operatorConsole: OperatorConsole;
   productAdmin: ProductAdmin;
   imageUploads: ImageUploads;
+  reportsAdmin: ReportsAdmin;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -58,6 +61,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     operatorConsole,
     productAdmin,
     imageUploads,
+    reportsAdmin,
     authenticate,
   },
 ) => {
@@ -66,6 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(fulfilmentRoutes, { fulfilment, units, charges, operations: bookings });
   await app.register(consoleRoutes, { operatorConsole });
   await app.register(catalogueAdminRoutes, { productAdmin, imageUploads });
+  await app.register(reportsAdminRoutes, { reportsAdmin });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

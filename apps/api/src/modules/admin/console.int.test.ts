@@ -86,6 +86,8 @@ const ADMIN_ONLY = new Set([
   'POST /api/admin/products',
   'PUT /api/admin/products/{id}',
   'POST /api/admin/images',
+  'GET /api/admin/reports',
+  'GET /api/admin/reports/export',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

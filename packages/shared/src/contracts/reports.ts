@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { isoDateSchema, rupeesSchema } from './common.js';
+import { dayInputSchema } from './fulfilment.js';
+
+/*
+ * The shop's reports for admins (issue [K]): money in and out by day, week or month, late returns,
+ * the pieces that earn most, and CSV files for the accountant with GST columns (decision 054).
+ */
+
+export const REPORT_GROUPINGS = ['day', 'week', 'month'] as const;
+export const REPORT_EXPORTS = ['bookings', 'payments', 'refunds'] as const;
+
+/** GET /api/admin/reports?from=&to=&by=: both days in India, inclusive, at most 366 apart. */
+export const reportQuerySchema = z.object({
+  from: dayInputSchema,
+  to: dayInputSchema,
+  by: z.enum(REPORT_GROUPINGS).optional().default('day'),
+});
+
+const moneyRow = {
+  /** Bookings paid (rental, delivery, protection, less coupons). */
+  rentals: rupeesSchema,
+  /** Plans bought and renewed. */
+  plans: rupeesSchema,
+  /** Late fees, pieces kept and damage paid. */
+  charges: rupeesSchema,
+  /** Refunds sent back (processed). */
+  refunds: rupeesSchema,
+  /** In less out. */
+  net: z.number(),
+};
+
+export const reportResponseSchema = z.object({
+  success: z.literal(true),
+  from: isoDateSchema,
+  to: isoDateSchema,
+  by: z.enum(REPORT_GROUPINGS),
+  /** The GST rate the exports use, in percent (GST_RATE_PERCENT). */
+  gstRatePercent: z.number().nonnegative(),
+  /** One row per day, week (from Monday) or month with money in it, oldest first. */
+  rows: z.array(z.object({ period: isoDateSchema, ...moneyRow })),
+  totals: z.object(moneyRow),
+  lateReturns: z.object({
+    /** Pieces back after their end date within the period. */
+    pieces: z.number().int().nonnegative(),
+    /** Late days they owed, and the late fees raised for days in the period (not waived). */
+    lateDays: z.number().int().nonnegative(),
+    lateFees: rupeesSchema,
+  }),
+  /** The ten pieces whose paid bookings in the period earned most. */
+  topPieces: z.array(
+    z.object({
+      _id: z.uuid(),
+      productId: z.string(),
+      name: z.string(),
+      rentals: z.number().int().nonnegative(),
+      revenue: rupeesSchema,
+    }),
+  ),
+});
+export type ReportResponse = z.infer<typeof reportResponseSchema>;
+
+/** GET /api/admin/reports/export?kind=&from=&to=: a CSV file. */
+export const reportExportQuerySchema = z.object({
+  kind: z.enum(REPORT_EXPORTS),
+  from: dayInputSchema,
+  to: dayInputSchema,
+});

@@ -44,6 +44,7 @@ import { createCharges, type Charges } from './modules/bookings/charges.service.
 import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperatorConsole, type OperatorConsole } from './modules/admin/console.service.js';
+import { createCouponsAdmin, type CouponsAdmin } from './modules/admin/coupons-admin.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
@@ -110,6 +111,8 @@ export interface Services {
   units: Units;
   /** The operator console's own reads: the Today board, the check-in preview. */
   operatorConsole: OperatorConsole;
+  /** The console's coupons: list with uses, create, edit, pause. */
+  couponsAdmin: CouponsAdmin;
   /** What a booking owes after its rental. */
   charges: Charges;
   /** Paying those charges. */
@@ -262,6 +265,7 @@ export function createServices({
   const fitWindow = createFitWindow({ repos, uow, catalogue, inventory, clock });
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });
+  const couponsAdmin = createCouponsAdmin({ repos, uow, clock });
   const units = createUnits({
     repos,
     uow,
@@ -337,6 +341,7 @@ export function createServices({
     operations,
     fulfilment,
     operatorConsole,
+    couponsAdmin,
     units,
     charges,
     balance,

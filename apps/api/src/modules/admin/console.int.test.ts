@@ -75,10 +75,14 @@ const STAFF_MAY = new Set([
   'POST /api/admin/units/{unitCode}/blocks',
   'DELETE /api/admin/units/{unitCode}/blocks/{blockId}',
 ]);
-/** Admin routes that move money: never staff's. */
+/** Admin routes that move money or set prices (coupons): never staff's. */
 const ADMIN_ONLY = new Set([
   'POST /api/admin/bookings/{id}/cancel',
   'POST /api/admin/bookings/{id}/charges/{chargeId}/waive',
+  'GET /api/admin/coupons',
+  'POST /api/admin/coupons',
+  'GET /api/admin/coupons/{id}',
+  'PATCH /api/admin/coupons/{id}',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

@@ -1,11 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, isOperator, mayOpen, type ConsoleArea, type User } from '@pehnava/shared';
-import { ClipboardList, LogOut, ScanLine, ShieldAlert, Sun } from 'lucide-react';
+import { ClipboardList, LogOut, ScanLine, ShieldAlert, Sun, TicketPercent } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { endSession, startSession, useToken } from '../lib/session';
 import { CONSOLE_MESSAGES, consoleProfileQuery, signIn } from './api';
+import { PhoneBar } from './console-nav';
+import type { AreaLink } from './phone-bar';
 import { Failed, INPUT, LABEL, Loading, PRIMARY, SECONDARY, useConsoleTitle } from './ui';
 import './console.css';
 
@@ -16,13 +18,25 @@ const BookingsScreen = lazy(() =>
 );
 const BookingScreen = lazy(() => import('./booking').then((m) => ({ default: m.BookingScreen })));
 const SlipsScreen = lazy(() => import('./slips').then((m) => ({ default: m.SlipsScreen })));
+const CouponsScreen = lazy(() => import('./coupons').then((m) => ({ default: m.CouponsScreen })));
+const NewCouponScreen = lazy(() =>
+  import('./coupon-form').then((m) => ({ default: m.NewCouponScreen })),
+);
+const EditCouponScreen = lazy(() =>
+  import('./coupon-form').then((m) => ({ default: m.EditCouponScreen })),
+);
+const MoreScreen = lazy(() => import('./more').then((m) => ({ default: m.MoreScreen })));
 
 /** The console's areas with a screen, in the order of its navigation. */
-const AREAS: { area: ConsoleArea; to: string; label: string; icon: typeof Sun }[] = [
+const AREAS: (AreaLink & { area: ConsoleArea })[] = [
   { area: 'today', to: '/admin', label: 'Today', icon: Sun },
   { area: 'bookings', to: '/admin/bookings', label: 'Bookings', icon: ClipboardList },
   { area: 'check-in', to: '/admin/check-in', label: 'Check-in', icon: ScanLine },
+  { area: 'coupons', to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
 ];
+
+/** The areas this role may open, in the navigation's order. */
+const areasFor = (user: User) => AREAS.filter(({ area }) => mayOpen(user.role, area));
 
 /**
  * /admin: the operator console (issue [K]), its own lazy chunk and stylesheet. A visitor gets the
@@ -68,6 +82,19 @@ function SignedIn({ token }: { token: string }) {
             path="check-in"
             element={<Area user={user} area="check-in" screen={<CheckInScreen />} />}
           />
+          <Route
+            path="coupons"
+            element={<Area user={user} area="coupons" screen={<CouponsScreen />} />}
+          />
+          <Route
+            path="coupons/new"
+            element={<Area user={user} area="coupons" screen={<NewCouponScreen />} />}
+          />
+          <Route
+            path="coupons/:id"
+            element={<Area user={user} area="coupons" screen={<EditCouponScreen />} />}
+          />
+          <Route path="more" element={<MoreScreen areas={areasFor(user)} />} />
           <Route path="*" element={<NoSuchScreen />} />
         </Routes>
       </Suspense>
@@ -102,13 +129,13 @@ function Refused({ title, text }: { title: string; text: string }) {
 
 function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
   const client = useQueryClient();
-  const areas = AREAS.filter(({ area }) => mayOpen(user.role, area));
+  const areas = areasFor(user);
   const signOut = () => {
     endSession('logout');
     client.removeQueries({ queryKey: ['console'] });
   };
   return (
-    <div className="min-h-screen pb-20 sm:pb-0">
+    <div className="min-h-screen pb-20 md:pb-0">
       <header className="console-no-print bg-maroon-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2 sm:px-6">
           <Link
@@ -117,7 +144,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
           >
             Pehnava <span className="ml-1.5 text-gold-300">Ops</span>
           </Link>
-          <nav aria-label="Console" className="hidden flex-1 gap-1 sm:flex">
+          <nav aria-label="Console" className="hidden flex-1 gap-1 md:flex">
             {areas.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
@@ -135,7 +162,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
-            <span className="hidden text-maroon-50 md:inline">
+            <span className="hidden text-maroon-50 lg:inline">
               {user.email} · <span className="text-gold-300">{user.role}</span>
             </span>
             <button
@@ -150,28 +177,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-3 py-5 sm:px-6 sm:py-8">{children}</main>
-      {/* Phone first: the areas sit under the thumb. */}
-      <nav
-        aria-label="Console areas"
-        className="console-no-print fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white sm:hidden"
-        style={{ gridTemplateColumns: `repeat(${areas.length}, minmax(0, 1fr))` }}
-      >
-        {areas.map(({ to, label, icon: Icon }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={to === '/admin'}
-            className={({ isActive }) =>
-              `flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
-                isActive ? 'text-maroon-700' : 'text-stone-600'
-              }`
-            }
-          >
-            <Icon size={20} aria-hidden />
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <PhoneBar areas={areas} />
     </div>
   );
 }

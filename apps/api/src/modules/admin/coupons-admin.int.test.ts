@@ -147,6 +147,14 @@ describe('an admin creates a coupon and a shopper uses it', () => {
       held: 0,
       counted: 1,
     });
+
+    // A single-use coupon is used up while one checkout holds it.
+    await created({ code: 'ONCE-K', type: 'percent', value: 5, totalLimit: 1 });
+    await checkoutWith('ONCE-K');
+    expect(await listed('ONCE-K')).toMatchObject({
+      status: 'used-up',
+      uses: { held: 1, counted: 0 },
+    });
   });
 });
 

@@ -32,32 +32,37 @@ export async function fillAddress(page: Page, { landmark }: { landmark?: string 
   await form.getByLabel('PIN code').fill(TEST_ADDRESS.pincode);
 }
 
-/**
- * A booking made and paid through the API as the web app and the checkout's sheet would make it
- * (create, the sheet's pay call with the test UPI id, verify): for specs about what comes after.
- * The pay call sits beside the checkout script, wherever that is served from: the sandbox's
- * /api/payments/sandbox/pay, or the Razorpay stand-in's /v1/pay.
- */
-export async function paidBooking(
+/** A booking made through the API as the web app makes it (POST /api/booking/create), unpaid. */
+export async function createdBooking(
   request: APIRequestContext,
   token: string,
   product: Product,
-  { startInDays = 25 }: { startInDays?: number } = {},
+  { startInDays = 25, couponCode }: { startInDays?: number; couponCode?: string } = {},
 ): Promise<CreateBookingResponse> {
-  const auth = { authorization: `Bearer ${token}` };
   const size = product.sizes.find((s) => s.available)!.size;
   const startDate = addDays(todayInIndia(new Date()), startInDays);
-  const created = createBookingResponseSchema.parse(
-    await (
-      await request.post('/api/booking/create', {
-        headers: auth,
-        data: {
-          cartItems: [{ productId: product._id, size, duration: 2, startDate }],
-          address: TEST_ADDRESS,
-        },
-      })
-    ).json(),
-  );
+  const res = await request.post('/api/booking/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      cartItems: [{ productId: product._id, size, duration: 2, startDate }],
+      address: TEST_ADDRESS,
+      ...(couponCode ? { couponCode } : {}),
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  return createBookingResponseSchema.parse(await res.json());
+}
+
+/**
+ * Pay a booking as the checkout's sheet would (its pay call with the test UPI id), then verify.
+ * The pay call sits beside the checkout script, wherever that is served from: the sandbox's
+ * /api/payments/sandbox/pay, or the Razorpay stand-in's /v1/pay.
+ */
+export async function payBooking(
+  request: APIRequestContext,
+  token: string,
+  created: CreateBookingResponse,
+): Promise<void> {
   const { payments } = clientConfigResponseSchema.parse(
     await (await request.get('/api/config')).json(),
   );
@@ -73,9 +78,23 @@ export async function paidBooking(
   ).json()) as Record<string, string>;
   const { status: _status, ...ids } = paid;
   const verified = await request.post('/api/booking/verify', {
-    headers: auth,
+    headers: { authorization: `Bearer ${token}` },
     data: { ...ids, bookingId: created.bookingId },
   });
   expect(verified.ok()).toBe(true);
+}
+
+/**
+ * A booking made and paid through the API as the web app and the checkout's sheet would make it
+ * (create, the sheet's pay call with the test UPI id, verify): for specs about what comes after.
+ */
+export async function paidBooking(
+  request: APIRequestContext,
+  token: string,
+  product: Product,
+  options: { startInDays?: number; couponCode?: string } = {},
+): Promise<CreateBookingResponse> {
+  const created = await createdBooking(request, token, product, options);
+  await payBooking(request, token, created);
   return created;
 }

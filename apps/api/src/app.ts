@@ -151,6 +151,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         productAdmin: services.productAdmin,
         imageUploads: services.imageUploads,
         reportsAdmin: services.reportsAdmin,
+        couponsAdmin: services.couponsAdmin,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

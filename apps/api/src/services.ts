@@ -56,6 +56,7 @@ import {
   createProductAdmin,
   type ProductAdmin,
 } from './modules/catalogue/product-admin.service.js';
+import { createCouponsAdmin, type CouponsAdmin } from './modules/admin/coupons-admin.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
@@ -122,6 +123,8 @@ export interface Services {
   units: Units;
   /** The operator console's own reads: the Today board, the check-in preview. */
   operatorConsole: OperatorConsole;
+  /** The console's coupons: list with uses, create, edit, pause. */
+  couponsAdmin: CouponsAdmin;
   /** What a booking owes after its rental. */
   charges: Charges;
   /** Paying those charges. */
@@ -288,6 +291,7 @@ export function createServices({
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });
   const reportsAdmin = createReportsAdmin({ repos, gstRatePercent: config.GST_RATE_PERCENT });
+  const couponsAdmin = createCouponsAdmin({ repos, uow, clock });
   const units = createUnits({
     repos,
     uow,
@@ -368,6 +372,7 @@ export function createServices({
     imageUploads,
     images,
     reportsAdmin,
+    couponsAdmin,
     units,
     charges,
     balance,

@@ -1,5 +1,6 @@
 // Package entry point of @pehnava/shared: the one definition of every shape, constant and price rule.
 export * from './constants/account-messages.js';
+export * from './constants/admin-coupon-messages.js';
 export * from './constants/admin-messages.js';
 export * from './constants/accounts.js';
 export * from './constants/art.js';
@@ -28,6 +29,7 @@ export * from './catalogue/query.js';
 export * from './catalogue/related.js';
 export * from './contracts/admin.js';
 export * from './contracts/admin-catalogue.js';
+export * from './contracts/admin-coupons.js';
 export * from './contracts/balance.js';
 export * from './contracts/bookings.js';
 export * from './contracts/cart.js';

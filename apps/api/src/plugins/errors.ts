@@ -5,6 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
+  ADMIN_COUPON_MESSAGES,
   BOOKING_MESSAGES,
   CATALOGUE_ADMIN_MESSAGES,
   CHARGE_MESSAGES,
@@ -38,6 +39,9 @@ const FASTIFY_ERRORS: Record<string, Failure> = {
 const SHOPPER_MESSAGES = new Set<string>([
   ...Object.values(MESSAGES),
   ...Object.values(ACCOUNT_MESSAGES),
+  ...Object.values(ADMIN_COUPON_MESSAGES).flatMap((m): string[] =>
+    typeof m === 'string' ? [m] : [],
+  ),
   ...Object.values(BOOKING_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(CHARGE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(CATALOGUE_ADMIN_MESSAGES).flatMap((m): string[] =>

@@ -42,7 +42,7 @@ export async function signUp(
 export const callAs = (
   t: TestApp,
   token: string | undefined,
-  method: 'GET' | 'POST' | 'DELETE',
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
   url: string,
   payload?: object,
 ) =>

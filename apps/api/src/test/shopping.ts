@@ -30,7 +30,7 @@ export interface Shopper {
   id: string;
   token: string;
   call: (
-    method: 'GET' | 'POST' | 'DELETE',
+    method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
     url: string,
     payload?: object,
   ) => ReturnType<typeof callAs>;

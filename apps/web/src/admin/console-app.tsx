@@ -8,12 +8,15 @@ import {
   Shirt,
   ShieldAlert,
   Sun,
+  TicketPercent,
 } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { ApiError } from '../lib/api-client';
 import { endSession, startSession, useToken } from '../lib/session';
 import { CONSOLE_MESSAGES, consoleProfileQuery, signIn } from './api';
+import { PhoneBar } from './console-nav';
+import type { AreaLink } from './phone-bar';
 import { Failed, INPUT, LABEL, Loading, PRIMARY, SECONDARY, useConsoleTitle } from './ui';
 import './console.css';
 
@@ -31,15 +34,27 @@ const ProductEditorScreen = lazy(() =>
 );
 const UnitsScreen = lazy(() => import('./units').then((m) => ({ default: m.UnitsScreen })));
 const SlipsScreen = lazy(() => import('./slips').then((m) => ({ default: m.SlipsScreen })));
+const CouponsScreen = lazy(() => import('./coupons').then((m) => ({ default: m.CouponsScreen })));
+const NewCouponScreen = lazy(() =>
+  import('./coupon-form').then((m) => ({ default: m.NewCouponScreen })),
+);
+const EditCouponScreen = lazy(() =>
+  import('./coupon-form').then((m) => ({ default: m.EditCouponScreen })),
+);
+const MoreScreen = lazy(() => import('./more').then((m) => ({ default: m.MoreScreen })));
 
 /** The console's areas with a screen, in the order of its navigation. */
-const AREAS: { area: ConsoleArea; to: string; label: string; icon: typeof Sun }[] = [
+const AREAS: (AreaLink & { area: ConsoleArea })[] = [
   { area: 'today', to: '/admin', label: 'Today', icon: Sun },
   { area: 'bookings', to: '/admin/bookings', label: 'Bookings', icon: ClipboardList },
   { area: 'check-in', to: '/admin/check-in', label: 'Check-in', icon: ScanLine },
   { area: 'units', to: '/admin/units', label: 'Units', icon: CalendarRange },
   { area: 'catalogue', to: '/admin/catalogue', label: 'Catalogue', icon: Shirt },
+  { area: 'coupons', to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
 ];
+
+/** The areas this role may open, in the navigation's order. */
+const areasFor = (user: User) => AREAS.filter(({ area }) => mayOpen(user.role, area));
 
 /**
  * /admin: the operator console (issue [K]), its own lazy chunk and stylesheet. A visitor gets the
@@ -101,6 +116,19 @@ function SignedIn({ token }: { token: string }) {
             path="catalogue/:id"
             element={<Area user={user} area="catalogue" screen={<ProductEditorScreen />} />}
           />
+          <Route
+            path="coupons"
+            element={<Area user={user} area="coupons" screen={<CouponsScreen />} />}
+          />
+          <Route
+            path="coupons/new"
+            element={<Area user={user} area="coupons" screen={<NewCouponScreen />} />}
+          />
+          <Route
+            path="coupons/:id"
+            element={<Area user={user} area="coupons" screen={<EditCouponScreen />} />}
+          />
+          <Route path="more" element={<MoreScreen areas={areasFor(user)} />} />
           <Route path="*" element={<NoSuchScreen />} />
         </Routes>
       </Suspense>
@@ -135,13 +163,13 @@ function Refused({ title, text }: { title: string; text: string }) {
 
 function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
   const client = useQueryClient();
-  const areas = AREAS.filter(({ area }) => mayOpen(user.role, area));
+  const areas = areasFor(user);
   const signOut = () => {
     endSession('logout');
     client.removeQueries({ queryKey: ['console'] });
   };
   return (
-    <div className="min-h-screen pb-20 sm:pb-0">
+    <div className="min-h-screen pb-20 md:pb-0">
       <header className="console-no-print bg-maroon-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2 sm:px-6">
           <Link
@@ -150,7 +178,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
           >
             Pehnava <span className="ml-1.5 text-gold-300">Ops</span>
           </Link>
-          <nav aria-label="Console" className="hidden flex-1 gap-1 sm:flex">
+          <nav aria-label="Console" className="hidden flex-1 gap-1 md:flex">
             {areas.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
@@ -168,7 +196,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
-            <span className="hidden text-maroon-50 md:inline">
+            <span className="hidden text-maroon-50 lg:inline">
               {user.email} · <span className="text-gold-300">{user.role}</span>
             </span>
             <button
@@ -183,28 +211,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
         </div>
       </header>
       <main className="mx-auto max-w-6xl px-3 py-5 sm:px-6 sm:py-8">{children}</main>
-      {/* Phone first: the areas sit under the thumb. */}
-      <nav
-        aria-label="Console areas"
-        className="console-no-print fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white sm:hidden"
-        style={{ gridTemplateColumns: `repeat(${areas.length}, minmax(0, 1fr))` }}
-      >
-        {areas.map(({ to, label, icon: Icon }) => (
-          <NavLink
-            key={to}
-            to={to}
-            end={to === '/admin'}
-            className={({ isActive }) =>
-              `flex min-h-14 flex-col items-center justify-center gap-0.5 text-xs font-medium ${
-                isActive ? 'text-maroon-700' : 'text-stone-600'
-              }`
-            }
-          >
-            <Icon size={20} aria-hidden />
-            {label}
-          </NavLink>
-        ))}
-      </nav>
+      <PhoneBar areas={areas} />
     </div>
   );
 }

@@ -35,7 +35,7 @@ export async function apiRequest<T>(
     fallback,
     headers: extraHeaders = {},
   }: {
-    method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+    method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
     body?: unknown;
     fallback: Fallback;
     /** More request headers (e.g. the session token under another name, SPEC.md §7). */

@@ -24,6 +24,8 @@ import { reportsAdminRoutes } from './reports-admin.routes.js';
 import type { ReportsAdmin } from './reports-admin.service.js';
 import type { ImageUploads } from '../catalogue/image-uploads.js';
 import type { ProductAdmin } from '../catalogue/product-admin.service.js';
+import { couponsAdminRoutes } from './coupons-admin.routes.js';
+import type { CouponsAdmin } from './coupons-admin.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
 
@@ -49,6 +51,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   productAdmin: ProductAdmin;
   imageUploads: ImageUploads;
   reportsAdmin: ReportsAdmin;
+  couponsAdmin: CouponsAdmin;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -62,6 +65,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     productAdmin,
     imageUploads,
     reportsAdmin,
+    couponsAdmin,
     authenticate,
   },
 ) => {
@@ -71,6 +75,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(consoleRoutes, { operatorConsole });
   await app.register(catalogueAdminRoutes, { productAdmin, imageUploads });
   await app.register(reportsAdminRoutes, { reportsAdmin });
+  await app.register(couponsAdminRoutes, { couponsAdmin });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

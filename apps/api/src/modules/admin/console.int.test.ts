@@ -77,7 +77,7 @@ const STAFF_MAY = new Set([
   'POST /api/admin/units/{unitCode}/blocks',
   'DELETE /api/admin/units/{unitCode}/blocks/{blockId}',
 ]);
-/** Admin routes that move money or set prices: never staff's. */
+/** Admin routes that move money or set prices (coupons, products): never staff's. */
 const ADMIN_ONLY = new Set([
   'POST /api/admin/bookings/{id}/cancel',
   'POST /api/admin/bookings/{id}/charges/{chargeId}/waive',
@@ -88,6 +88,10 @@ const ADMIN_ONLY = new Set([
   'POST /api/admin/images',
   'GET /api/admin/reports',
   'GET /api/admin/reports/export',
+  'GET /api/admin/coupons',
+  'POST /api/admin/coupons',
+  'GET /api/admin/coupons/{id}',
+  'PATCH /api/admin/coupons/{id}',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

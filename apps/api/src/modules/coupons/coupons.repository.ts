@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { couponUses, coupons } from '../../db/schema/index.js';
 
@@ -8,8 +8,89 @@ export type CouponRow = typeof coupons.$inferSelect;
 /** Uses that count against a coupon's limits: held by a pending booking, or paid for. */
 const LIVE_USE_STATUSES = ['held', 'counted'] as const;
 
+/**
+ * A coupon's uses held and counted, read with the coupon in the same query: the coupon joined to
+ * its uses (on the (coupon, status) index) and grouped by the coupon, so a page of coupons costs
+ * one query, not one per row. (The join also makes Drizzle name every column with its table.)
+ */
+const useCount = (status: 'held' | 'counted') =>
+  sql<number>`count(${couponUses.id}) filter (where ${couponUses.status} = ${status})`.mapWith(
+    Number,
+  );
+const withUses = { coupon: coupons, held: useCount('held'), counted: useCount('counted') };
+const selectWithUses = (db: Database) =>
+  db
+    .select(withUses)
+    .from(coupons)
+    .leftJoin(couponUses, eq(couponUses.couponId, coupons.id))
+    .$dynamic();
+
+/** A coupon with its uses, as the admin console lists it. */
+export interface CouponWithUses {
+  coupon: CouponRow;
+  held: number;
+  counted: number;
+}
+
 export function createCouponsRepository(db: Database) {
   return {
+    /**
+     * The admin list: coupons whose code or description contains `q` (any case), optionally only
+     * active or paused ones, newest first, a page at a time, with their uses; and how many match.
+     */
+    async adminList(
+      filters: { q?: string; active?: boolean },
+      page: number,
+      pageSize: number,
+    ): Promise<{ rows: CouponWithUses[]; total: number }> {
+      const where = and(
+        filters.q
+          ? sql`(position(upper(${filters.q}) in upper(${coupons.code})) > 0
+              or position(lower(${filters.q}) in lower(${coupons.description})) > 0)`
+          : undefined,
+        filters.active === undefined ? undefined : eq(coupons.active, filters.active),
+      );
+      const [rows, [counted]] = await Promise.all([
+        selectWithUses(db)
+          .where(where)
+          .groupBy(coupons.id)
+          .orderBy(desc(coupons.createdAt), desc(coupons.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db.select({ n: count() }).from(coupons).where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /** One coupon with its uses. */
+    async findWithUses(id: string): Promise<CouponWithUses | undefined> {
+      const [row] = await selectWithUses(db).where(eq(coupons.id, id)).groupBy(coupons.id);
+      return row;
+    },
+
+    /**
+     * A new coupon; its id. A code already taken (in any case) fails on the unique index
+     * coupons_code_unique, which the caller answers as a conflict: the index, not a look first,
+     * decides, so two operators creating the same code at once cannot both succeed.
+     */
+    async insertCoupon(coupon: CouponWrite): Promise<string> {
+      const [row] = await db
+        .insert(coupons)
+        .values({ ...coupon, code: coupon.code.toUpperCase() })
+        .returning({ id: coupons.id });
+      return row!.id;
+    },
+
+    /** Change a coupon's attributes (the same unique index guards a changed code). */
+    async updateCoupon(id: string, changes: Partial<Omit<CouponWrite, 'id'>>): Promise<void> {
+      await db
+        .update(coupons)
+        .set(
+          changes.code === undefined ? changes : { ...changes, code: changes.code.toUpperCase() },
+        )
+        .where(eq(coupons.id, id));
+    },
+
     /** Write a coupon if its code is new; an existing coupon (perhaps edited) is kept. */
     async insertCouponIfAbsent(coupon: CouponWrite): Promise<boolean> {
       const rows = await db

@@ -149,6 +149,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         units: services.units,
         charges: services.charges,
         operatorConsole: services.operatorConsole,
+        customers: services.customers,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

@@ -44,6 +44,7 @@ import { createCharges, type Charges } from './modules/bookings/charges.service.
 import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
 import { createOperatorConsole, type OperatorConsole } from './modules/admin/console.service.js';
+import { createCustomers, type Customers } from './modules/admin/customers.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
@@ -110,6 +111,8 @@ export interface Services {
   units: Units;
   /** The operator console's own reads: the Today board, the check-in preview. */
   operatorConsole: OperatorConsole;
+  /** The console's Customers screen: find, read and anonymise accounts (admins only). */
+  customers: Customers;
   /** What a booking owes after its rental. */
   charges: Charges;
   /** Paying those charges. */
@@ -299,6 +302,7 @@ export function createServices({
     codeKey: jwtSecret,
     clock,
   });
+  const customers = createCustomers({ repos, users, subscriptions, clock, logger });
   const mailOutbox = createMailOutbox({ repository: repos.outbox, mailer, clock, logger });
   const jobs = createJobRunner({
     jobs: [
@@ -337,6 +341,7 @@ export function createServices({
     operations,
     fulfilment,
     operatorConsole,
+    customers,
     units,
     charges,
     balance,

@@ -19,6 +19,8 @@ import type { Operations } from '../bookings/operations.service.js';
 import type { Units } from '../units/units.service.js';
 import type { OperatorConsole } from './console.service.js';
 import { consoleRoutes } from './console.routes.js';
+import { customersRoutes } from './customers.routes.js';
+import type { Customers } from './customers.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
 
@@ -41,15 +43,26 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   units: Units;
   charges: Charges;
   operatorConsole: OperatorConsole;
+  customers: Customers;
   authenticate: Authenticate;
 }> = async (
   app,
-  { operations: bookings, cancellation, fulfilment, units, charges, operatorConsole, authenticate },
+  {
+    operations: bookings,
+    cancellation,
+    fulfilment,
+    units,
+    charges,
+    operatorConsole,
+    customers,
+    authenticate,
+  },
 ) => {
   app.addHook('onRequest', authenticate);
   app.addHook('onRequest', operatorGuard);
   await app.register(fulfilmentRoutes, { fulfilment, units, charges, operations: bookings });
   await app.register(consoleRoutes, { operatorConsole });
+  await app.register(customersRoutes, { customers });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

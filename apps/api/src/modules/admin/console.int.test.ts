@@ -75,10 +75,13 @@ const STAFF_MAY = new Set([
   'POST /api/admin/units/{unitCode}/blocks',
   'DELETE /api/admin/units/{unitCode}/blocks/{blockId}',
 ]);
-/** Admin routes that move money: never staff's. */
+/** Admin routes that move money or touch customers' accounts: never staff's. */
 const ADMIN_ONLY = new Set([
   'POST /api/admin/bookings/{id}/cancel',
   'POST /api/admin/bookings/{id}/charges/{chargeId}/waive',
+  'GET /api/admin/customers',
+  'GET /api/admin/customers/{id}',
+  'POST /api/admin/customers/{id}/anonymise',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, isOperator, mayOpen, type ConsoleArea, type User } from '@pehnava/shared';
-import { ClipboardList, LogOut, ScanLine, ShieldAlert, Sun } from 'lucide-react';
+import { ClipboardList, LogOut, ScanLine, ShieldAlert, Sun, Users } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -16,12 +16,19 @@ const BookingsScreen = lazy(() =>
 );
 const BookingScreen = lazy(() => import('./booking').then((m) => ({ default: m.BookingScreen })));
 const SlipsScreen = lazy(() => import('./slips').then((m) => ({ default: m.SlipsScreen })));
+const CustomersScreen = lazy(() =>
+  import('./customers').then((m) => ({ default: m.CustomersScreen })),
+);
+const CustomerScreen = lazy(() =>
+  import('./customer').then((m) => ({ default: m.CustomerScreen })),
+);
 
 /** The console's areas with a screen, in the order of its navigation. */
 const AREAS: { area: ConsoleArea; to: string; label: string; icon: typeof Sun }[] = [
   { area: 'today', to: '/admin', label: 'Today', icon: Sun },
   { area: 'bookings', to: '/admin/bookings', label: 'Bookings', icon: ClipboardList },
   { area: 'check-in', to: '/admin/check-in', label: 'Check-in', icon: ScanLine },
+  { area: 'customers', to: '/admin/customers', label: 'Customers', icon: Users },
 ];
 
 /**
@@ -68,6 +75,14 @@ function SignedIn({ token }: { token: string }) {
             path="check-in"
             element={<Area user={user} area="check-in" screen={<CheckInScreen />} />}
           />
+          <Route
+            path="customers"
+            element={<Area user={user} area="customers" screen={<CustomersScreen />} />}
+          />
+          <Route
+            path="customers/:id"
+            element={<Area user={user} area="customers" screen={<CustomerScreen user={user} />} />}
+          />
           <Route path="*" element={<NoSuchScreen />} />
         </Routes>
       </Suspense>
@@ -108,7 +123,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
     client.removeQueries({ queryKey: ['console'] });
   };
   return (
-    <div className="min-h-screen pb-20 sm:pb-0">
+    <div className="min-h-screen pb-20 lg:pb-0">
       <header className="console-no-print bg-maroon-900 text-white">
         <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2 sm:px-6">
           <Link
@@ -117,7 +132,9 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
           >
             Pehnava <span className="ml-1.5 text-gold-300">Ops</span>
           </Link>
-          <nav aria-label="Console" className="hidden flex-1 gap-1 sm:flex">
+          {/* The bar in the header from a laptop's width up: below it, five areas or more do
+              not fit beside the sign-out, so tablets get the bottom bar as phones do. */}
+          <nav aria-label="Console" className="hidden flex-1 gap-1 lg:flex">
             {areas.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
@@ -135,7 +152,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
-            <span className="hidden text-maroon-50 md:inline">
+            <span className="hidden text-maroon-50 xl:inline">
               {user.email} · <span className="text-gold-300">{user.role}</span>
             </span>
             <button
@@ -153,7 +170,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
       {/* Phone first: the areas sit under the thumb. */}
       <nav
         aria-label="Console areas"
-        className="console-no-print fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white sm:hidden"
+        className="console-no-print fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white lg:hidden"
         style={{ gridTemplateColumns: `repeat(${areas.length}, minmax(0, 1fr))` }}
       >
         {areas.map(({ to, label, icon: Icon }) => (

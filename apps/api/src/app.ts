@@ -152,6 +152,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         imageUploads: services.imageUploads,
         reportsAdmin: services.reportsAdmin,
         couponsAdmin: services.couponsAdmin,
+        customers: services.customers,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

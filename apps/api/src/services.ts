@@ -57,6 +57,7 @@ import {
   type ProductAdmin,
 } from './modules/catalogue/product-admin.service.js';
 import { createCouponsAdmin, type CouponsAdmin } from './modules/admin/coupons-admin.service.js';
+import { createCustomers, type Customers } from './modules/admin/customers.service.js';
 import { createOperations, type Operations } from './modules/bookings/operations.service.js';
 import { createUnits, type Units } from './modules/units/units.service.js';
 import { createBookingSettlement } from './modules/bookings/settlement.js';
@@ -125,6 +126,8 @@ export interface Services {
   operatorConsole: OperatorConsole;
   /** The console's coupons: list with uses, create, edit, pause. */
   couponsAdmin: CouponsAdmin;
+  /** The console's Customers screen: find, read and anonymise accounts (admins only). */
+  customers: Customers;
   /** What a booking owes after its rental. */
   charges: Charges;
   /** Paying those charges. */
@@ -329,6 +332,7 @@ export function createServices({
     codeKey: jwtSecret,
     clock,
   });
+  const customers = createCustomers({ repos, users, subscriptions, clock, logger });
   const mailOutbox = createMailOutbox({ repository: repos.outbox, mailer, clock, logger });
   const jobs = createJobRunner({
     jobs: [
@@ -373,6 +377,7 @@ export function createServices({
     images,
     reportsAdmin,
     couponsAdmin,
+    customers,
     units,
     charges,
     balance,

@@ -1,6 +1,7 @@
 import type { Clock } from '../lib/clock.js';
 import { createConsoleRepository } from '../modules/admin/console.repository.js';
 import { createReportsAdminRepository } from '../modules/admin/reports-admin.repository.js';
+import { createCustomersRepository } from '../modules/admin/customers.repository.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { createChargesRepository } from '../modules/bookings/charges.repository.js';
 import { createFulfilmentRepository } from '../modules/bookings/fulfilment.repository.js';
@@ -36,6 +37,7 @@ export function createRepositories(
     catalogue: () => createCatalogueRepository(db, clock),
     console: () => createConsoleRepository(db),
     coupons: () => createCouponsRepository(db),
+    customers: () => createCustomersRepository(db),
     fulfilment: () => createFulfilmentRepository(db),
     inventory: () => createInventoryRepository(db, clock),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),

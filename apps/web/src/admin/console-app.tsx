@@ -9,6 +9,7 @@ import {
   ShieldAlert,
   Sun,
   TicketPercent,
+  Users,
 } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
 import { Link, NavLink, Route, Routes } from 'react-router';
@@ -42,6 +43,12 @@ const EditCouponScreen = lazy(() =>
   import('./coupon-form').then((m) => ({ default: m.EditCouponScreen })),
 );
 const MoreScreen = lazy(() => import('./more').then((m) => ({ default: m.MoreScreen })));
+const CustomersScreen = lazy(() =>
+  import('./customers').then((m) => ({ default: m.CustomersScreen })),
+);
+const CustomerScreen = lazy(() =>
+  import('./customer').then((m) => ({ default: m.CustomerScreen })),
+);
 
 /** The console's areas with a screen, in the order of its navigation. */
 const AREAS: (AreaLink & { area: ConsoleArea })[] = [
@@ -51,6 +58,7 @@ const AREAS: (AreaLink & { area: ConsoleArea })[] = [
   { area: 'units', to: '/admin/units', label: 'Units', icon: CalendarRange },
   { area: 'catalogue', to: '/admin/catalogue', label: 'Catalogue', icon: Shirt },
   { area: 'coupons', to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
+  { area: 'customers', to: '/admin/customers', label: 'Customers', icon: Users },
 ];
 
 /** The areas this role may open, in the navigation's order. */
@@ -129,6 +137,14 @@ function SignedIn({ token }: { token: string }) {
             element={<Area user={user} area="coupons" screen={<EditCouponScreen />} />}
           />
           <Route path="more" element={<MoreScreen areas={areasFor(user)} />} />
+          <Route
+            path="customers"
+            element={<Area user={user} area="customers" screen={<CustomersScreen />} />}
+          />
+          <Route
+            path="customers/:id"
+            element={<Area user={user} area="customers" screen={<CustomerScreen user={user} />} />}
+          />
           <Route path="*" element={<NoSuchScreen />} />
         </Routes>
       </Suspense>
@@ -169,23 +185,25 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
     client.removeQueries({ queryKey: ['console'] });
   };
   return (
-    <div className="min-h-screen pb-20 md:pb-0">
+    <div className="min-h-screen pb-20 xl:pb-0">
       <header className="console-no-print bg-maroon-900 text-white">
-        <div className="mx-auto flex max-w-6xl items-center gap-4 px-4 py-2 sm:px-6">
+        <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
           <Link
             to="/admin"
             className="flex min-h-11 items-center font-display text-lg focus-visible:outline-2 focus-visible:outline-gold-300"
           >
             Pehnava <span className="ml-1.5 text-gold-300">Ops</span>
           </Link>
-          <nav aria-label="Console" className="hidden flex-1 gap-1 md:flex">
+          {/* The bar in the header from a desk's width up: below it, the areas do not fit beside
+              the sign-out, so tablets get the bottom bar (with More) as phones do. */}
+          <nav aria-label="Console" className="hidden flex-1 gap-1 xl:flex">
             {areas.map(({ to, label, icon: Icon }) => (
               <NavLink
                 key={to}
                 to={to}
                 end={to === '/admin'}
                 className={({ isActive }) =>
-                  `flex min-h-11 items-center gap-2 rounded-lg px-3 text-sm font-medium focus-visible:outline-2 focus-visible:outline-gold-300 ${
+                  `flex min-h-11 items-center gap-1.5 rounded-lg px-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-gold-300 ${
                     isActive ? 'bg-white/15 text-white' : 'text-maroon-50 hover:bg-white/10'
                   }`
                 }
@@ -196,7 +214,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
             ))}
           </nav>
           <div className="ml-auto flex items-center gap-2 text-sm">
-            <span className="hidden text-maroon-50 lg:inline">
+            <span className="hidden text-maroon-50 2xl:inline">
               {user.email} · <span className="text-gold-300">{user.role}</span>
             </span>
             <button

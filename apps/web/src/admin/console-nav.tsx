@@ -22,7 +22,7 @@ export function PhoneBar({ areas }: { areas: AreaLink[] }) {
   return (
     <nav
       aria-label="Console areas"
-      className="console-no-print fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white md:hidden"
+      className="console-no-print fixed inset-x-0 bottom-0 z-20 grid border-t border-stone-200 bg-white xl:hidden"
       style={{ gridTemplateColumns: `repeat(${shown.length + (more ? 1 : 0)}, minmax(0, 1fr))` }}
     >
       {shown.map(({ to, label, icon: Icon }) => (

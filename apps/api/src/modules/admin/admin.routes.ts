@@ -26,6 +26,8 @@ import type { ImageUploads } from '../catalogue/image-uploads.js';
 import type { ProductAdmin } from '../catalogue/product-admin.service.js';
 import { couponsAdminRoutes } from './coupons-admin.routes.js';
 import type { CouponsAdmin } from './coupons-admin.service.js';
+import { customersRoutes } from './customers.routes.js';
+import type { Customers } from './customers.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
 
@@ -52,6 +54,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   imageUploads: ImageUploads;
   reportsAdmin: ReportsAdmin;
   couponsAdmin: CouponsAdmin;
+  customers: Customers;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -66,6 +69,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     imageUploads,
     reportsAdmin,
     couponsAdmin,
+    customers,
     authenticate,
   },
 ) => {
@@ -76,6 +80,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(catalogueAdminRoutes, { productAdmin, imageUploads });
   await app.register(reportsAdminRoutes, { reportsAdmin });
   await app.register(couponsAdminRoutes, { couponsAdmin });
+  await app.register(customersRoutes, { customers });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

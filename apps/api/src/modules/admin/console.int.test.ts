@@ -77,7 +77,7 @@ const STAFF_MAY = new Set([
   'POST /api/admin/units/{unitCode}/blocks',
   'DELETE /api/admin/units/{unitCode}/blocks/{blockId}',
 ]);
-/** Admin routes that move money or set prices (coupons, products): never staff's. */
+/** Admin routes that move money, set prices or touch customers' accounts: never staff's. */
 const ADMIN_ONLY = new Set([
   'POST /api/admin/bookings/{id}/cancel',
   'POST /api/admin/bookings/{id}/charges/{chargeId}/waive',
@@ -92,6 +92,9 @@ const ADMIN_ONLY = new Set([
   'POST /api/admin/coupons',
   'GET /api/admin/coupons/{id}',
   'PATCH /api/admin/coupons/{id}',
+  'GET /api/admin/customers',
+  'GET /api/admin/customers/{id}',
+  'POST /api/admin/customers/{id}/anonymise',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

@@ -345,19 +345,21 @@ export function createBookingsRepository(db: Database, clock: Clock) {
      * For an account being deleted (DECISIONS.md 'Accounts'): paid bookings stay for the accounts
      * with the recipient's name, phone, street and landmark removed (city, state and PIN code
      * remain for tax records); unpaid ones go, releasing what they held. Run it in the deletion's
-     * own transaction.
+     * own transaction. Returns the ids of the bookings kept.
      */
-    async forgetShopper(userId: string): Promise<void> {
-      await db
+    async forgetShopper(userId: string): Promise<string[]> {
+      const kept = await db
         .update(bookings)
         .set({
           deliveryAddress: sql`${bookings.deliveryAddress} || '{"name":"","phone":"","street":"","landmark":""}'::jsonb`,
           updatedAt: clock.now(),
         })
-        .where(and(eq(bookings.userId, userId), eq(bookings.paymentStatus, 'completed')));
+        .where(and(eq(bookings.userId, userId), eq(bookings.paymentStatus, 'completed')))
+        .returning({ id: bookings.id });
       await db
         .delete(bookings)
         .where(and(eq(bookings.userId, userId), ne(bookings.paymentStatus, 'completed')));
+      return kept.map((row) => row.id);
     },
   };
 }

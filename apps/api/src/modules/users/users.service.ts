@@ -17,12 +17,13 @@ import {
   newPasswordSchema,
 } from '@pehnava/shared';
 import { otpMail } from './mails.js';
+import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
 import { HttpError, badRequest, conflict, unauthorized } from '../../lib/http-error.js';
 import { decoyHash, hashPassword, verifyPassword } from '../../lib/passwords.js';
 import type { TokenClaims, TokenService } from '../../lib/tokens.js';
-import { toUser, type AccountRow, type UsersRepository } from './users.repository.js';
+import { toUser, type AccountRow, type UserRow, type UsersRepository } from './users.repository.js';
 
 const MINUTE_MS = 60_000;
 
@@ -42,6 +43,45 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
     createHmac('sha256', codeKey).update(`${email}\u0000${code}`).digest('base64url');
   const sameHash = (a: string, b: string) =>
     a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+
+  /**
+   * Remove an account as DECISIONS.md 'Accounts' defines it: the user row goes, and with it
+   * (cascade) cart, wishlist, subscriptions and every token; paid bookings stay for the accounts
+   * without the recipient's name, phone and street; unpaid ones go. The one implementation: the
+   * shopper's own deletion (password checked first) and an operator's anonymise (issue [K]) both
+   * come here, so the two can never drift apart.
+   *
+   * In one transaction, after the account's money lock: `check` sees the locked row before
+   * anything changes and may throw to refuse (nothing is removed); `record` runs last, in the
+   * same transaction, with the ids of the bookings kept (an operator's audit entry). Undefined
+   * when the account is already gone (removed meanwhile, by a second click or another admin):
+   * nothing is changed then.
+   */
+  async function removeAccount(
+    userId: string,
+    {
+      check,
+      record,
+    }: {
+      check?: (account: UserRow) => void;
+      record?: (tx: Repositories, keptBookingIds: string[]) => Promise<void>;
+    } = {},
+  ): Promise<{ account: UserRow; keptBookingIds: string[] } | undefined> {
+    return uow.run(async (tx) => {
+      // The shopper's money lock first, as checkout and every payment decision take it. Two
+      // removals at once take turns here; the second finds no row and changes nothing.
+      const account = await tx.users.lockForMoney(userId);
+      if (!account) return undefined;
+      check?.(account);
+      const keptBookingIds = await tx.bookings.forgetShopper(userId);
+      // Orders they could still pay are given up: a payment that arrives anyway (a tab left
+      // open) is refunded by the payment intake, which the reconciliation asks from now on.
+      await tx.payments.giveUpOpenOrdersOf(userId, clock.now());
+      await tx.users.deleteUser(userId);
+      await record?.(tx, keptBookingIds);
+      return { account, keptBookingIds };
+    });
+  }
 
   return {
     /**
@@ -135,16 +175,10 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
       if (!(await verifyPassword(user.passwordHash, password))) {
         throw badRequest(ACCOUNT_MESSAGES.deletePasswordWrong);
       }
-      await uow.run(async (tx) => {
-        // The shopper's money lock first, as checkout and every payment decision take it.
-        await tx.users.lockForMoney(userId);
-        await tx.bookings.forgetShopper(userId);
-        // Orders they could still pay are given up: a payment that arrives anyway (a tab left
-        // open) is refunded by the payment intake, which the reconciliation asks from now on.
-        await tx.payments.giveUpOpenOrdersOf(userId, clock.now());
-        await tx.users.deleteUser(userId);
-      });
+      await removeAccount(userId);
     },
+
+    removeAccount,
 
     /** The account a bearer token belongs to, if the token is valid and still current. */
     async userForToken(token: string): Promise<Session | undefined> {

@@ -7,13 +7,28 @@ import { expect } from './fixtures';
 /** Where the console's screenshots go, to be looked at. */
 export const CONSOLE_SHOTS = '/tmp/shots-console';
 
-/** A session token for an operator account (accounts.ts). */
-export async function operatorToken(
+/**
+ * Sessions already opened in this worker, by e-mail: a token lasts seven days, and the console's
+ * specs run against the one server of the 'chromium' project.
+ */
+const sessions = new Map<string, Promise<string>>();
+
+/** A session token for an operator account (accounts.ts), signed in once per worker. */
+export function operatorToken(
   request: APIRequestContext,
   account: { email: string; password: string } = OPERATOR,
 ): Promise<string> {
-  const login = await request.post('/api/user/login', { data: account });
-  return tokenResponseSchema.parse(await login.json()).token;
+  const key = account.email;
+  let token = sessions.get(key);
+  if (!token) {
+    token = request
+      .post('/api/user/login', { data: account })
+      .then(async (login) => tokenResponseSchema.parse(await login.json()).token);
+    // A failed sign-in is not kept: the next caller tries again.
+    token.catch(() => sessions.delete(key));
+    sessions.set(key, token);
+  }
+  return token;
 }
 export const packerToken = (request: APIRequestContext) => operatorToken(request, PACKER);
 

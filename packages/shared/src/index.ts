@@ -1,6 +1,7 @@
 // Package entry point of @pehnava/shared: the one definition of every shape, constant and price rule.
 export * from './constants/account-messages.js';
 export * from './constants/admin-coupon-messages.js';
+export * from './constants/admin-limits.js';
 export * from './constants/admin-messages.js';
 export * from './constants/accounts.js';
 export * from './constants/art.js';

@@ -2,6 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ADMIN_MESSAGES, isOperator, mayOpen, type ConsoleArea, type User } from '@pehnava/shared';
 import {
   CalendarRange,
+  ChartColumn,
   ClipboardList,
   LogOut,
   ScanLine,
@@ -42,6 +43,7 @@ const NewCouponScreen = lazy(() =>
 const EditCouponScreen = lazy(() =>
   import('./coupon-form').then((m) => ({ default: m.EditCouponScreen })),
 );
+const ReportsScreen = lazy(() => import('./reports').then((m) => ({ default: m.ReportsScreen })));
 const MoreScreen = lazy(() => import('./more').then((m) => ({ default: m.MoreScreen })));
 const CustomersScreen = lazy(() =>
   import('./customers').then((m) => ({ default: m.CustomersScreen })),
@@ -59,6 +61,7 @@ const AREAS: (AreaLink & { area: ConsoleArea })[] = [
   { area: 'catalogue', to: '/admin/catalogue', label: 'Catalogue', icon: Shirt },
   { area: 'coupons', to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { area: 'customers', to: '/admin/customers', label: 'Customers', icon: Users },
+  { area: 'reports', to: '/admin/reports', label: 'Reports', icon: ChartColumn },
 ];
 
 /** The areas this role may open, in the navigation's order. */
@@ -135,6 +138,10 @@ function SignedIn({ token }: { token: string }) {
           <Route
             path="coupons/:id"
             element={<Area user={user} area="coupons" screen={<EditCouponScreen />} />}
+          />
+          <Route
+            path="reports"
+            element={<Area user={user} area="reports" screen={<ReportsScreen />} />}
           />
           <Route path="more" element={<MoreScreen areas={areasFor(user)} />} />
           <Route

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_PRODUCT_IMAGES, MAX_UNITS_PER_SIZE } from '../constants/admin-limits.js';
 import { CATALOGUE_ADMIN_MESSAGES as M } from '../constants/catalogue-admin-messages.js';
 import { productSchema } from './catalogue.js';
 import { rupeesSchema } from './common.js';
@@ -10,12 +11,6 @@ import { textField } from './text-field.js';
  * MRP (DECISIONS.md 'Categories').
  */
 
-/** Products an operator lists per page. */
-export const ADMIN_PRODUCTS_PAGE_SIZE = 25;
-/** The most images one product keeps. */
-export const MAX_PRODUCT_IMAGES = 12;
-/** The most units of one size. */
-export const MAX_UNITS_PER_SIZE = 50;
 
 /** A price in rupees as typed: above 0, at most 2 decimals, below ₹1 crore. */
 const priceSchema = z

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { REPORT_EXPORTS, REPORT_GROUPINGS } from '../constants/admin-limits.js';
 import { isoDateSchema, rupeesSchema } from './common.js';
 import { dayInputSchema } from './fulfilment.js';
 
@@ -7,8 +8,6 @@ import { dayInputSchema } from './fulfilment.js';
  * the pieces that earn most, and CSV files for the accountant with GST columns (decision 054).
  */
 
-export const REPORT_GROUPINGS = ['day', 'week', 'month'] as const;
-export const REPORT_EXPORTS = ['bookings', 'payments', 'refunds'] as const;
 
 /** GET /api/admin/reports?from=&to=&by=: both days in India, inclusive, at most 366 apart. */
 export const reportQuerySchema = z.object({

@@ -11,7 +11,6 @@ import { textField } from './text-field.js';
  * MRP (DECISIONS.md 'Categories').
  */
 
-
 /** A price in rupees as typed: above 0, at most 2 decimals, below ₹1 crore. */
 const priceSchema = z
   .number({ error: M.priceInvalid })

@@ -8,7 +8,6 @@ import { dayInputSchema } from './fulfilment.js';
  * the pieces that earn most, and CSV files for the accountant with GST columns (decision 054).
  */
 
-
 /** GET /api/admin/reports?from=&to=&by=: both days in India, inclusive, at most 366 apart. */
 export const reportQuerySchema = z.object({
   from: dayInputSchema,

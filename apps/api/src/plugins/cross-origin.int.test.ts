@@ -89,7 +89,7 @@ describe('a preflight from an allowed origin', () => {
       paths: Record<string, Record<string, unknown>>;
     }>();
     const used = new Set(Object.values(docs.paths).flatMap((ops) => Object.keys(ops)));
-    expect([...used].sort()).toEqual(['delete', 'get', 'patch', 'post']);
+    expect([...used].sort()).toEqual(['delete', 'get', 'patch', 'post', 'put']);
     const res = await preflight('/api/cart', STOREFRONT, 'GET');
     const allowed = listOf(res.headers['access-control-allow-methods']);
     for (const method of used) expect(allowed, method).toContain(method);

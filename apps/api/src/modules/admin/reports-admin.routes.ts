@@ -1,6 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { reportExportQuerySchema, reportQuerySchema, reportResponseSchema } from '@pehnava/shared';
+import { z } from 'zod';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { ReportsAdmin } from './reports-admin.service.js';
 
@@ -42,13 +43,18 @@ export const reportsAdminRoutes: FastifyPluginAsyncZod<{ reportsAdmin: ReportsAd
         description:
           'UTF-8 with a byte-order mark, one row each, amounts in rupees, with the taxable value, the GST inside the price and the rate used (GST_RATE_PERCENT).',
         querystring: reportExportQuerySchema,
-        // The 200 is a CSV file, not JSON: only the errors are described by schemas.
-        response: errorResponses(400, 401, 403),
+        response: {
+          200: {
+            description: 'The CSV file (UTF-8, with a byte-order mark)',
+            content: { 'text/csv': { schema: z.string() } },
+          },
+          ...errorResponses(400, 401, 403),
+        },
       },
     },
     async (request, reply) => {
       const { name, csv } = await reportsAdmin.export(request.query);
-      // Sent as the file's text: the route's response schemas describe its errors only.
+      // Sent as the file's text (a string with a non-JSON type is sent as it is).
       return (reply as unknown as FastifyReply)
         .header('cache-control', 'private, no-store')
         .header('content-disposition', `attachment; filename="${name}"`)

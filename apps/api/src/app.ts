@@ -151,6 +151,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         productAdmin: services.productAdmin,
         imageUploads: services.imageUploads,
         reportsAdmin: services.reportsAdmin,
+        refundsAdmin: services.refundsAdmin,
         couponsAdmin: services.couponsAdmin,
         customers: services.customers,
         authenticate,

@@ -46,6 +46,7 @@ import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment
 import { createOperatorConsole, type OperatorConsole } from './modules/admin/console.service.js';
 import type { ImageStore } from './adapters/images/image-store.js';
 import { createReportsAdmin, type ReportsAdmin } from './modules/admin/reports-admin.service.js';
+import { createRefundsAdmin, type RefundsAdmin } from './modules/admin/refunds-admin.service.js';
 import { createLocalDiskImageStore, imagesDirFor } from './adapters/images/local-disk.js';
 import {
   createCatalogueChanges,
@@ -142,6 +143,8 @@ export interface Services {
   imageUploads: ImageUploads;
   /** The shop's money and pieces, reported (decision 054). */
   reportsAdmin: ReportsAdmin;
+  /** Refunds pending or failed, and their retry. */
+  refundsAdmin: RefundsAdmin;
   /** Where images live (DATA_DIR/images by default). */
   images: ImageStore;
   cart: CartService;
@@ -294,6 +297,7 @@ export function createServices({
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });
   const reportsAdmin = createReportsAdmin({ repos, gstRatePercent: config.GST_RATE_PERCENT });
+  const refundsAdmin = createRefundsAdmin({ repos, uow });
   const couponsAdmin = createCouponsAdmin({ repos, uow, clock });
   const units = createUnits({
     repos,
@@ -376,6 +380,7 @@ export function createServices({
     imageUploads,
     images,
     reportsAdmin,
+    refundsAdmin,
     couponsAdmin,
     customers,
     units,

@@ -31,6 +31,7 @@ export * from './catalogue/query.js';
 export * from './catalogue/related.js';
 export * from './contracts/admin.js';
 export * from './contracts/admin-catalogue.js';
+export * from './contracts/admin-refunds.js';
 export * from './contracts/admin-coupons.js';
 export * from './contracts/admin-customers.js';
 export * from './contracts/balance.js';

@@ -94,7 +94,10 @@ function SignedIn({ token }: { token: string }) {
     <ConsoleFrame user={user}>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route index element={<Area user={user} area="today" screen={<TodayScreen />} />} />
+          <Route
+            index
+            element={<Area user={user} area="today" screen={<TodayScreen user={user} />} />}
+          />
           <Route
             path="bookings"
             element={<Area user={user} area="bookings" screen={<BookingsScreen />} />}

@@ -1,10 +1,16 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FulfilmentBooking, TodayResponse } from '@pehnava/shared';
+import {
+  mayHandleMoney,
+  type FulfilmentBooking,
+  type TodayResponse,
+  type User,
+} from '@pehnava/shared';
 import { AlertTriangle, CheckCircle2, PackageCheck, RefreshCw, ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { bookingActions, todayQuery } from './api';
+import { RefundsPanel } from './refunds-panel';
 import {
   Badge,
   Failed,
@@ -25,7 +31,7 @@ import {
  * /admin: Today. What to pick and send today and tomorrow, what is due back and late, and what
  * needs a person; every row acts in place (dispatch, check in, open).
  */
-export function TodayScreen() {
+export function TodayScreen({ user }: { user: User }) {
   useConsoleTitle('Today');
   const token = useToken() ?? '';
   const today = useQuery(todayQuery(token));
@@ -95,6 +101,7 @@ export function TodayScreen() {
         />
         <ChargesDue rows={board.chargesDue} />
         <AwaitingPayment rows={board.awaitingPayment} />
+        {mayHandleMoney(user.role) && <RefundsPanel />}
       </div>
     </>
   );

@@ -14,4 +14,8 @@ export const ADMIN_MESSAGES = {
     `This booking is ${status}: only a booking not yet shipped can be cancelled`,
   notPaid: 'This booking is not paid: its hold ends by itself',
   nothingToTrack: 'Send at least one tracking field',
+  refundNotFound: 'Refund not found',
+  refundRetried: 'The refund will be tried again now',
+  refundNotFailed: (status: string): string =>
+    `This refund is ${status}: only a failed refund is tried again`,
 } as const;

@@ -21,6 +21,8 @@ import type { OperatorConsole } from './console.service.js';
 import { consoleRoutes } from './console.routes.js';
 import { catalogueAdminRoutes } from './catalogue-admin.routes.js';
 import { reportsAdminRoutes } from './reports-admin.routes.js';
+import { refundsAdminRoutes } from './refunds-admin.routes.js';
+import type { RefundsAdmin } from './refunds-admin.service.js';
 import type { ReportsAdmin } from './reports-admin.service.js';
 import type { ImageUploads } from '../catalogue/image-uploads.js';
 import type { ProductAdmin } from '../catalogue/product-admin.service.js';
@@ -53,6 +55,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   productAdmin: ProductAdmin;
   imageUploads: ImageUploads;
   reportsAdmin: ReportsAdmin;
+  refundsAdmin: RefundsAdmin;
   couponsAdmin: CouponsAdmin;
   customers: Customers;
   authenticate: Authenticate;
@@ -68,6 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     productAdmin,
     imageUploads,
     reportsAdmin,
+    refundsAdmin,
     couponsAdmin,
     customers,
     authenticate,
@@ -79,6 +83,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(consoleRoutes, { operatorConsole });
   await app.register(catalogueAdminRoutes, { productAdmin, imageUploads });
   await app.register(reportsAdminRoutes, { reportsAdmin });
+  await app.register(refundsAdminRoutes, { refundsAdmin });
   await app.register(couponsAdminRoutes, { couponsAdmin });
   await app.register(customersRoutes, { customers });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };

@@ -88,6 +88,8 @@ const ADMIN_ONLY = new Set([
   'POST /api/admin/images',
   'GET /api/admin/reports',
   'GET /api/admin/reports/export',
+  'GET /api/admin/refunds',
+  'POST /api/admin/refunds/{id}/retry',
   'GET /api/admin/coupons',
   'POST /api/admin/coupons',
   'GET /api/admin/coupons/{id}',

@@ -376,12 +376,22 @@ export function createPaymentsRepository(
         .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
     },
 
-    /** The provider itself failed the refund: left to operators. */
+    /**
+     * The provider itself failed the refund: left to operators. A report about a provider refund
+     * an operator has already retried past (its id is in the key, see retryFailedRefund) changes
+     * nothing: it is news about the old attempt, not the new one.
+     */
     async markRefundFailed(id: string, providerRefundId: string, error: string): Promise<void> {
       await db
         .update(refunds)
         .set({ status: 'failed', providerRefundId, lastError: error })
-        .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+        .where(
+          and(
+            eq(refunds.id, id),
+            eq(refunds.status, 'pending'),
+            sql`position(${`:after:${providerRefundId}`} in ${refunds.idempotencyKey}) = 0`,
+          ),
+        );
     },
 
     /**
@@ -414,6 +424,56 @@ export function createPaymentsRepository(
             : { lastError: error, status: 'failed' },
         )
         .where(and(eq(refunds.id, id), eq(refunds.status, 'pending')));
+    },
+
+    /** Refunds still pending or failed, oldest first, one page of them and how many. */
+    async refundsInState(status: 'pending' | 'failed', page: number, pageSize: number) {
+      const where = eq(refunds.status, status);
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select()
+          .from(refunds)
+          .where(where)
+          .orderBy(asc(refunds.createdAt), asc(refunds.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        db
+          .select({ n: sql<number>`count(*)`.mapWith(Number) })
+          .from(refunds)
+          .where(where),
+      ]);
+      return { rows, total: counted?.n ?? 0 };
+    },
+
+    /**
+     * Put a failed refund back in the queue, due now. When the provider itself had failed it (it
+     * made a refund and reported it failed), that refund is over: the retry asks for a new one
+     * under a new idempotency key. When it was given up without the provider ever making one
+     * (unreachable, or refusing the request), the same key is kept, so a request that did reach
+     * the provider after all can never be paid out twice. Only a failed refund moves: of two
+     * operators retrying at once, one does.
+     */
+    async retryFailedRefund(id: string): Promise<RefundRow | undefined> {
+      const [row] = await db
+        .update(refunds)
+        .set({
+          status: 'pending',
+          attempts: 0,
+          nextAttemptAt: clock.now(),
+          providerRefundId: null,
+          idempotencyKey: sql`case when ${refunds.providerRefundId} is null
+            then ${refunds.idempotencyKey}
+            else ${refunds.idempotencyKey} || ':after:' || ${refunds.providerRefundId} end`,
+        })
+        .where(and(eq(refunds.id, id), eq(refunds.status, 'failed')))
+        .returning();
+      if (row) onRefundQueued();
+      return row;
+    },
+
+    async findRefund(id: string): Promise<RefundRow | undefined> {
+      const [row] = await db.select().from(refunds).where(eq(refunds.id, id));
+      return row;
     },
 
     /** The refunds of these bookings, oldest first. */

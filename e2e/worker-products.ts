@@ -4,8 +4,16 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import type { Product } from '@pehnava/shared';
 
-/** In stock and offered in at least one size. */
-export const isRentable = (p: Product) => p.isAvailable && p.sizes.some((s) => s.available);
+/** The seed catalogue's codes (PHN-LEH-0001). Products a test makes (the console's specs) are its own. */
+const SEED_CODE = /^PHN-[A-Z]{3}-\d{4}$/;
+
+/**
+ * A piece of the seed catalogue, in stock and offered in at least one size: what the workers share
+ * out. Products a test adds while the run goes on are left out, so the shares never move under a
+ * running worker.
+ */
+export const isRentable = (p: Product) =>
+  SEED_CODE.test(p.productId) && p.isAvailable && p.sizes.some((s) => s.available);
 
 /**
  * The rentable products that belong to worker slot `slot` of `slots`: every `slots`-th one in

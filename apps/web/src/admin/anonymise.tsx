@@ -1,4 +1,5 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import type { AdminCustomerDetailResponse } from '@pehnava/shared';
 import { UserX } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -29,7 +30,7 @@ export function AnonymisePanel({
   const [reason, setReason] = useState('');
   const client = useQueryClient();
   const navigate = useNavigate();
-  const anonymise = useMutation({
+  const anonymise = useAction({
     mutationFn: (why: string) => anonymiseCustomer(customer.id, why),
     onSuccess: (answer) => {
       notify.success(answer.message);

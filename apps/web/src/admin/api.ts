@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { consoleQuery } from './query';
 import type {
   AdminBookingDetailResponse,
   AdminBookingsResponse,
@@ -32,7 +32,7 @@ export const CONSOLE_MESSAGES = {
 } as const;
 
 export const consoleProfileQuery = (token: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: key(token, 'profile'),
     queryFn: async () =>
       (await apiGet<ProfileResponse>('/user/profile', CONSOLE_MESSAGES.loadFailed)).user,
@@ -40,7 +40,7 @@ export const consoleProfileQuery = (token: string) =>
   });
 
 export const todayQuery = (token: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: key(token, 'today'),
     queryFn: () => apiGet<TodayResponse>('/admin/today', CONSOLE_MESSAGES.loadFailed),
     refetchInterval: 60_000,
@@ -60,7 +60,7 @@ export const bookingsQuery = (token: string, filters: BookingFilters) => {
   const params = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-  return queryOptions({
+  return consoleQuery({
     queryKey: key(token, 'bookings', params.toString()),
     queryFn: () =>
       apiGet<AdminBookingsResponse>(`/admin/bookings?${params}`, CONSOLE_MESSAGES.loadFailed),
@@ -69,7 +69,7 @@ export const bookingsQuery = (token: string, filters: BookingFilters) => {
 };
 
 export const bookingQuery = (token: string, id: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: key(token, 'booking', id),
     queryFn: async () =>
       (
@@ -121,7 +121,7 @@ export const signIn = (email: string, password: string) =>
   });
 
 export const unitsQuery = (token: string, productId: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: key(token, 'units', productId),
     queryFn: () =>
       apiGet<UnitsResponse>(
@@ -131,7 +131,7 @@ export const unitsQuery = (token: string, productId: string) =>
   });
 
 export const utilisationQuery = (token: string, from: string, to: string, page: number) =>
-  queryOptions({
+  consoleQuery({
     queryKey: key(token, 'utilisation', from, to, page),
     queryFn: () =>
       apiGet<UtilisationResponse>(
@@ -143,7 +143,7 @@ export const utilisationQuery = (token: string, from: string, to: string, page: 
 
 /** The shop's own list (every product, shown or hidden), to pick one by name or code. */
 export const shopProductsQuery = () =>
-  queryOptions({
+  consoleQuery({
     queryKey: ['console-shop-products'],
     queryFn: () => apiGet<ProductListResponse>('/product/list', CONSOLE_MESSAGES.loadFailed),
     staleTime: 60_000,

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import {
   mayHandleMoney,
   type AdminBookingDetail,
@@ -6,7 +7,7 @@ import {
   type ReturnCondition,
   type User,
 } from '@pehnava/shared';
-import { ArrowLeft, PackageCheck, ScanLine } from 'lucide-react';
+import { ArrowLeft, PackagePlus, ScanLine } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -50,7 +51,7 @@ const NEXT_STEP: Partial<
 /** One booking action: runs, says what happened, refreshes what the console shows. */
 function useBookingAction<T>(run: (input: T) => Promise<AdminBookingDetailResponse>) {
   const client = useQueryClient();
-  return useMutation({
+  return useAction({
     mutationFn: run,
     onSuccess: (answer) => {
       notify.success(answer.message ?? 'Saved');
@@ -198,7 +199,7 @@ function Actions({ booking, canCancel }: { booking: AdminBookingDetail; canCance
             disabled={dispatch.isPending}
             onClick={() => dispatch.mutate(undefined)}
           >
-            <PackageCheck size={16} aria-hidden />
+            <PackagePlus size={16} aria-hidden />
             {dispatch.isPending ? 'Sending…' : 'Dispatch'}
           </button>
         )}

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { consoleQuery } from './query';
 import {
   CATALOGUE_ADMIN_MESSAGES,
   type AdminProductBody,
@@ -16,7 +16,7 @@ export const productsQuery = (token: string, filters: { q?: string; page?: strin
   const params = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-  return queryOptions({
+  return consoleQuery({
     queryKey: ['console', token, 'products', params.toString()],
     queryFn: () =>
       apiGet<AdminProductsResponse>(`/admin/products?${params}`, CONSOLE_MESSAGES.loadFailed),
@@ -25,7 +25,7 @@ export const productsQuery = (token: string, filters: { q?: string; page?: strin
 };
 
 export const productQuery = (token: string, id: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: ['console', token, 'product', id],
     queryFn: async () =>
       (

@@ -1,6 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import { RETURN_CONDITIONS, type CheckInPreview, type ReturnCondition } from '@pehnava/shared';
-import { Camera, CheckCircle2, ScanLine } from 'lucide-react';
+import { Camera, CircleCheckBig, ScanLine } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -99,7 +100,7 @@ export function CheckInScreen() {
           role="status"
           className="mt-4 flex items-center gap-2 rounded-xl bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200"
         >
-          <CheckCircle2 size={18} aria-hidden />
+          <CircleCheckBig size={18} aria-hidden />
           {done}
         </p>
       )}
@@ -220,7 +221,7 @@ function PreviewCard({
   });
   const lateFee =
     returnedOn === preview.returnedOn ? item.lateFee : (dayPreview.data?.item.lateFee ?? null);
-  const save = useMutation({
+  const save = useAction({
     mutationFn: () =>
       bookingActions.recordReturn(booking.bookingId, {
         items: [

@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import type { AdminCoupon } from '@pehnava/shared';
 import { ArrowLeft } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
@@ -60,7 +61,7 @@ function CouponForm({ coupon, draft: initial }: { coupon?: AdminCoupon; draft: C
     if (error?.field) document.getElementById(fieldId(error.field))?.focus();
   }, [error]);
 
-  const save = useMutation({
+  const save = useAction({
     mutationFn: (body: Exclude<ReturnType<typeof bodyOf>, FieldError>) =>
       coupon ? couponActions.update(coupon.id, body) : couponActions.create(body),
     onSuccess: (answer) => {

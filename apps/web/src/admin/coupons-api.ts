@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { consoleQuery } from './query';
 import type {
   AdminCouponCreateInput,
   AdminCouponPatchInput,
@@ -25,7 +25,7 @@ export const couponsQuery = (token: string, filters: CouponFilters) => {
   const params = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-  return queryOptions({
+  return consoleQuery({
     queryKey: ['console', token, 'coupons', params.toString()] as const,
     queryFn: () =>
       apiGet<AdminCouponsResponse>(`/admin/coupons?${params}`, CONSOLE_MESSAGES.loadFailed),
@@ -35,7 +35,7 @@ export const couponsQuery = (token: string, filters: CouponFilters) => {
 };
 
 export const couponQuery = (token: string, id: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: ['console', token, 'coupon', id] as const,
     queryFn: async () =>
       (

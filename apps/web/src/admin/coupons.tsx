@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import type { AdminCoupon, AdminCouponsResponse } from '@pehnava/shared';
 import { ChevronLeft, ChevronRight, Pause, Play, Plus } from 'lucide-react';
 import type { FormEvent } from 'react';
@@ -192,7 +193,7 @@ function Results({
 /** One coupon: its code (opening its form), status, terms, limits, window and uses, and a toggle. */
 function Row({ coupon }: { coupon: AdminCoupon }) {
   const client = useQueryClient();
-  const toggle = useMutation({
+  const toggle = useAction({
     mutationFn: () => couponActions.update(coupon.id, { active: !coupon.active }),
     onSuccess: (answer) => {
       notify.success(answer.message ?? 'Saved');

@@ -1,4 +1,4 @@
-import { queryOptions } from '@tanstack/react-query';
+import { consoleQuery } from './query';
 import type {
   AdminCustomerDetailResponse,
   AdminCustomersResponse,
@@ -22,7 +22,7 @@ export const customersQuery = (token: string, filters: CustomerFilters) => {
   const params = new URLSearchParams(
     Object.entries(filters).filter((entry): entry is [string, string] => Boolean(entry[1])),
   );
-  return queryOptions({
+  return consoleQuery({
     queryKey: ['console', token, 'customers', params.toString()] as const,
     queryFn: () =>
       apiGet<AdminCustomersResponse>(`/admin/customers?${params}`, CONSOLE_MESSAGES.loadFailed),
@@ -32,7 +32,7 @@ export const customersQuery = (token: string, filters: CustomerFilters) => {
 };
 
 export const customerQuery = (token: string, id: string) =>
-  queryOptions({
+  consoleQuery({
     queryKey: ['console', token, 'customer', id] as const,
     queryFn: () =>
       apiGet<AdminCustomerDetailResponse>(

@@ -1,4 +1,4 @@
-import { ArrowLeft, ArrowRight, ImagePlus, Loader2, Trash2 } from 'lucide-react';
+import { ArrowLeft, ArrowRight, ImagePlus, Loader2, X } from 'lucide-react';
 import { useId, useRef, useState, type DragEvent } from 'react';
 import { MAX_PRODUCT_IMAGES } from '@pehnava/shared';
 import { uploadImage } from './catalogue-api';
@@ -101,7 +101,7 @@ export function ImagePicker({
                 onClick={() => onChange(images.filter((u) => u !== url))}
                 aria-label={`Remove photo ${index + 1}`}
               >
-                <Trash2 size={16} aria-hidden />
+                <X size={16} aria-hidden />
               </button>
               <button
                 type="button"

@@ -1,12 +1,7 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CATEGORY_INFO,
-  categoryForMrp,
-  rupeesToPaise,
-  type AdminProduct,
-  type AdminProductBody,
-} from '@pehnava/shared';
-import { ArrowLeft, ExternalLink, Plus, Trash2 } from 'lucide-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
+import { type AdminProduct, type AdminProductBody } from '@pehnava/shared';
+import { ArrowLeft, ExternalLink, Plus, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -110,10 +105,8 @@ function Editor({ product }: { product: AdminProduct | undefined }) {
   const [error, setError] = useState<string>();
   const set = <K extends keyof Draft>(key: K, value: Draft[K]) =>
     setDraft((was) => ({ ...was, [key]: value }));
-  const mrp = Number(draft.mrp);
-  const tier = draft.mrp && mrp > 0 ? CATEGORY_INFO[categoryForMrp(rupeesToPaise(mrp))] : undefined;
 
-  const save = useMutation({
+  const save = useAction({
     mutationFn: () => {
       const body: AdminProductBody = {
         productId: draft.productId,
@@ -227,7 +220,9 @@ function Editor({ product }: { product: AdminProduct | undefined }) {
               <div className="col-span-2">
                 <Text label="MRP" value={draft.mrp} onChange={(v) => set('mrp', v)} numeric />
                 <p className="mt-1 text-sm text-stone-700" aria-live="polite">
-                  {tier ? `Tier: ${tier.label}` : 'The tier follows from the MRP.'}
+                  {product
+                    ? `Tier: ${product.categoryLabel}. A new MRP may change it when saved.`
+                    : 'The tier (Premium, Royal or Luxury) follows from the MRP when saved.'}
                 </p>
               </div>
               {PRICES.map(([key, label]) => (
@@ -361,7 +356,7 @@ function Sizes({
                 onClick={() => onChange(sizes.filter((_, i) => i !== index))}
                 aria-label={`Remove size ${s.size || index + 1}`}
               >
-                <Trash2 size={16} aria-hidden />
+                <X size={16} aria-hidden />
               </button>
             ) : (
               <Check
@@ -436,7 +431,7 @@ function Filters({
               onClick={() => onChange(filters.filter((_, i) => i !== index))}
               aria-label={`Remove filter ${f.type}: ${f.value}`}
             >
-              <Trash2 size={16} aria-hidden />
+              <X size={16} aria-hidden />
             </button>
           </li>
         ))}

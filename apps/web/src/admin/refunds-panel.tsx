@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import type { AdminRefundsResponse, RefundRetryResponse } from '@pehnava/shared';
 import { RotateCcw } from 'lucide-react';
 import { Link } from 'react-router';
@@ -23,7 +24,7 @@ export function RefundsPanel() {
   const client = useQueryClient();
   const failed = useQuery(refundsQuery(token, 'failed'));
   const pending = useQuery(refundsQuery(token, 'pending'));
-  const retry = useMutation({
+  const retry = useAction({
     mutationFn: (id: string) =>
       apiRequest<RefundRetryResponse>(`/admin/refunds/${encodeURIComponent(id)}/retry`, {
         method: 'POST',

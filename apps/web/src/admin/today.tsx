@@ -1,11 +1,12 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import {
   mayHandleMoney,
   type FulfilmentBooking,
   type TodayResponse,
   type User,
 } from '@pehnava/shared';
-import { AlertTriangle, CheckCircle2, PackageCheck, RefreshCw, ScanLine } from 'lucide-react';
+import { CircleAlert, CircleCheckBig, PackagePlus, RotateCw, ScanLine } from 'lucide-react';
 import { Link } from 'react-router';
 import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';
@@ -55,7 +56,7 @@ export function TodayScreen({ user }: { user: User }) {
           onClick={() => void today.refetch()}
           disabled={today.isFetching}
         >
-          <RefreshCw size={16} aria-hidden className={today.isFetching ? 'animate-spin' : ''} />
+          <RotateCw size={16} aria-hidden className={today.isFetching ? 'animate-spin' : ''} />
           Refresh
         </button>
       </ScreenTitle>
@@ -154,7 +155,7 @@ function Dispatches({
 function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
   const client = useQueryClient();
   const sent = booking.items.every((item) => item.dispatchedAt);
-  const dispatch = useMutation({
+  const dispatch = useAction({
     mutationFn: () => bookingActions.dispatch(booking.bookingId),
     onSuccess: (answer) => {
       notify.success(answer.message ?? 'Dispatched');
@@ -187,7 +188,7 @@ function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {sent ? (
           <Badge tone="bg-green-100 text-green-900">
-            <CheckCircle2 size={14} className="mr-1" aria-hidden />
+            <CircleCheckBig size={14} className="mr-1" aria-hidden />
             Sent
           </Badge>
         ) : (
@@ -198,7 +199,7 @@ function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
             onClick={() => dispatch.mutate()}
             aria-label={`Dispatch booking ${booking.bookingNumber}`}
           >
-            <PackageCheck size={16} aria-hidden />
+            <PackagePlus size={16} aria-hidden />
             {dispatch.isPending ? 'Sending…' : 'Dispatch'}
           </button>
         )}
@@ -284,7 +285,7 @@ function AtRisk({ rows }: { rows: TodayResponse['atRisk'] }) {
           {rows.map((row) => (
             <li key={`${row.bookingId}-${row.unitCode}`} className="px-4 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <AlertTriangle size={16} className="text-amber-700" aria-hidden />
+                <CircleAlert size={16} className="text-amber-700" aria-hidden />
                 <BookingLink id={row.bookingId} number={row.bookingNumber} />
                 <span>
                   {row.name} · {row.size} · starts {shortDay(row.startDate)}

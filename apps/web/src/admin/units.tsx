@@ -1,4 +1,5 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAction } from './use-action';
 import { addDays, todayInIndia, type Unit } from '@pehnava/shared';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
@@ -313,13 +314,13 @@ function BlockForm({ unit }: { unit: Unit }) {
     notify.success(answer.message);
     void client.invalidateQueries({ queryKey: ['console'] });
   };
-  const block = useMutation({
+  const block = useAction({
     mutationFn: (body: { from: string; to: string; reason: string }) =>
       unitActions.block(unit.code, body),
     onSuccess: refresh,
     onError: (failure) => setError(failure instanceof ApiError ? failure.message : 'Not blocked'),
   });
-  const lift = useMutation({
+  const lift = useAction({
     mutationFn: (blockId: string) => unitActions.lift(unit.code, blockId),
     onSuccess: refresh,
     onError: (failure) =>

@@ -92,6 +92,8 @@ export const adminProductSchema = productSchema.extend({
       retiredUnits: z.number().int().nonnegative(),
     }),
   ),
+  /** The tier as the shop names it, e.g. 'Royal · ₹5,000 to ₹10,000 MRP'. */
+  categoryLabel: z.string(),
   /** Changes with every save: sent back with an edit so a later save by someone else is not lost. */
   version: z.string(),
 });

@@ -169,6 +169,7 @@ describe('creating and editing products', () => {
     expect(message).toBe(`Product ${product.productId} created`);
     expect(product).toMatchObject({
       category: 'royal',
+      categoryLabel: 'Royal · ₹5,000 to ₹10,000 MRP',
       images: urls,
       sizes: [
         { size: 'S', available: true, units: 1, retiredUnits: 0 },
@@ -279,6 +280,7 @@ describe('creating and editing products', () => {
     const product = adminProductResponseSchema.parse(saved.json()).product;
     expect(product).toMatchObject({
       category: 'luxury',
+      categoryLabel: 'Luxury · above ₹10,000 MRP',
       mrp: 12_000,
       filters: [{ type: 'colour', value: 'Marigold' }],
       sizes: [

@@ -1,6 +1,7 @@
 import {
   ADMIN_PRODUCTS_PAGE_SIZE,
   CATALOGUE_ADMIN_MESSAGES as M,
+  CATEGORY_INFO,
   MESSAGES,
   categoryForMrp,
   paiseToRupees,
@@ -105,6 +106,7 @@ export function createProductAdmin({ repos, uow, catalogue, images }: ProductAdm
       sevenDayRentalPrice: paiseToRupees(row.sevenDayPricePaise),
       fourteenDayRentalPrice: paiseToRupees(row.fourteenDayPricePaise),
       category: row.category,
+      categoryLabel: CATEGORY_INFO[row.category].label,
       condition: row.condition,
       bestseller: row.bestseller,
       isAvailable: row.isAvailable,

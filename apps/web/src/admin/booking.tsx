@@ -1,19 +1,17 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAction } from './use-action';
+import { useQuery } from '@tanstack/react-query';
 import {
   mayHandleMoney,
   type AdminBookingDetail,
-  type AdminBookingDetailResponse,
   type ReturnCondition,
   type User,
 } from '@pehnava/shared';
 import { ArrowLeft, PackagePlus, ScanLine } from 'lucide-react';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useState, type FormEvent } from 'react';
 import { Link, useParams } from 'react-router';
-import { ApiError } from '../lib/api-client';
-import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { bookingActions, bookingQuery } from './api';
+import { Audit, Charges, Money } from './booking-records';
+import { useBookingAction } from './use-booking-action';
 import {
   Badge,
   DANGER,
@@ -21,7 +19,6 @@ import {
   INPUT,
   LABEL,
   Loading,
-  Nothing,
   PRIMARY,
   Panel,
   PaymentBadge,
@@ -47,20 +44,6 @@ const NEXT_STEP: Partial<
   confirmed: { to: 'processing', label: 'Move to processing' },
   shipped: { to: 'delivered', label: 'Mark delivered' },
 };
-
-/** One booking action: runs, says what happened, refreshes what the console shows. */
-function useBookingAction<T>(run: (input: T) => Promise<AdminBookingDetailResponse>) {
-  const client = useQueryClient();
-  return useAction({
-    mutationFn: run,
-    onSuccess: (answer) => {
-      notify.success(answer.message ?? 'Saved');
-      void client.invalidateQueries({ queryKey: ['console'] });
-    },
-    onError: (error) =>
-      notify.error(error instanceof ApiError ? error.message : 'That did not go through'),
-  });
-}
 
 /**
  * /admin/bookings/{id}: a booking with its pieces, payments, refunds, charges and audit trail, and
@@ -309,147 +292,6 @@ function Tracking({ booking }: { booking: AdminBookingDetail }) {
           {save.isPending ? 'Saving…' : 'Save tracking'}
         </button>
       </form>
-    </Panel>
-  );
-}
-
-function Charges({ booking, canWaive }: { booking: AdminBookingDetail; canWaive: boolean }) {
-  return (
-    <Panel title="Charges after the rental" count={booking.charges.length}>
-      {booking.charges.length === 0 ? (
-        <Nothing>Nothing owed.</Nothing>
-      ) : (
-        <ul className="divide-y divide-stone-200">
-          {booking.charges.map((charge) => (
-            <li key={charge.id} className="px-4 py-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-semibold">{money(charge.amount)}</span>
-                <Badge
-                  tone={
-                    charge.status === 'due'
-                      ? 'bg-amber-100 text-amber-900'
-                      : charge.status === 'paid'
-                        ? 'bg-green-100 text-green-900'
-                        : 'bg-stone-100 text-stone-800'
-                  }
-                >
-                  {charge.kind} · {charge.status}
-                </Badge>
-              </div>
-              <p className="mt-1 text-stone-700">{charge.reason}</p>
-              {canWaive && charge.status === 'due' && (
-                <WaiveForm bookingId={booking._id} chargeId={charge.id} />
-              )}
-            </li>
-          ))}
-        </ul>
-      )}
-    </Panel>
-  );
-}
-
-function WaiveForm({ bookingId, chargeId }: { bookingId: string; chargeId: string }) {
-  const [open, setOpen] = useState(false);
-  const [reason, setReason] = useState('');
-  const waive = useBookingAction((why: string) => bookingActions.waive(bookingId, chargeId, why));
-  if (!open) {
-    return (
-      <button type="button" className={`${SECONDARY} mt-2`} onClick={() => setOpen(true)}>
-        Waive…
-      </button>
-    );
-  }
-  return (
-    <form
-      className="mt-2 flex flex-wrap items-end gap-2"
-      onSubmit={(event) => {
-        event.preventDefault();
-        waive.mutate(reason.trim());
-      }}
-    >
-      <div className="min-w-48 flex-1">
-        <label htmlFor={`waive-${chargeId}`} className={LABEL}>
-          Reason for waiving
-        </label>
-        <input
-          id={`waive-${chargeId}`}
-          className={`${INPUT} mt-1.5`}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          required
-          maxLength={300}
-        />
-      </div>
-      <button type="submit" className={SECONDARY} disabled={waive.isPending || !reason.trim()}>
-        Waive
-      </button>
-    </form>
-  );
-}
-
-function Money({ booking }: { booking: AdminBookingDetail }) {
-  const rows: [string, ReactNode][] = [
-    ['Subtotal', money(booking.subtotal)],
-    ...(booking.appliedCoupon
-      ? [
-          [
-            `Coupon ${booking.appliedCoupon.code}`,
-            `−${money(booking.appliedCoupon.discountAmount)}`,
-          ] as [string, string],
-        ]
-      : []),
-    ['Delivery', money(booking.deliveryFee)],
-    ['Damage protection', money(booking.insuranceAmount)],
-    ['Total', money(booking.totalPrice)],
-  ];
-  return (
-    <Panel title="Payments and refunds">
-      <dl className="grid grid-cols-[1fr_auto] gap-y-1 px-4 py-3 text-sm">
-        {rows.map(([label, value]) => (
-          <div key={label} className="contents">
-            <dt className="text-stone-700">{label}</dt>
-            <dd className="text-right font-medium">{value}</dd>
-          </div>
-        ))}
-      </dl>
-      <ul className="divide-y divide-stone-200 border-t border-stone-200">
-        {booking.payments.map((payment) => (
-          <li key={payment.orderId} className="px-4 py-2 text-sm">
-            <span className="font-medium">{money(payment.amount)}</span> · {payment.provider} ·{' '}
-            {payment.status}
-            {payment.method && ` · ${payment.method}`}
-            <span className="block truncate font-mono text-xs text-stone-600">
-              {payment.paymentId ?? payment.orderId}
-            </span>
-          </li>
-        ))}
-        {booking.refunds.map((refund) => (
-          <li key={refund.createdAt} className="px-4 py-2 text-sm">
-            Refund <span className="font-medium">{money(refund.amount)}</span> · {refund.status} ·{' '}
-            {shortMoment(refund.createdAt)}
-          </li>
-        ))}
-      </ul>
-    </Panel>
-  );
-}
-
-function Audit({ booking }: { booking: AdminBookingDetail }) {
-  return (
-    <Panel title="Audit trail" count={booking.audit.length}>
-      {booking.audit.length === 0 ? (
-        <Nothing>No changes yet.</Nothing>
-      ) : (
-        <ol className="divide-y divide-stone-200">
-          {booking.audit.map((entry, index) => (
-            <li key={`${entry.at}-${index}`} className="px-4 py-2 text-sm">
-              <span className="font-medium">{entry.action}</span> by {entry.actor.email} (
-              {entry.actor.role}) · {shortMoment(entry.at)}
-              {entry.note && <span className="block text-stone-700">{entry.note}</span>}
-            </li>
-          ))}
-        </ol>
-      )}
     </Panel>
   );
 }

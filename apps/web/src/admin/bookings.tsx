@@ -5,7 +5,7 @@ import {
   type AdminBooking,
   type AdminBookingsResponse,
 } from '@pehnava/shared';
-import { ChevronLeft, ChevronRight, Download, Printer, Truck } from 'lucide-react';
+import { Download, Printer, Truck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { notify } from '../lib/notify';
@@ -26,6 +26,8 @@ import {
   shortDay,
   shortMoment,
   useConsoleTitle,
+  Pager,
+  pageCount,
 } from './ui';
 
 const FILTER_KEYS = ['status', 'paymentStatus', 'from', 'to', 'q', 'page'] as const;
@@ -192,7 +194,7 @@ function Results({
   busy: boolean;
 }) {
   const { bookings, total, page, pageSize } = data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   const chosen = bookings.filter((b) => selected.has(b._id));
   const toggle = (id: string) => {
     const next = new Set(selected);
@@ -239,29 +241,9 @@ function Results({
           ))}
         </ul>
       </div>
-      <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={page <= 1}
-          onClick={() => onPage(page - 1)}
-        >
-          <ChevronLeft size={16} aria-hidden />
-          Newer
-        </button>
-        <span className="text-sm text-stone-700">
-          Page {page} of {pages}
-        </span>
-        <button
-          type="button"
-          className={SECONDARY}
-          disabled={page >= pages}
-          onClick={() => onPage(page + 1)}
-        >
-          Older
-          <ChevronRight size={16} aria-hidden />
-        </button>
-      </nav>
+      <Pager page={page} pages={pages} onPage={onPage}>
+        Page {page} of {pages}
+      </Pager>
     </div>
   );
 }

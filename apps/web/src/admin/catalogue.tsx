@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ChevronLeft, ChevronRight, ImageOff, Plus } from 'lucide-react';
+import { ImageOff, Plus } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useToken } from '../lib/session';
@@ -16,6 +16,8 @@ import {
   ScreenTitle,
   money,
   useConsoleTitle,
+  Pager,
+  pageCount,
 } from './ui';
 
 /**
@@ -129,30 +131,14 @@ export function CatalogueScreen() {
               </li>
             ))}
           </ul>
-          <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-            <button
-              type="button"
-              className={SECONDARY}
-              disabled={list.data.page <= 1}
-              onClick={() => toPage(list.data.page - 1)}
-            >
-              <ChevronLeft size={16} aria-hidden />
-              Newer
-            </button>
-            <span className="text-sm text-stone-700">
-              {list.data.total} products · page {list.data.page} of{' '}
-              {Math.max(1, Math.ceil(list.data.total / list.data.pageSize))}
-            </span>
-            <button
-              type="button"
-              className={SECONDARY}
-              disabled={list.data.page * list.data.pageSize >= list.data.total}
-              onClick={() => toPage(list.data.page + 1)}
-            >
-              Older
-              <ChevronRight size={16} aria-hidden />
-            </button>
-          </nav>
+          <Pager
+            page={list.data.page}
+            pages={pageCount(list.data.total, list.data.pageSize)}
+            onPage={toPage}
+          >
+            {list.data.total} products · page {list.data.page} of{' '}
+            {pageCount(list.data.total, list.data.pageSize)}
+          </Pager>
         </>
       )}
     </>

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAction } from './use-action';
 import type { AdminCoupon, AdminCouponsResponse } from '@pehnava/shared';
-import { ChevronLeft, ChevronRight, Pause, Play, Plus } from 'lucide-react';
+import { Pause, Play, Plus } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../lib/api-client';
@@ -19,6 +19,8 @@ import {
   SECONDARY,
   ScreenTitle,
   useConsoleTitle,
+  Pager,
+  pageCount,
 } from './ui';
 
 const FILTER_KEYS = ['q', 'active', 'page'] as const;
@@ -139,7 +141,7 @@ function Results({
   onPage: (page: number) => void;
 }) {
   const { coupons, total, page, pageSize } = data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   if (coupons.length === 0) {
     return (
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-black/5">
@@ -162,29 +164,9 @@ function Results({
         </ul>
       </div>
       {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            <ChevronLeft size={16} aria-hidden />
-            Newer
-          </button>
-          <span className="text-sm text-stone-700">
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
-          >
-            Older
-            <ChevronRight size={16} aria-hidden />
-          </button>
-        </nav>
+        <Pager page={page} pages={pages} onPage={onPage}>
+          Page {page} of {pages}
+        </Pager>
       )}
     </div>
   );

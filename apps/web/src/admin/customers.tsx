@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminCustomersResponse, CustomerRow } from '@pehnava/shared';
-import { ChevronLeft, ChevronRight, Search } from 'lucide-react';
+import { Search } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
 import { useToken } from '../lib/session';
@@ -14,10 +14,11 @@ import {
   Loading,
   Nothing,
   PRIMARY,
-  SECONDARY,
   ScreenTitle,
   money,
   useConsoleTitle,
+  Pager,
+  pageCount,
 } from './ui';
 
 /**
@@ -112,7 +113,7 @@ function Results({
   onPage: (page: number) => void;
 }) {
   const { customers, total, page, pageSize } = data;
-  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const pages = pageCount(total, pageSize);
   if (customers.length === 0) {
     return (
       <div className="rounded-xl bg-white shadow-sm ring-1 ring-black/5">
@@ -140,29 +141,9 @@ function Results({
         </ul>
       </div>
       {pages > 1 && (
-        <nav aria-label="Pages" className="mt-4 flex items-center justify-between gap-3">
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={page <= 1}
-            onClick={() => onPage(page - 1)}
-          >
-            <ChevronLeft size={16} aria-hidden />
-            Newer
-          </button>
-          <span className="text-sm text-stone-700">
-            Page {page} of {pages}
-          </span>
-          <button
-            type="button"
-            className={SECONDARY}
-            disabled={page >= pages}
-            onClick={() => onPage(page + 1)}
-          >
-            Older
-            <ChevronRight size={16} aria-hidden />
-          </button>
-        </nav>
+        <Pager page={page} pages={pages} onPage={onPage}>
+          Page {page} of {pages}
+        </Pager>
       )}
     </div>
   );

@@ -1,5 +1,5 @@
 import { formatRupees, type BookingStatus, type PaymentStatus } from '@pehnava/shared';
-import { Loader2 } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 
 /*
@@ -148,3 +148,53 @@ export function useConsoleTitle(title: string) {
     document.title = `${title} · Pehnava Ops`;
   }, [title]);
 }
+
+/**
+ * A list's pages: back and forward buttons around `children` (e.g. 'Page 2 of 5'). Newest-first
+ * lists say Newer and Older; others name the directions with `words`.
+ */
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label = 'Pages',
+  words = ['Newer', 'Older'],
+  className = 'mt-4',
+  children,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label?: string;
+  words?: [string, string];
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <nav aria-label={label} className={`flex items-center justify-between gap-3 ${className}`}>
+      <button
+        type="button"
+        className={SECONDARY}
+        disabled={page <= 1}
+        onClick={() => onPage(page - 1)}
+      >
+        <ChevronLeft size={16} aria-hidden />
+        {words[0]}
+      </button>
+      <span className="text-sm text-stone-700">{children}</span>
+      <button
+        type="button"
+        className={SECONDARY}
+        disabled={page >= pages}
+        onClick={() => onPage(page + 1)}
+      >
+        {words[1]}
+        <ChevronRight size={16} aria-hidden />
+      </button>
+    </nav>
+  );
+}
+
+/** How many pages `total` rows make, at least one. */
+export const pageCount = (total: number, pageSize: number) =>
+  Math.max(1, Math.ceil(total / pageSize));

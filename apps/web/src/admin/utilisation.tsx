@@ -1,11 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import { addDays, todayInIndia } from '@pehnava/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import type { FormEvent } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useToken } from '../lib/session';
 import { utilisationQuery } from './api';
-import { Failed, INPUT, LABEL, Loading, Nothing, Panel, SECONDARY } from './ui';
+import { Failed, INPUT, LABEL, Loading, Nothing, Panel, SECONDARY, Pager, pageCount } from './ui';
 
 /**
  * Utilisation per product over a chosen period (in the address as `ufrom`, `uto`, `upage`):
@@ -129,32 +128,16 @@ export function UtilisationPanel() {
               </tbody>
             </table>
           </div>
-          <nav
-            aria-label="Utilisation pages"
-            className="flex items-center justify-between gap-3 px-4 py-3"
+          <Pager
+            page={page}
+            pages={pageCount(rows.data.total, rows.data.pageSize)}
+            onPage={(next) => set({ upage: String(next) })}
+            label="Utilisation pages"
+            words={['Previous', 'Next']}
+            className="px-4 py-3"
           >
-            <button
-              type="button"
-              className={SECONDARY}
-              disabled={page <= 1}
-              onClick={() => set({ upage: String(page - 1) })}
-            >
-              <ChevronLeft size={16} aria-hidden />
-              Previous
-            </button>
-            <span className="text-sm text-stone-700">
-              Page {page} of {Math.max(1, Math.ceil(rows.data.total / rows.data.pageSize))}
-            </span>
-            <button
-              type="button"
-              className={SECONDARY}
-              disabled={page * rows.data.pageSize >= rows.data.total}
-              onClick={() => set({ upage: String(page + 1) })}
-            >
-              Next
-              <ChevronRight size={16} aria-hidden />
-            </button>
-          </nav>
+            Page {page} of {pageCount(rows.data.total, rows.data.pageSize)}
+          </Pager>
         </>
       )}
     </Panel>

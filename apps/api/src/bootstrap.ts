@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -45,33 +45,63 @@ export function seed(services: Services, now: Date = services.clock.now()) {
  */
 export async function prepareApp(
   config: Config,
-  options: { webRoot?: string } = {},
+  options: {
+    webRoot?: string;
+    /**
+     * Whether this process migrates and seeds. A cluster's workers do not: their primary did it
+     * once before starting them (prepareDatabase).
+     */
+    setUpDatabase?: boolean;
+  } = {},
 ): Promise<StartedApp> {
+  const setUpDatabase = options.setUpDatabase ?? true;
   const database = await openConfiguredDatabase(config);
   try {
-    await runMigrations(database);
-    const services = createServices({
-      config,
-      database,
-      logger: createLogger(config),
-      ...(config.TEST_CLOCK ? { clock: createOffsetClock() } : {}),
-    });
+    if (setUpDatabase) await runMigrations(database);
+    const services = buildServices(config, database);
     const app = await buildApp({ services, webRoot: options.webRoot });
     app.addHook('onClose', async () => {
       await services.catalogueChanges.stop();
       await services.jobs.stop();
       await database.close();
     });
-    if (config.SEED_ON_START) {
-      const started = performance.now();
-      const report = await seed(services);
-      app.log.info({ ...report, ms: Math.round(performance.now() - started) }, 'seed checked');
-    }
+    if (setUpDatabase && config.SEED_ON_START) await seedAndLog(services, app.log);
     services.jobs.start();
     await services.catalogueChanges.start();
     return { app, database };
   } catch (err) {
     await database.close();
     throw err;
+  }
+}
+
+function buildServices(config: Config, database: DatabaseHandle): Services {
+  return createServices({
+    config,
+    database,
+    logger: createLogger(config),
+    ...(config.TEST_CLOCK ? { clock: createOffsetClock() } : {}),
+  });
+}
+
+async function seedAndLog(services: Services, log: FastifyBaseLogger): Promise<void> {
+  const started = performance.now();
+  const report = await seed(services);
+  log.info({ ...report, ms: Math.round(performance.now() - started) }, 'seed checked');
+}
+
+/**
+ * What a cluster's primary does once before starting its workers: bring the database to the
+ * newest migration, seed what is missing, and make the generated JWT secret (when none is set),
+ * so that the workers start on a ready database and share one secret. Closes the database after.
+ */
+export async function prepareDatabase(config: Config, log: FastifyBaseLogger): Promise<void> {
+  const database = await openConfiguredDatabase(config);
+  try {
+    await runMigrations(database);
+    const services = buildServices(config, database);
+    if (config.SEED_ON_START) await seedAndLog(services, log);
+  } finally {
+    await database.close();
   }
 }

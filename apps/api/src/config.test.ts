@@ -78,6 +78,20 @@ describe('loadConfig', () => {
     expect(loadConfig({}).TEST_CLOCK).toBe(false);
   });
 
+  it('takes WEB_CONCURRENCY workers on PostgreSQL only, and not with the movable clock', () => {
+    expect(loadConfig({}).WEB_CONCURRENCY).toBe(1);
+    const pg = { DATABASE_URL: 'postgres://localhost/pehnava' };
+    expect(loadConfig({ ...pg, WEB_CONCURRENCY: '2' }).WEB_CONCURRENCY).toBe(2);
+    expect(() => loadConfig({ WEB_CONCURRENCY: '2' })).toThrow(
+      /WEB_CONCURRENCY: above 1 needs DATABASE_URL/,
+    );
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: '2', TEST_CLOCK: 'true' })).toThrow(
+      /WEB_CONCURRENCY: above 1 is refused with TEST_CLOCK/,
+    );
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: '0' })).toThrow(/WEB_CONCURRENCY/);
+    expect(() => loadConfig({ ...pg, WEB_CONCURRENCY: 'many' })).toThrow(/WEB_CONCURRENCY/);
+  });
+
   it('names each missing key of the chosen provider', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'razorpay' })).toThrow(
       /RAZORPAY_KEY_ID: is required when PAYMENT_PROVIDER=razorpay[\s\S]*RAZORPAY_KEY_SECRET[\s\S]*RAZORPAY_WEBHOOK_SECRET/,

@@ -126,6 +126,11 @@ const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_MS: intWithDefault(900_000, 1_000, 86_400_000),
     SHUTDOWN_TIMEOUT_MS: intWithDefault(10_000, 100, 120_000),
     /**
+     * Worker processes sharing the port (node:cluster), as hosts that set this variable expect.
+     * Above 1 it needs PostgreSQL: the embedded database belongs to one process.
+     */
+    WEB_CONCURRENCY: intWithDefault(1, 1, 64),
+    /**
      * Which proxies to believe about the client's address (X-Forwarded-For), for rate limits and
      * logs: 'false' (none, the default), 'true' (any), or a comma-separated list of addresses/CIDRs.
      */
@@ -162,6 +167,21 @@ const envSchema = z
     if (env.PAYMENT_PROVIDER === 'stripe') {
       needs('STRIPE_SECRET_KEY', 'stripe');
       needs('STRIPE_WEBHOOK_SECRET', 'stripe');
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message:
+          'above 1 needs DATABASE_URL (PostgreSQL): the embedded database serves one process',
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && env.TEST_CLOCK) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WEB_CONCURRENCY'],
+        message: 'above 1 is refused with TEST_CLOCK: a moved clock would move in one worker only',
+      });
     }
     if (env.NODE_ENV !== 'production') return;
     if (env.TEST_CLOCK) {

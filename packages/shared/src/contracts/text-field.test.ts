@@ -158,7 +158,9 @@ describe('textField', () => {
       }),
       { seed: 20, numRuns: 200 },
     );
-  });
+    // About a second on a quiet machine; the budget is for a hang, not for a busy machine (it
+    // timed out at Vitest's default 5 s with the CPU shared at load 25).
+  }, 30_000);
 });
 
 describe('durationSchema', () => {

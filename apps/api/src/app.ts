@@ -9,6 +9,7 @@ import {
 import { imagesDirFor } from './adapters/images/local-disk.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
+import { productSearchRoutes } from './modules/catalogue/product-search.routes.js';
 import { adminRoutes } from './modules/admin/admin.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
@@ -121,6 +122,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     async (api) => {
       await api.register(healthRoutes, { database, version: API_VERSION });
       await api.register(catalogueRoutes, { catalogue });
+      await api.register(productSearchRoutes, { productSearch: services.productSearch });
       await api.register(subscriptionsRoutes, {
         subscriptions,
         planBilling: services.planBilling,

@@ -54,6 +54,10 @@ import {
 } from './modules/catalogue/catalogue-changes.js';
 import { createImageUploads, type ImageUploads } from './modules/catalogue/image-uploads.js';
 import {
+  createProductSearch,
+  type ProductSearch,
+} from './modules/catalogue/product-search.service.js';
+import {
   createProductAdmin,
   type ProductAdmin,
 } from './modules/catalogue/product-admin.service.js';
@@ -136,6 +140,8 @@ export interface Services {
   /** Pieces reported within 24 hours of delivery. */
   fitWindow: FitWindow;
   catalogue: CatalogueService;
+  /** GET /api/products and related products (decision 056). */
+  productSearch: ProductSearch;
   /** Every process's snapshot refreshed on another's catalogue write (LISTEN/NOTIFY). */
   catalogueChanges: CatalogueChanges;
   /** Products as operators write them, and their uploaded photos. */
@@ -194,6 +200,11 @@ export function createServices({
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
   const catalogueChanges = createCatalogueChanges({ database, catalogue, logger });
+  const productSearch = createProductSearch({
+    repository: repos.productSearch,
+    catalogue,
+    cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
+  });
   const images = createLocalDiskImageStore(imagesDirFor(config));
   const productAdmin = createProductAdmin({ repos, uow, catalogue, images });
   const imageUploads = createImageUploads(images);
@@ -388,6 +399,7 @@ export function createServices({
     balance,
     fitWindow,
     catalogue,
+    productSearch,
     cart,
     coupons,
     subscriptions,

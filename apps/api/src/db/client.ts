@@ -2,6 +2,8 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite, types, type Transaction } from '@electric-sql/pglite';
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -94,13 +96,15 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     };
   }
 
+  // The extensions the migrations create: btree_gist (0001), pg_trgm and unaccent (0013).
+  const extensions = { btree_gist, pg_trgm, unaccent };
   let client: PGlite;
   if (target.kind === 'pglite') {
     const dir = resolve(target.dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    client = await PGlite.create(join(dir), { extensions: { btree_gist } });
+    client = await PGlite.create(join(dir), { extensions });
   } else {
-    client = await PGlite.create({ extensions: { btree_gist } });
+    client = await PGlite.create({ extensions });
   }
   const db = drizzlePglite(withClientParsers(client), drizzleOptions) as unknown as Database;
   return {

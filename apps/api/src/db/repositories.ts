@@ -10,6 +10,7 @@ import { createReportsRepository } from '../modules/bookings/reports.repository.
 import { createCartRepository } from '../modules/cart/cart.repository.js';
 import { createCatalogueRepository } from '../modules/catalogue/catalogue.repository.js';
 import { createProductAdminRepository } from '../modules/catalogue/product-admin.repository.js';
+import { createProductSearchRepository } from '../modules/catalogue/product-search.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
@@ -43,6 +44,7 @@ export function createRepositories(
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     productAdmin: () => createProductAdminRepository(db, clock),
+    productSearch: () => createProductSearchRepository(db),
     reports: () => createReportsRepository(db, clock),
     reportsAdmin: () => createReportsAdminRepository(db),
     subscriptions: () => createSubscriptionsRepository(db),

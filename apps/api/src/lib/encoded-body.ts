@@ -37,6 +37,32 @@ export function encodeBody(identity: Buffer, effort: 'max' | 'fast' = 'max'): En
   };
 }
 
+/**
+ * encodeBody at the 'fast' effort, each compressed copy made the first time a client asks for it:
+ * for answers kept a while but perhaps never asked for again, or only by one kind of client.
+ */
+export function lazilyEncodedBody(identity: Buffer): EncodedBody {
+  let gzip: Buffer | undefined;
+  let br: Buffer | undefined;
+  return {
+    etag: `W/"${digestOf(identity)}"`,
+    identity,
+    get gzip() {
+      gzip ??= gzipSync(identity, { level: 6 });
+      return gzip;
+    },
+    get br() {
+      br ??= brotliCompressSync(identity, {
+        params: {
+          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      });
+      return br;
+    },
+  };
+}
+
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 /** Pick the best encoding the client accepts (q=0 excludes one). */

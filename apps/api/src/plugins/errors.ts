@@ -14,6 +14,7 @@ import {
   MAX_BOOKING_ITEMS,
   MAX_ITEM_QUANTITY,
   MESSAGES,
+  PRODUCT_SEARCH_MESSAGES,
   textFieldMessages,
 } from '@pehnava/shared';
 import { conflictMessage, constraintViolation } from '../lib/db-errors.js';
@@ -49,6 +50,9 @@ const SHOPPER_MESSAGES = new Set<string>([
   ),
   ...Object.values(FIT_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(FULFILMENT_MESSAGES).flatMap((m): string[] =>
+    typeof m === 'string' ? [m] : [],
+  ),
+  ...Object.values(PRODUCT_SEARCH_MESSAGES).flatMap((m): string[] =>
     typeof m === 'string' ? [m] : [],
   ),
   BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS),

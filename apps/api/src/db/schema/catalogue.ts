@@ -41,6 +41,9 @@ export const products = pgTable(
     isAvailable: boolean().notNull().default(true),
     /** Server order for the default ('relevant') sort. */
     position: integer().notNull().default(0),
+    // Not declared here, so no select of products carries it: `search_doc`, a stored tsvector of
+    // the name (weight A) and description (weight B) in the `pehnava` text search configuration,
+    // with its GIN index (migration 0013, hand-written; read only by product-search.repository.ts).
     /** The listing date shown as `date`. */
     listedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
@@ -49,6 +52,10 @@ export const products = pgTable(
   (t) => [
     uniqueIndex('products_product_id_unique').on(t.productId),
     index('products_position_idx').on(t.position),
+    // The collection's sorts (GET /api/products): a page can be read in order and stop at its end.
+    index('products_listed_at_idx').on(t.listedAt),
+    index('products_two_day_price_idx').on(t.twoDayPricePaise),
+    index('products_mrp_idx').on(t.mrpPaise),
   ],
 );
 
@@ -147,6 +154,18 @@ export const productFilters = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.productId, t.type, t.value] }),
-    index('product_filters_type_value_idx').on(t.type, t.value),
+    // The products with a filter value, read from the index alone (the search's filters and counts).
+    index('product_filters_type_value_product_idx').on(t.type, t.value, t.productId),
   ],
 );
+
+/**
+ * Every word of every product's name and description (lower case, accents removed, unstemmed, 3
+ * characters or more), kept by a trigger on products (migration 0013): the vocabulary a search
+ * word is completed from ('sherw' → sherwani) and corrected against ('lehnga' → lehenga) with
+ * pg_trgm. Words of products changed or removed since stay; they can only widen a search to
+ * words no product has, which matches nothing.
+ */
+export const searchTerms = pgTable('search_terms', { term: text().primaryKey() }, (t) => [
+  index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
+]);

@@ -73,28 +73,61 @@ function bodiesFor(snapshot: CatalogueSnapshot, origin: string): OriginBodies {
 /** The filter groups shown first, in this order; other types follow as first seen. */
 const LEADING_FILTER_TYPES = ['category', 'subCategory'];
 
+/** A filter value in use, with where it first appears walking the catalogue in order. */
+export interface FilterValueSeen {
+  type: string;
+  value: string;
+  /** Smaller for values met earlier (product by product in catalogue order, each in its order). */
+  firstSeen: number;
+}
+
 /**
- * The filter values in use, by type. Category values keep catalogue order (Women, Men, …);
- * every other type is sorted alphabetically.
+ * Filter values grouped by type in the order the shop shows them: category and subCategory first,
+ * then other types as first seen; category values as first seen (Women, Men, …), every other
+ * type's values alphabetically. The one ordering of /product/filter-options and of the search's
+ * facets.
  */
-export function deriveFilterOptions(products: Product[]): FilterOptions {
-  const byType = new Map<string, string[]>();
-  for (const product of products) {
-    for (const { type, value } of product.filters) {
-      const values = byType.get(type) ?? [];
-      if (!values.includes(value)) values.push(value);
-      byType.set(type, values);
-    }
+export function orderFilterValues<T extends FilterValueSeen>(
+  values: readonly T[],
+): Map<string, T[]> {
+  const byType = new Map<string, T[]>();
+  for (const entry of [...values].sort((a, b) => a.firstSeen - b.firstSeen)) {
+    const list = byType.get(entry.type);
+    if (list) list.push(entry);
+    else byType.set(entry.type, [entry]);
   }
   const types = [
     ...LEADING_FILTER_TYPES.filter((t) => byType.has(t)),
     ...[...byType.keys()].filter((t) => !LEADING_FILTER_TYPES.includes(t)),
   ];
+  return new Map(
+    types.map((type) => {
+      const list = byType.get(type) ?? [];
+      return [
+        type,
+        type === 'category'
+          ? list
+          : [...list].sort((a, b) => a.value.localeCompare(b.value, 'en-IN')),
+      ];
+    }),
+  );
+}
+
+/**
+ * The filter values in use, by type. Category values keep catalogue order (Women, Men, …);
+ * every other type is sorted alphabetically.
+ */
+export function deriveFilterOptions(products: Product[]): FilterOptions {
+  const seen = new Map<string, FilterValueSeen>();
+  for (const product of products) {
+    for (const { type, value } of product.filters) {
+      const key = JSON.stringify([type, value]);
+      if (!seen.has(key)) seen.set(key, { type, value, firstSeen: seen.size });
+    }
+  }
   const options: FilterOptions = {};
-  for (const type of types) {
-    const values = byType.get(type) ?? [];
-    options[type] =
-      type === 'category' ? values : [...values].sort((a, b) => a.localeCompare(b, 'en-IN'));
+  for (const [type, values] of orderFilterValues([...seen.values()])) {
+    options[type] = values.map((v) => v.value);
   }
   return options;
 }
@@ -123,8 +156,20 @@ export function createCatalogueService(
     };
   }, options.cacheTtlMs);
 
+  /** Told of every change to the catalogue this process learns of (the search's caches). */
+  const listeners = new Set<() => void>();
+  const catalogueChanged = () => {
+    cache.invalidate();
+    for (const listener of listeners) listener();
+  };
+
   return {
     snapshot: () => cache.get(),
+
+    /** Call `listener` whenever the catalogue changes, as the snapshot is dropped. */
+    onChange(listener: () => void): void {
+      listeners.add(listener);
+    },
 
     /** The list answer with image URLs absolute for `origin`, ready to send. */
     async listBody(origin: string): Promise<EncodedBody> {
@@ -160,13 +205,13 @@ export function createCatalogueService(
         ...input,
         category: categoryForMrp(input.mrpPaise),
       });
-      if (inserted) cache.invalidate();
+      if (inserted) catalogueChanged();
       return inserted;
     },
 
     async setAvailability(id: string, isAvailable: boolean): Promise<boolean> {
       const changed = await repository.setAvailability(id, isAvailable);
-      if (changed) cache.invalidate();
+      if (changed) catalogueChanged();
       return changed;
     },
 
@@ -176,11 +221,11 @@ export function createCatalogueService(
       next: string[],
     ): Promise<boolean> {
       const changed = await repository.replaceImagesIfUnchanged(productCode, expected, next);
-      if (changed) cache.invalidate();
+      if (changed) catalogueChanged();
       return changed;
     },
 
-    invalidate: () => cache.invalidate(),
+    invalidate: catalogueChanged,
   };
 }
 

@@ -66,7 +66,8 @@ const FEATURED: readonly string[] = [
   'Royal Blue Palazzo Saree Set',
 ];
 
-const CONDITIONS = {
+/** Condition notes by pool (the scale seed draws from them too). */
+export const CONDITIONS = {
   apparel: [
     'Brand new with tags',
     'Like new, worn once',
@@ -103,9 +104,9 @@ const CONDITIONS = {
   ],
 } as const;
 
-type ConditionPool = keyof typeof CONDITIONS;
+export type ConditionPool = keyof typeof CONDITIONS;
 
-function conditionPoolFor(kind: GarmentKind): ConditionPool {
+export function conditionPoolFor(kind: GarmentKind): ConditionPool {
   switch (kind) {
     case 'jewellery-set':
       return 'jewellery';
@@ -126,7 +127,13 @@ const ACCESSORY_IMAGE_COUNTS = [2, 2, 3, 3, 4] as const;
 
 type Draft = Omit<SeedProduct, 'productId' | 'daysAgo'>;
 
-function sizesFor(kind: GarmentKind, design: Design, inStock: boolean, rng: Rng): SeedSize[] {
+/** A run of the kind's sizes (or the design's own), each with its units; some booked out. */
+export function sizesFor(
+  kind: GarmentKind,
+  design: Pick<Design, 'sizeRun'>,
+  inStock: boolean,
+  rng: Rng,
+): SeedSize[] {
   const scale = design.sizeRun ?? KINDS[kind].sizes;
   let run = scale;
   if (design.sizeRun === undefined && scale.length > 3) {

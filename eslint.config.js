@@ -35,7 +35,22 @@ export default tseslint.config(
     files: ['apps/web/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: reactHooks.configs.recommended.rules,
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      // lib/link.tsx: React Router's own links carry data-router code into the first script.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message: "Use Link and NavLink from lib/link.tsx (the first script's size).",
+            },
+          ],
+        },
+      ],
+    },
   },
   {
     files: ['scripts/**/*.mjs', 'apps/*/scripts/**/*.mjs', 'e2e/**/*.ts'],

@@ -7,11 +7,12 @@
 // docs/benchmarks.md between <!-- lighthouse:start --> and <!-- lighthouse:end -->.
 //
 // Run after a build (`npm run lighthouse` builds first), or `node scripts/lighthouse.mjs`.
-// Options (environment): LIGHTHOUSE_RUNS (default 3), CHROME_PATH (default /usr/bin/chromium).
+// Options (environment): LIGHTHOUSE_RUNS (default 3), CHROME_PATH (default /usr/bin/chromium),
+// LIGHTHOUSE_SAVE_DIR (a folder: each measured run's full report is written there as JSON).
 // Exits 0 when it ran, even if a target is missed (a warning says which); non-zero when the server
 // or Chromium could not start. Never downloads a browser.
 import { execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 
 const runs = Number(process.env.LIGHTHOUSE_RUNS ?? 3);
+const saveDir = process.env.LIGHTHOUSE_SAVE_DIR;
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const chromeFlags = [
   '--headless=new',
@@ -361,6 +363,11 @@ async function measure(origin, pages) {
     for (const page of pages) {
       const lhr = await runLighthouse(origin + page.path);
       page.lhrs.push(lhr);
+      if (saveDir) {
+        const name = `${page.label.replace(/[^a-z]+/g, '-').replace(/^-|-$/g, '') || 'home'}-${round}.json`;
+        mkdirSync(saveDir, { recursive: true });
+        writeFileSync(join(saveDir, name), JSON.stringify(lhr));
+      }
       for (const warning of lhr.runWarnings ?? []) console.warn(`Lighthouse warning: ${warning}`);
       const f = figures(lhr);
       console.log(

@@ -7,7 +7,8 @@ import {
 } from '@pehnava/shared';
 import { ArrowLeft, PackagePlus, ScanLine } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { bookingActions, bookingQuery } from './api';
 import { Audit, Charges, Money } from './booking-records';

@@ -7,7 +7,8 @@ import {
 } from '@pehnava/shared';
 import { Download, Printer, Truck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Link } from '../lib/link';
 import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { bookingActions, bookingsQuery, type BookingFilters } from './api';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
-import { ImageOff, Plus } from 'lucide-react';
+import { CameraOff, Plus } from 'lucide-react';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { productsQuery } from './catalogue-api';
 import {
@@ -103,7 +104,7 @@ export function CatalogueScreen() {
                         className="h-full w-full object-cover"
                       />
                     ) : (
-                      <ImageOff size={20} className="text-maroon-700/60" aria-hidden />
+                      <CameraOff size={20} className="text-maroon-700/60" aria-hidden />
                     )}
                   </span>
                   <span className="min-w-0 flex-1">

@@ -4,7 +4,7 @@ import {
   CalendarRange,
   ChartColumn,
   ClipboardList,
-  LogOut,
+  DoorOpen,
   ScanLine,
   Shirt,
   ShieldAlert,
@@ -13,7 +13,8 @@ import {
   Users,
 } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent, type ReactNode } from 'react';
-import { Link, NavLink, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
+import { Link, NavLink } from '../lib/link';
 import { ApiError } from '../lib/api-client';
 import { endSession, startSession, useToken } from '../lib/session';
 import { CONSOLE_MESSAGES, consoleProfileQuery, signIn } from './api';
@@ -232,7 +233,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
               onClick={signOut}
               className="flex min-h-11 items-center gap-1.5 rounded-lg px-3 text-maroon-50 hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-gold-300"
             >
-              <LogOut size={16} aria-hidden />
+              <DoorOpen size={16} aria-hidden />
               Sign out
             </button>
           </div>

@@ -1,5 +1,6 @@
 import { Ellipsis } from 'lucide-react';
-import { Link, NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link, NavLink } from '../lib/link';
 import { phoneBar, type AreaLink } from './phone-bar';
 
 /**

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import type { AdminCustomerDetailResponse, CustomerMail, User } from '@pehnava/shared';
 import { ArrowLeft } from 'lucide-react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { AnonymisePanel } from './anonymise';
 import { PlanBadge, RoleBadge, onDay } from './customer-badges';

@@ -1,5 +1,5 @@
 import { ChevronRight } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import type { AreaLink } from './phone-bar';
 import { ScreenTitle, useConsoleTitle } from './ui';
 

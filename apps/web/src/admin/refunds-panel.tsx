@@ -2,7 +2,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAction } from './use-action';
 import type { AdminRefundsResponse, RefundRetryResponse } from '@pehnava/shared';
 import { RotateCcw } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { ApiError, apiGet, apiRequest } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';

@@ -8,7 +8,8 @@ import {
 } from '@pehnava/shared';
 import { Download } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/link';
 import { ApiError, apiGet } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { getToken, useToken } from '../lib/session';

@@ -7,7 +7,7 @@ import {
   type User,
 } from '@pehnava/shared';
 import { CircleAlert, CircleCheckBig, PackagePlus, RotateCw, ScanLine } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { bookingActions, todayQuery } from './api';

@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { addDays, todayInIndia } from '@pehnava/shared';
 import type { FormEvent } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
+import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { utilisationQuery } from './api';
 import { Failed, INPUT, LABEL, Loading, Nothing, Panel, SECONDARY, Pager, pageCount } from './ui';

@@ -1,12 +1,13 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
 import { ScrollToTop } from './layout/scroll-to-top';
 import { SessionWatcher } from './session-watcher';
 import { SEARCH_PARAM, SearchProvider, useSearchToggle } from './layout/search-context';
 
-const SearchBar = lazy(() => import('./layout/search-bar').then((m) => ({ default: m.SearchBar })));
+const SearchBar = lazyWithQueries(() => import('./layout/search-bar').then((m) => m.SearchBar));
 
 /**
  * The search bar shows only on a path containing 'collection', while search is toggled on or a
@@ -25,7 +26,7 @@ function SearchBarSlot() {
 }
 
 /** Below the fold on every page, so it loads after the first paint. */
-const Footer = lazy(() => import('./layout/footer').then((m) => ({ default: m.Footer })));
+const Footer = lazyWithQueries(() => import('./layout/footer').then((m) => m.Footer));
 
 export function Layout() {
   return (

@@ -1,46 +1,38 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { HomePage } from '../routes/home';
 import { Layout } from './layout';
 
-// The home page is in the first bundle; every other page loads when visited.
-const CollectionPage = lazy(() =>
-  import('../routes/collection').then((m) => ({ default: m.CollectionPage })),
+// The home page is in the first bundle; every other page loads when visited, with the query client
+// (lib/lazy-with-queries.tsx).
+const CollectionPage = lazyWithQueries(() =>
+  import('../routes/collection').then((m) => m.CollectionPage),
 );
-const ProductPage = lazy(() =>
-  import('../routes/product').then((m) => ({ default: m.ProductPage })),
+const ProductPage = lazyWithQueries(() => import('../routes/product').then((m) => m.ProductPage));
+const AboutPage = lazyWithQueries(() => import('../routes/about').then((m) => m.AboutPage));
+const ContactPage = lazyWithQueries(() => import('../routes/contact').then((m) => m.ContactPage));
+const TermsPage = lazyWithQueries(() => import('../routes/terms').then((m) => m.TermsPage));
+const WarrantyPage = lazyWithQueries(() => import('../routes/privacy').then((m) => m.WarrantyPage));
+const RefundPage = lazyWithQueries(() => import('../routes/refund').then((m) => m.RefundPage));
+const LoginPage = lazyWithQueries(() => import('../routes/login').then((m) => m.LoginPage));
+const ProfilePage = lazyWithQueries(() => import('../routes/profile').then((m) => m.ProfilePage));
+const CartPage = lazyWithQueries(() => import('../routes/cart').then((m) => m.CartPage));
+const PlaceOrderPage = lazyWithQueries(() =>
+  import('../routes/place-order').then((m) => m.PlaceOrderPage),
 );
-const AboutPage = lazy(() => import('../routes/about').then((m) => ({ default: m.AboutPage })));
-const ContactPage = lazy(() =>
-  import('../routes/contact').then((m) => ({ default: m.ContactPage })),
+const OrdersPage = lazyWithQueries(() => import('../routes/orders').then((m) => m.OrdersPage));
+const VerifyPage = lazyWithQueries(() => import('../routes/verify').then((m) => m.VerifyPage));
+const WishlistPage = lazyWithQueries(() =>
+  import('../routes/wishlist').then((m) => m.WishlistPage),
 );
-const TermsPage = lazy(() => import('../routes/terms').then((m) => ({ default: m.TermsPage })));
-const WarrantyPage = lazy(() =>
-  import('../routes/privacy').then((m) => ({ default: m.WarrantyPage })),
-);
-const RefundPage = lazy(() => import('../routes/refund').then((m) => ({ default: m.RefundPage })));
-const LoginPage = lazy(() => import('../routes/login').then((m) => ({ default: m.LoginPage })));
-const ProfilePage = lazy(() =>
-  import('../routes/profile').then((m) => ({ default: m.ProfilePage })),
-);
-const CartPage = lazy(() => import('../routes/cart').then((m) => ({ default: m.CartPage })));
-const PlaceOrderPage = lazy(() =>
-  import('../routes/place-order').then((m) => ({ default: m.PlaceOrderPage })),
-);
-const OrdersPage = lazy(() => import('../routes/orders').then((m) => ({ default: m.OrdersPage })));
-const VerifyPage = lazy(() => import('../routes/verify').then((m) => ({ default: m.VerifyPage })));
-const WishlistPage = lazy(() =>
-  import('../routes/wishlist').then((m) => ({ default: m.WishlistPage })),
-);
-const SubscriptionPlansPage = lazy(() =>
-  import('../routes/subscription-plans').then((m) => ({ default: m.SubscriptionPlansPage })),
+const SubscriptionPlansPage = lazyWithQueries(() =>
+  import('../routes/subscription-plans').then((m) => m.SubscriptionPlansPage),
 );
 /** The operator console (issue [K]): its own chunk and stylesheet, never part of the shop's. */
-const ConsoleApp = lazy(() =>
-  import('../admin/console-app').then((m) => ({ default: m.ConsoleApp })),
-);
-const NotFoundPage = lazy(() =>
-  import('../routes/not-found').then((m) => ({ default: m.NotFoundPage })),
+const ConsoleApp = lazyWithQueries(() => import('../admin/console-app').then((m) => m.ConsoleApp));
+const NotFoundPage = lazyWithQueries(() =>
+  import('../routes/not-found').then((m) => m.NotFoundPage),
 );
 
 export function AppRouter() {

@@ -1,13 +1,14 @@
-import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate } from 'react-router';
+import { loadQueries } from '../lib/lazy-with-queries';
 import { ACCOUNT_QUERY_KEY, onSessionEnd, useToken } from '../lib/session';
 
 /** SPEC.md §4: the shopper's data loads 100 ms after start, and 1 s after a login. */
 const LOAD_AT_START_MS = 100;
 const LOAD_AFTER_LOGIN_MS = 1000;
 
-// The shopper's data code loads with the first signed-in need of it, not with every page.
+// The shopper's data code and the query client load with the first signed-in need of them, not
+// with every page.
 const shopper = () => import('../lib/shopper');
 const accountApi = () => import('../features/account/api');
 
@@ -16,7 +17,6 @@ const accountApi = () => import('../features/account/api');
  * a logout or an expired session says so and goes to /login (scrolled to the top).
  */
 export function SessionWatcher() {
-  const client = useQueryClient();
   const navigate = useNavigate();
   const token = useToken();
   const previous = useRef(token);
@@ -24,15 +24,22 @@ export function SessionWatcher() {
   useEffect(() => {
     const before = previous.current;
     previous.current = token;
-    if (before && before !== token) client.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY, before] });
+    if (before && before !== token) {
+      void loadQueries().then(({ queryClient }) =>
+        queryClient.removeQueries({ queryKey: [ACCOUNT_QUERY_KEY, before] }),
+      );
+    }
     if (!token) return;
     const atStart = before === token;
     const timer = setTimeout(
-      () => void shopper().then((m) => m.prefetchShopper(client, token, { atStart })),
+      () =>
+        void Promise.all([shopper(), loadQueries()]).then(([m, { queryClient }]) =>
+          m.prefetchShopper(queryClient, token, { atStart }),
+        ),
       atStart ? LOAD_AT_START_MS : LOAD_AFTER_LOGIN_MS,
     );
     return () => clearTimeout(timer);
-  }, [token, client]);
+  }, [token]);
 
   useEffect(
     () =>

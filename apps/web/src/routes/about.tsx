@@ -1,7 +1,7 @@
 import { ABOUT_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
 import { ShieldCheck, Sparkles, Truck } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 
 const PLANS = [
   {

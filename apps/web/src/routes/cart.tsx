@@ -7,7 +7,8 @@ import {
 } from '@pehnava/shared';
 import { ShoppingBag } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../lib/link';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_BUTTON } from '../components/ui/buttons';
 import { EmptyState } from '../components/ui/empty-state';
 import { LoadFailed } from '../components/ui/load-failed';

@@ -1,21 +1,22 @@
 import { HOME_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
 import type { Product } from '@pehnava/shared';
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Section } from '../components/ui/section';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { HeroCarousel } from '../features/home/hero-carousel';
+import { lazyWithQueries } from '../lib/lazy-with-queries';
 
 // Below the fold: loaded after the first paint, with the catalogue list (already preloaded by
 // the page's HTML) and the code that fetches it.
-const ProductShelf = lazy(() =>
-  import('../features/catalogue/product-shelf').then((m) => ({ default: m.ProductShelf })),
+const ProductShelf = lazyWithQueries(() =>
+  import('../features/catalogue/product-shelf').then((m) => m.ProductShelf),
 );
-const HowItWorks = lazy(() =>
-  import('../features/home/how-it-works').then((m) => ({ default: m.HowItWorks })),
+const HowItWorks = lazyWithQueries(() =>
+  import('../features/home/how-it-works').then((m) => m.HowItWorks),
 );
-const WhyChoose = lazy(() =>
-  import('../features/home/why-choose').then((m) => ({ default: m.WhyChoose })),
+const WhyChoose = lazyWithQueries(() =>
+  import('../features/home/why-choose').then((m) => m.WhyChoose),
 );
 const Later = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<div className="h-64" aria-busy="true" />}>{children}</Suspense>

@@ -1,6 +1,6 @@
 import { NOT_FOUND_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 
 export function NotFoundPage() {
   usePageMeta(NOT_FOUND_META);

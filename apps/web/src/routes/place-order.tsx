@@ -2,7 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { BOOKING_MESSAGES, PLACE_ORDER_META, insuranceFee, orderTotals } from '@pehnava/shared';
 import { ArrowLeft, Lock, MapPin, Tag } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../lib/link';
 import { LoadFailed } from '../components/ui/load-failed';
 import {
   EMPTY_ADDRESS,

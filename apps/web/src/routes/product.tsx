@@ -18,7 +18,8 @@ import {
   type RentalDuration,
 } from '@pehnava/shared';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Link } from '../lib/link';
 import { Section } from '../components/ui/section';
 import { WishlistHeart } from '../components/ui/wishlist-heart';
 import { useProducts } from '../features/catalogue/api';

@@ -1,6 +1,6 @@
 import { REFUND_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { ProsePage, ProseSection } from '../components/ui/prose-page';
 
 export function RefundPage() {

@@ -1,6 +1,6 @@
 import { WISHLIST_META } from '@pehnava/shared';
 import { Crown, Heart } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../lib/link';
 import { PRIMARY_BUTTON } from '../components/ui/buttons';
 import { EmptyState } from '../components/ui/empty-state';
 import { ProductGridSkeleton, gridClass } from '../features/catalogue/grid-skeleton';

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { useSiteInfo } from '../../features/site/api';
 import { FOOTER_LINKS } from './nav-links';
 import { InstagramIcon, LinkedInIcon } from './social-icons';

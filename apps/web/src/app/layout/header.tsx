@@ -1,18 +1,18 @@
 import { Menu, Search, ShoppingBag, User } from 'lucide-react';
-import { Suspense, lazy, useCallback, useRef, useState } from 'react';
-import { Link, NavLink, useLocation, useNavigate } from 'react-router';
+import { Suspense, useCallback, useRef, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { Link, NavLink } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
+import { lazyWithQueries } from '../../lib/lazy-with-queries';
 import { useToken } from '../../lib/session';
 import { NAV_LINKS } from './nav-links';
 import { SEARCH_INPUT_ID, useSearchToggle } from './search-context';
 
-const MobileMenu = lazy(() => import('./mobile-menu').then((m) => ({ default: m.MobileMenu })));
-const WishlistIcon = lazy(() =>
-  import('./shopper-icons').then((m) => ({ default: m.WishlistIcon })),
-);
-const CartIcon = lazy(() => import('./shopper-icons').then((m) => ({ default: m.CartIcon })));
-const AccountControl = lazy(() =>
-  import('../../features/account/account-menu').then((m) => ({ default: m.AccountControl })),
+const MobileMenu = lazyWithQueries(() => import('./mobile-menu').then((m) => m.MobileMenu));
+const WishlistIcon = lazyWithQueries(() => import('./shopper-icons').then((m) => m.WishlistIcon));
+const CartIcon = lazyWithQueries(() => import('./shopper-icons').then((m) => m.CartIcon));
+const AccountControl = lazyWithQueries(() =>
+  import('../../features/account/account-menu').then((m) => m.AccountControl),
 );
 
 /** The profile icon: to /login for a visitor; for a shopper, their menu (loaded when needed). */

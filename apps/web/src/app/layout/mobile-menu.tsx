@@ -1,6 +1,6 @@
 import { ChevronRight, ShoppingBag, X } from 'lucide-react';
 import { useEffect, useRef, type RefObject } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { AccountLinks, AccountSummary } from '../../features/account/account-menu';
 import { useToken } from '../../lib/session';

@@ -1,5 +1,5 @@
 import { Heart, ShoppingBag } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { useCartCount, useWishlist } from '../../lib/shopper';
 

@@ -1,6 +1,6 @@
 import { CalendarCheck, Crown, Heart, LogOut, ShoppingBag, User, UserRound } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { endSession } from '../../lib/session';
 import { useCartCount, useProfile, useSubscription, useWishlist } from '../../lib/shopper';

@@ -1,6 +1,6 @@
 import { formatMonthYearInIndia, type Subscription, type User } from '@pehnava/shared';
 import { CalendarCheck, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { planName } from './plan-name';
 

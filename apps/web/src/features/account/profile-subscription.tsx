@@ -1,6 +1,6 @@
 import { formatDateInIndia, type Subscription } from '@pehnava/shared';
 import { Check, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
 import { usePlans } from './api';
 import { planName } from './plan-name';

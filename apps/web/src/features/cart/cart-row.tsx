@@ -12,7 +12,7 @@ import {
 } from '@pehnava/shared';
 import { CalendarX2, ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { cartPriceLabel } from './price-label';
 
 /**

@@ -1,6 +1,6 @@
 import type { PlanId } from '@pehnava/shared';
 import { Check, Crown } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 
 const PAID_PERKS: Record<Exclude<PlanId, 'free'>, string> = {
   plus: 'Premium pieces are free and Royal pieces half price on 14-day rentals, with free delivery.',

@@ -1,6 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useEffect, useState, type KeyboardEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
 
 const arrowButton =

@@ -1,6 +1,6 @@
 import { CATEGORY_INFO, type ProductCategory } from '@pehnava/shared';
 import { Check, Crown, Sparkles } from 'lucide-react';
-import { Link } from 'react-router';
+import { Link } from '../../lib/link';
 
 export function PristinePromise() {
   return (

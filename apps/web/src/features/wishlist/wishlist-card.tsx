@@ -1,7 +1,8 @@
 import type { PlanId, Product } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../lib/link';
 import { PlanPrice } from '../../components/ui/plan-price';
 import { WishlistHeart } from '../../components/ui/wishlist-heart';
 

@@ -16,13 +16,23 @@
 //   BENCH_LABEL (latest)   the name of this run's table in docs/benchmarks.md; a run replaces the
 //                          table with its label and keeps the others (e.g. 'before' and 'after')
 //   BENCH_NOTE             one sentence written above the table (what was measured, and why)
-import { spawn, spawnSync } from 'node:child_process';
-import { get } from 'node:http';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import {
+  commitAndDate,
+  count,
+  cpuSeconds,
+  markdownTable,
+  median,
+  ms,
+  rawResponse as rawAnswer,
+  startServer,
+  wrk as wrkRun,
+  wrkVersion as checkWrk,
+  writeBenchmarks,
+} from './bench-lib.mjs';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
@@ -33,53 +43,13 @@ const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const label = (process.env.BENCH_LABEL ?? 'latest').replace(/[^\w.-]/g, '-');
 const note = process.env.BENCH_NOTE ?? '';
 const WARM_UP_SECONDS = 2;
-const luaScript = fileURLToPath(new URL('./bench-wrk.lua', import.meta.url));
-
-const wrkCheck = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
-if (wrkCheck.error) {
-  process.stderr.write(
-    'npm run bench needs wrk, the HTTP load generator, on the PATH (Debian: apt-get install wrk).\n',
-  );
-  process.exit(1);
-}
-const wrkVersion = /wrk\s+(\S+)/.exec(`${wrkCheck.stdout}${wrkCheck.stderr}`)?.[1] ?? 'unknown';
+const wrkVersion = checkWrk('npm run bench');
 
 const benchDb = `pehnava_bench_${process.pid}`;
 const children = [];
 
-function start(name, args, env, port, readyPath) {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  children.push(child);
-  return waitFor(`http://127.0.0.1:${port}${readyPath}`, name, child).then(() => child);
-}
-
-const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
-
-/** CPU seconds a process has used (user + system, all its threads); undefined without /proc. */
-function cpuSeconds(pid) {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
-  } catch {
-    return undefined;
-  }
-}
-
-async function waitFor(url, name, child) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${name} did not start within 2 minutes`);
-}
+const start = (name, args, env, port, readyPath) =>
+  startServer(children, name, args, env, port, readyPath);
 
 async function admin(text) {
   const client = new pg.Client({ connectionString: pgServer });
@@ -149,71 +119,19 @@ async function shopperWithCart(base, products) {
   return token;
 }
 
-/** A response's body and headers exactly as sent (fetch would decompress it). */
-function rawResponse(url, headers) {
-  return new Promise((resolve, reject) => {
-    get(url, { headers }, (response) => {
-      const chunks = [];
-      response.on('data', (chunk) => chunks.push(chunk));
-      response.on('end', () => {
-        if (response.statusCode !== 200 || response.headers['content-encoding'] !== 'br') {
-          reject(
-            new Error(`${url}: ${response.statusCode}, ${response.headers['content-encoding']}`),
-          );
-        } else resolve({ body: Buffer.concat(chunks), headers: response.headers });
-      });
-    }).on('error', reject);
-  });
+/** A response's body and headers exactly as sent, refused unless a 200 in brotli. */
+async function rawResponse(url, headers) {
+  const answer = await rawAnswer(url, headers);
+  if (answer.status !== 200 || answer.headers['content-encoding'] !== 'br') {
+    throw new Error(`${url}: ${answer.status}, ${answer.headers['content-encoding']}`);
+  }
+  return answer;
 }
 
 /** Headers of the connection and the message framing, which every server sends its own way. */
 const HOP_HEADERS = new Set(['date', 'connection', 'keep-alive', 'content-length']);
 
-function wrk(url, duration, headers) {
-  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '5s', '-s', luaScript];
-  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.stderr.on('data', (chunk) => (out += chunk));
-    // Bounded: wrk stops itself after `duration`; this is the backstop.
-    const timer = setTimeout(() => child.kill('SIGKILL'), (duration + 15) * 1000);
-    child.on('close', (code) => {
-      clearTimeout(timer);
-      const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
-      if (code !== 0 || !line) return reject(new Error(`wrk ${url} failed (${code}):\n${out}`));
-      const r = JSON.parse(line.slice('WRK_JSON '.length));
-      const failed = r.errors.connect + r.errors.read + r.errors.write + r.errors.status;
-      if (failed > 0) return reject(new Error(`${url}: ${JSON.stringify(r.errors)}\n${out}`));
-      resolve({
-        requests: r.requests,
-        rps: r.requests / (r.duration_us / 1e6),
-        p50: r.p50_us / 1000,
-        p99: r.p99_us / 1000,
-        timeouts: r.errors.timeout,
-      });
-    });
-  });
-}
-
-/** A markdown table laid out as Prettier lays it out, so `prettier --check` stays clean. */
-function markdownTable(header, align, rows) {
-  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
-  const cell = (text, i) => (align[i] === 'r' ? text.padStart(widths[i]) : text.padEnd(widths[i]));
-  const line = (cells) => `| ${cells.map(cell).join(' | ')} |`;
-  const rule = widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
-  return [line(header), `| ${rule.join(' | ')} |`, ...rows.map(line)].join('\n');
-}
-
-const median = (values) => {
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const ms = (value) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
-const count = (value) => Math.round(value).toLocaleString('en-IN');
+const wrk = (url, duration, headers) => wrkRun(url, { duration, connections, headers });
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-bench-'));
 let exitCode = 0;
@@ -348,12 +266,11 @@ try {
       sameKind && t.key !== 'same' ? (rps / sameHeadersRps).toFixed(2) : '',
     ];
   });
-  const date = new Date().toISOString().slice(0, 10);
-  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout;
+  const { date, commit } = commitAndDate();
   const table = [
     `<!-- bench:${label}:start -->`,
     '',
-    `### ${label} (${date}, commit ${commit.trim() || 'unknown'})`,
+    `### ${label} (${date}, commit ${commit})`,
     '',
     ...(note ? [note, ''] : []),
     `wrk ${wrkVersion}, 1 thread, ${connections} connections, ${seconds} s per target after a ${WARM_UP_SECONDS} s warm-up, ` +
@@ -381,28 +298,12 @@ try {
     `<!-- bench:${label}:end -->`,
   ].join('\n');
 
-  const file = 'docs/benchmarks.md';
-  let doc;
-  try {
-    doc = readFileSync(file, 'utf8');
-  } catch {
-    doc = "# Benchmarks\n\nFigures measured on the project's own machines with its own scripts.\n";
-  }
-  const heading = '## Hot path (wrk)';
-  if (!doc.includes(heading)) {
-    doc = `${doc.trimEnd()}\n\n${heading}\n\n\`npm run bench\` (scripts/bench.mjs).\n`;
-  }
-  const block = new RegExp(`<!-- bench:${label}:start -->[\\s\\S]*?<!-- bench:${label}:end -->`);
-  if (block.test(doc)) {
-    doc = doc.replace(block, table);
-  } else {
-    // A new table goes at the end of the section, after the earlier ones.
-    const from = doc.indexOf(heading) + heading.length;
-    const ends = [doc.indexOf('\n## ', from), doc.indexOf('\n<!-- lighthouse:start', from)];
-    const end = Math.min(...ends.map((i) => (i >= 0 ? i : doc.length)));
-    doc = `${doc.slice(0, end).trimEnd()}\n\n${table}\n${doc.slice(end)}`;
-  }
-  writeFileSync(file, doc.endsWith('\n') ? doc : `${doc}\n`);
+  writeBenchmarks(
+    `bench:${label}`,
+    table,
+    '## Hot path (wrk)',
+    '`npm run bench` (scripts/bench.mjs).',
+  );
   console.log(`\n${table}`);
 } catch (error) {
   process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);

@@ -10,10 +10,16 @@ export interface UnitBlock {
 
 type ByDuration = Record<`${RentalDuration}`, string[]>;
 
+const DAY_MS = 86_400_000;
+const dayNumber = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
+const isoDate = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+
 /**
  * For one size: per rental length, the start dates in [from, to] on which none of `unitIds` is
  * free for the whole blocked range (start − lead … start + days + turnaround). Pure: the same
  * overlap rule as the exclusion constraint, so what is shown free is what a checkout can reserve.
+ * Days are counted as numbers: each unit's blocked days over the window are summed once, so a
+ * start date costs one subtraction per unit (a product booked 100,000 times over is no slower).
  */
 export function availableStartDates({
   unitIds,
@@ -28,19 +34,55 @@ export function availableStartDates({
   to: string;
   days: ReservationDays;
 }): ByDuration {
-  const blocksOf = new Map<string, UnitBlock[]>(unitIds.map((id) => [id, []]));
-  for (const block of reservations) blocksOf.get(block.unitId)?.push(block);
-  const unitFree = (unitId: string, rangeFrom: string, rangeUntil: string) =>
-    blocksOf.get(unitId)!.every((b) => b.blockedUntil < rangeFrom || b.blockedFrom > rangeUntil);
+  const first = dayNumber(from);
+  const last = dayNumber(to);
+  // How far each rental length's blocked range reaches before and after its start.
+  const spans = RENTAL_DURATIONS.map((duration) => {
+    const range = reservedRange({ startDate: from, endDate: addDays(from, duration) }, days);
+    return {
+      duration,
+      before: first - dayNumber(range.blockedFrom),
+      after: dayNumber(range.blockedUntil) - first,
+    };
+  });
+  const lowest = first - Math.max(...spans.map((span) => span.before));
+  const highest = last + Math.max(...spans.map((span) => span.after));
+  const width = Math.max(0, highest - lowest + 1);
 
-  const result = Object.fromEntries(RENTAL_DURATIONS.map((d) => [String(d), [] as string[]]));
-  for (let day = from; day <= to; day = addDays(day, 1)) {
-    for (const duration of RENTAL_DURATIONS) {
-      const range = reservedRange({ startDate: day, endDate: addDays(day, duration) }, days);
-      if (!unitIds.some((id) => unitFree(id, range.blockedFrom, range.blockedUntil))) {
-        result[String(duration)]!.push(day);
+  // Per unit: where its blocks start and end (+1 / −1), then the running count of blocked days.
+  const unitIndex = new Map(unitIds.map((id, i) => [id, i]));
+  const edges = unitIds.map(() => new Int32Array(width + 1));
+  for (const block of reservations) {
+    const unit = unitIndex.get(block.unitId);
+    if (unit === undefined) continue;
+    const start = Math.max(lowest, dayNumber(block.blockedFrom));
+    const end = Math.min(highest, dayNumber(block.blockedUntil));
+    if (start > end) continue;
+    edges[unit]![start - lowest]! += 1;
+    edges[unit]![end - lowest + 1]! -= 1;
+  }
+  const blockedBefore = edges.map((edge) => {
+    const sums = new Int32Array(width + 1);
+    let open = 0;
+    for (let k = 0; k < width; k += 1) {
+      open += edge[k]!;
+      sums[k + 1] = sums[k]! + (open > 0 ? 1 : 0);
+    }
+    return sums;
+  });
+
+  const dates = Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => isoDate(first + i));
+  const result = {} as ByDuration;
+  for (const span of spans) {
+    const unavailable: string[] = [];
+    for (let day = first; day <= last; day += 1) {
+      const a = day - span.before - lowest;
+      const b = day + span.after - lowest;
+      if (!blockedBefore.some((sums) => sums[b + 1]! - sums[a]! === 0)) {
+        unavailable.push(dates[day - first]!);
       }
     }
+    result[`${span.duration}`] = unavailable;
   }
-  return result as ByDuration;
+  return result;
 }

@@ -1,0 +1,154 @@
+// What the bench scripts share: wrk runs (with bench-wrk.lua's JSON line), servers started and
+// waited for, a process's CPU time, raw responses, medians, and tables written into
+// docs/benchmarks.md between their markers.
+import { spawn, spawnSync } from 'node:child_process';
+import { get } from 'node:http';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const luaScript = fileURLToPath(new URL('./bench-wrk.lua', import.meta.url));
+
+/** wrk's version, or exits with a clear line when wrk is not installed. */
+export function wrkVersion(command) {
+  const check = spawnSync('wrk', ['--version'], { encoding: 'utf8' });
+  if (check.error) {
+    process.stderr.write(
+      `${command} needs wrk, the HTTP load generator, on the PATH (Debian: apt-get install wrk).\n`,
+    );
+    process.exit(1);
+  }
+  return /wrk\s+(\S+)/.exec(`${check.stdout}${check.stderr}`)?.[1] ?? 'unknown';
+}
+
+/** Start a Node script as a server on 127.0.0.1:`port` and wait until `readyPath` answers. */
+export function startServer(children, name, args, env, port, readyPath) {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  children.push(child);
+  return waitFor(`http://127.0.0.1:${port}${readyPath}`, name, child).then(() => child);
+}
+
+export async function waitFor(url, name, child, seconds = 120) {
+  for (let i = 0; i < seconds * 5; i += 1) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with code ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${name} did not start within ${seconds} s`);
+}
+
+const clockTicks = Number(spawnSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).stdout) || 100;
+
+/** CPU seconds a process has used (user + system, all its threads); undefined without /proc. */
+export function cpuSeconds(pid) {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / clockTicks;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A response's status, headers and body exactly as sent (fetch would decompress it). */
+export function rawResponse(url, headers) {
+  return new Promise((resolve, reject) => {
+    get(url, { headers }, (response) => {
+      const chunks = [];
+      response.on('data', (chunk) => chunks.push(chunk));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode,
+          body: Buffer.concat(chunks),
+          headers: response.headers,
+        }),
+      );
+    }).on('error', reject);
+  });
+}
+
+/** One wrk run: 1 thread, `connections` connections, `duration` seconds; refuses any error. */
+export function wrk(url, { duration, connections, headers = {} }) {
+  const args = ['-t1', `-c${connections}`, `-d${duration}s`, '--timeout', '5s', '-s', luaScript];
+  for (const [name, value] of Object.entries(headers)) args.push('-H', `${name}: ${value}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn('wrk', args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.stderr.on('data', (chunk) => (out += chunk));
+    // Bounded: wrk stops itself after `duration`; this is the backstop.
+    const timer = setTimeout(() => child.kill('SIGKILL'), (duration + 15) * 1000);
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      const line = out.split('\n').find((l) => l.startsWith('WRK_JSON '));
+      if (code !== 0 || !line) return reject(new Error(`wrk ${url} failed (${code}):\n${out}`));
+      const r = JSON.parse(line.slice('WRK_JSON '.length));
+      const failed = r.errors.connect + r.errors.read + r.errors.write + r.errors.status;
+      if (failed > 0) return reject(new Error(`${url}: ${JSON.stringify(r.errors)}\n${out}`));
+      resolve({
+        requests: r.requests,
+        bytes: r.bytes,
+        rps: r.requests / (r.duration_us / 1e6),
+        p50: r.p50_us / 1000,
+        p90: r.p90_us / 1000,
+        p99: r.p99_us / 1000,
+        timeouts: r.errors.timeout,
+      });
+    });
+  });
+}
+
+/** A markdown table laid out as Prettier lays it out, so `prettier --check` stays clean. */
+export function markdownTable(header, align, rows) {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => r[i].length)));
+  const cell = (text, i) => (align[i] === 'r' ? text.padStart(widths[i]) : text.padEnd(widths[i]));
+  const line = (cells) => `| ${cells.map(cell).join(' | ')} |`;
+  const rule = widths.map((w, i) => (align[i] === 'r' ? `${'-'.repeat(w - 1)}:` : '-'.repeat(w)));
+  return [line(header), `| ${rule.join(' | ')} |`, ...rows.map(line)].join('\n');
+}
+
+export const median = (values) => {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
+};
+export const ms = (value) => (value < 10 ? value.toFixed(2) : value.toFixed(1));
+export const count = (value) => Math.round(value).toLocaleString('en-IN');
+
+export function commitAndDate() {
+  const commit = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout;
+  return { commit: commit.trim() || 'unknown', date: new Date().toISOString().slice(0, 10) };
+}
+
+/**
+ * Put `block` (which starts with `<!-- {marker}:start -->` and ends with its end marker) into
+ * docs/benchmarks.md: in place of the block with the same markers, else at the end of the section
+ * `heading` (made, with `intro`, when missing).
+ */
+export function writeBenchmarks(marker, block, heading, intro) {
+  const file = 'docs/benchmarks.md';
+  let doc;
+  try {
+    doc = readFileSync(file, 'utf8');
+  } catch {
+    doc = "# Benchmarks\n\nFigures measured on the project's own machines with its own scripts.\n";
+  }
+  if (!doc.includes(heading)) doc = `${doc.trimEnd()}\n\n${heading}\n\n${intro}\n`;
+  const existing = new RegExp(`<!-- ${marker}:start -->[\\s\\S]*?<!-- ${marker}:end -->`);
+  if (existing.test(doc)) {
+    doc = doc.replace(existing, block);
+  } else {
+    // A new block goes at the end of the section, after the earlier ones.
+    const from = doc.indexOf(heading) + heading.length;
+    const ends = [doc.indexOf('\n## ', from), doc.indexOf('\n<!-- lighthouse:start', from)];
+    const end = Math.min(...ends.map((i) => (i >= 0 ? i : doc.length)));
+    doc = `${doc.slice(0, end).trimEnd()}\n\n${block}\n${doc.slice(end)}`;
+  }
+  writeFileSync(file, doc.endsWith('\n') ? doc : `${doc}\n`);
+}

@@ -1,5 +1,10 @@
-import type { Page } from '@playwright/test';
-import { productListResponseSchema, type Product } from '@pehnava/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  PRODUCT_SEARCH_LIMITS,
+  productListResponseSchema,
+  productSearchResponseSchema,
+  type Product,
+} from '@pehnava/shared';
 import { expect, test } from '../fixtures';
 
 let products: Product[] = [];
@@ -14,13 +19,25 @@ const has = (p: Product, type: string, value: string) =>
 const count = (page: Page) => page.getByTestId('result-count');
 const cards = (page: Page) =>
   page.getByRole('list', { name: 'Products' }).getByTestId('product-card');
+/** A filter value's checkbox, named by the value and its count ('Wedding (12)'). */
 const checkbox = (page: Page, group: string, value: string) =>
-  page.getByRole('group', { name: group }).getByRole('checkbox', { name: value, exact: true });
+  page
+    .getByRole('group', { name: group })
+    .getByRole('checkbox', { name: new RegExp(`^${value} \\(\\d+\\)$`) });
+/** What the search endpoint finds for a text: the page must show the same. */
+const searchTotal = async (request: APIRequestContext, q: string) =>
+  productSearchResponseSchema.parse(
+    await (await request.get(`/api/products?q=${encodeURIComponent(q)}`)).json(),
+  ).total;
 
-test('lists every product, and filters AND across groups and OR within one', async ({ page }) => {
+test('counts every product, shows the first page, and filters AND across groups and OR within one', async ({
+  page,
+}) => {
   await page.goto('/collection');
   await expect(count(page)).toHaveText(`${products.length} items found`);
-  await expect(cards(page)).toHaveCount(products.length);
+  await expect(cards(page)).toHaveCount(
+    Math.min(products.length, PRODUCT_SEARCH_LIMITS.pageSizeDefault),
+  );
   for (const group of ['Categories', 'Type', 'Occasion', 'Colour']) {
     await expect(page.getByRole('group', { name: group })).toBeVisible();
   }
@@ -86,6 +103,7 @@ test('sorts by rent and by MRP, and keeps the sort in the URL', async ({ page })
 
 test('the header search opens a search bar that searches names and descriptions', async ({
   page,
+  request,
 }) => {
   await page.goto('/');
   await expect(page.getByRole('searchbox')).toHaveCount(0);
@@ -93,11 +111,15 @@ test('the header search opens a search bar that searches names and descriptions'
   await expect(page).toHaveURL(/\/collection$/);
   const box = page.getByRole('searchbox', { name: 'Search the collection' });
   await box.fill('LeHenGa');
+  // Case does not matter, and every piece naming a lehenga in its name or description is found.
   const matches = products.filter(
     (p) =>
       p.name.toLowerCase().includes('lehenga') || p.description.toLowerCase().includes('lehenga'),
   );
-  await expect(count(page)).toContainText(`${matches.length} items found`);
+  const found = await searchTotal(request, 'LeHenGa');
+  expect(found).toBe(await searchTotal(request, 'lehenga'));
+  expect(found).toBeGreaterThanOrEqual(matches.length);
+  await expect(count(page)).toContainText(`${found} items found`);
   await expect(page).toHaveURL(/q=LeHenGa/);
 
   await box.fill('no such outfit anywhere');
@@ -129,16 +151,20 @@ test('the empty state clears filters too', async ({ page }) => {
 
 test('closing the search ends it and keeps the filters; a search in the URL shows its box', async ({
   page,
+  request,
 }) => {
   const women = products.filter((p) => has(p, 'category', 'Women'));
-  const sarees = women.filter(
-    (p) => p.name.toLowerCase().includes('saree') || p.description.toLowerCase().includes('saree'),
+  const sarees = productSearchResponseSchema.parse(
+    await (await request.get('/api/products?q=saree&category=Women')).json(),
   );
+  expect(sarees.total).toBeGreaterThan(0);
+  for (const saree of sarees.products)
+    expect(has(saree, 'category', 'Women'), saree.name).toBe(true);
   // A shared or reloaded link with a search: the search is there to be seen.
   await page.goto('/collection?q=saree&category=Women');
   const box = page.getByRole('searchbox', { name: 'Search the collection' });
   await expect(box).toHaveValue('saree');
-  await expect(count(page)).toHaveText(`${sarees.length} items found for “saree”`);
+  await expect(count(page)).toHaveText(`${sarees.total} items found for “saree”`);
 
   // The header's search icon on the collection keeps its filters and goes to the box.
   await page.getByRole('button', { name: 'Search the collection' }).click();

@@ -29,7 +29,7 @@ export * from './constants/product-search.js';
 export * from './constants/states.js';
 export * from './cart/add-to-cart-checks.js';
 export * from './catalogue/query.js';
-export * from './catalogue/related.js';
+export * from './catalogue/home-shelves.js';
 export * from './catalogue/search-request.js';
 export * from './contracts/admin.js';
 export * from './contracts/admin-catalogue.js';

@@ -11,6 +11,7 @@ import {
   TERMS_META,
   heroImageUrl,
   productListResponseSchema,
+  productSearchResponseSchema,
 } from '@pehnava/shared';
 import {
   createPageMetaResolver,
@@ -132,10 +133,14 @@ describe('serving the web app', () => {
     expect(html).toContain(`<meta property="og:url" content="${canonical}" />`);
     expect(html).toContain(`<link rel="canonical" href="${canonical}" />`);
     expect(html).toContain(`<meta property="og:image" content="${product.images[0]}" />`);
-    // The page asks for the product by the address it was opened with: that is what is preloaded.
+    // The page asks for the product by the address it was opened with: that is what is preloaded;
+    // then for its related pieces by the product's _id (the address it has moved to by then).
     expect(html).toContain(
-      `<link rel="preload" as="fetch" crossorigin href="/api/product/list/${code}" />`,
+      `<link rel="preload" as="fetch" crossorigin href="/api/product/list/${code}" />` +
+        `<link rel="preload" as="fetch" crossorigin href="/api/product/list/${product._id}/related" />`,
     );
+    // Never the whole catalogue.
+    expect(html).not.toMatch(/href="\/api\/product\/list"/);
   });
 
   it("lets pages show images from PUBLIC_URL, which need not be the page's own address", async () => {
@@ -145,13 +150,57 @@ describe('serving the web app', () => {
   });
 
   it('preloads the first card image of the collection as the API gives it', async () => {
-    const { products } = productListResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    // The first card is the first product of the search the page makes.
+    const { products } = productSearchResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/products' })).json(),
     );
     const html = (await t.app.inject({ method: 'GET', url: '/collection' })).body;
     expect(html).toContain(
       `<link rel="preload" as="image" href="${products[0]!.images[0]}" fetchpriority="high" />`,
     );
+    // A search's first card is not known without running it, which would hold up the page.
+    for (const url of [
+      '/collection?q=silk',
+      '/collection?category=Men',
+      '/collection?sort=newest',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).not.toContain('as="image"');
+    }
+    // A parameter that is no filter leaves the plain collection.
+    expect((await t.app.inject({ method: 'GET', url: '/collection?utm_source=x' })).body).toContain(
+      `<link rel="preload" as="image" href="${products[0]!.images[0]}" fetchpriority="high" />`,
+    );
+  });
+
+  it("preloads the collection's search at the address the web app asks for, whatever the order", async () => {
+    const preloads = async (url: string) =>
+      [
+        ...(await t.app.inject({ method: 'GET', url })).body.matchAll(
+          /<link rel="preload" as="fetch" crossorigin href="([^"]+)" \/>/g,
+        ),
+      ].map((m) => m[1]!.replaceAll('&amp;', '&'));
+    expect(await preloads('/collection')).toEqual(['/api/products', '/api/product/filter-options']);
+    // Groups by name, values in order, the default sort left out; a parameter that is no filter
+    // type of the catalogue is not sent (the API would refuse it).
+    const search =
+      '/api/products?q=silk&sort=newest&category=Women&occasion=Mehendi&occasion=Wedding';
+    expect(
+      await preloads(
+        '/collection?occasion=Wedding&utm_source=mail&q=silk&category=Women&occasion=Mehendi&sort=newest',
+      ),
+    ).toEqual([search, '/api/product/filter-options']);
+    expect(
+      await preloads(
+        '/collection?sort=newest&category=Women&occasion=Mehendi&q=+silk+&occasion=Wedding',
+      ),
+    ).toEqual([search, '/api/product/filter-options']);
+    expect((await preloads('/collection?q=%E0%A4%B2%E0%A4%B9%E0%A4%82%E0%A4%97%E0%A4%BE'))[0]).toBe(
+      `/api/products?q=${encodeURIComponent('लहंगा')}`,
+    );
+    // The answers behind those addresses exist (the API takes what the page asks).
+    for (const url of [search, `/api/products?q=${encodeURIComponent('लहंगा')}`]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(200);
+    }
   });
 
   it('preloads the first hero on the home page, and writes the stylesheet into the page', async () => {
@@ -163,6 +212,12 @@ describe('serving the web app', () => {
     expect(home).not.toContain('href="/assets/index-abc123.css"');
     // A stylesheet that cannot be read stays a link rather than vanishing.
     expect(home).toContain('href="/assets/index-gone.css"');
+    // The two shelves' small searches, at the addresses the web app asks for (not the catalogue).
+    expect(home).toContain(
+      '<link rel="preload" as="fetch" crossorigin href="/api/products?pageSize=10" />' +
+        '<link rel="preload" as="fetch" crossorigin href="/api/products?bestseller=true&amp;pageSize=15" />',
+    );
+    expect(home).not.toMatch(/href="\/api\/product\/list"/);
     const about = (await t.app.inject({ method: 'GET', url: '/about' })).body;
     expect(about).not.toContain('rel="preload"');
     // What shows before the script runs: the home page's own, the frame elsewhere.

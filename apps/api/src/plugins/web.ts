@@ -158,9 +158,10 @@ export async function registerWeb(
     if (wantsPage) {
       // The same origin the API's image URLs use, so a preloaded image is the one the page shows.
       const origin = request.publicOrigin;
-      const hasQuery = request.url.includes('?');
+      const queryAt = request.url.indexOf('?');
+      const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
       const head = {
-        ...(await pageMeta(path, { hasQuery, origin })),
+        ...(await pageMeta(path, { query, origin })),
         preloadModules: routeChunks(path),
         // The console draws its own frame: the shop's header would flash before it.
         firstPaint: isConsolePath(path)

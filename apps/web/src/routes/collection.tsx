@@ -1,16 +1,14 @@
 import { COLLECTION_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
 import { SlidersHorizontal } from 'lucide-react';
-import { useMemo, useState } from 'react';
-import {
-  CATALOGUE_SORTS,
-  CATALOGUE_SORT_LABELS,
-  countAppliedFilters,
-  queryCatalogue,
-} from '@pehnava/shared';
-import { useFilterOptions, useProducts } from '../features/catalogue/api';
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { CATALOGUE_SORTS, CATALOGUE_SORT_LABELS, countAppliedFilters } from '@pehnava/shared';
+import { LoadFailed } from '../components/ui/load-failed';
+import { useFilterOptions } from '../features/catalogue/api';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
+import { LoadMore } from '../features/catalogue/load-more';
 import { ProductGrid } from '../features/catalogue/product-grid';
+import { useCatalogueSearch } from '../features/catalogue/use-catalogue-search';
 import { useCatalogueUrl } from '../features/catalogue/use-catalogue-url';
 
 /** 'category' is shown as Categories and 'subCategory' as Type; other groups as their key. */
@@ -24,21 +22,35 @@ const NO_TYPES: readonly string[] = [];
 
 export function CollectionPage() {
   usePageMeta(COLLECTION_META);
-  const products = useProducts();
   const options = useFilterOptions();
   const types = useMemo(
     () => (options.data ? Object.keys(options.data) : NO_TYPES),
     [options.data],
   );
-  const { query, toggleFilter, setSort, clearFilters, clearSearch } = useCatalogueUrl(types);
+  const { query, filterNames, toggleFilter, setSort, clearFilters, clearSearch } =
+    useCatalogueUrl(types);
   const [filtersOpen, setFiltersOpen] = useState(false);
-
-  const shown = useMemo(
-    () => (products.data ? queryCatalogue(products.data, query) : []),
-    [products.data, query],
+  // Which parameters of the address are filters is known once the filter types are; an address
+  // with none asks at once.
+  const typesKnown = filterNames.length === 0 || options.data !== undefined;
+  // The search box writes its text here once typing pauses (app/layout/search-bar.tsx).
+  const results = useCatalogueSearch(
+    { search: query.search, filters: query.filters, sort: query.sort },
+    { enabled: typesKnown },
   );
+  const { first, products } = results;
   const applied = countAppliedFilters(query.filters);
-  const error = products.error ?? options.error;
+  // A page after the first that fails says so by the Load more button, not above the cards.
+  const error = results.isFetchNextPageError
+    ? null
+    : (results.error ?? (typesKnown ? null : options.error));
+  const retry = () => void (options.error ? options.refetch() : results.refetch());
+  // A new search keeps the cards it replaces on screen, dimmed, until its answer comes.
+  const busy = results.isPlaceholderData;
+  const grid = useRef<HTMLDivElement>(null);
+  const { fetchNextPage } = results;
+  // A second call while a page loads waits for it rather than asking again.
+  const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
@@ -46,8 +58,8 @@ export function CollectionPage() {
         <div>
           <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">The Collection</h1>
           <p className="mt-1 text-sm text-stone-600" aria-live="polite" data-testid="result-count">
-            {products.data ? `${shown.length} items found` : 'Loading the collection…'}
-            {query.search && products.data ? ` for “${query.search}”` : ''}
+            {first ? `${first.total} items found` : 'Loading the collection…'}
+            {first?.searched ? ` for “${first.searched}”` : ''}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -80,9 +92,9 @@ export function CollectionPage() {
       </div>
 
       {error && (
-        <p role="alert" className="mt-6 text-red-700">
-          {error.message}
-        </p>
+        <div className="mt-6">
+          <LoadFailed message={error.message} onRetry={retry} />
+        </div>
       )}
 
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_1fr]">
@@ -99,14 +111,14 @@ export function CollectionPage() {
               </span>
             )}
           </div>
-          {options.data &&
-            Object.entries(options.data).map(([type, values]) => (
+          {first &&
+            Object.entries(first.facets).map(([type, values]) => (
               <fieldset key={type} className="mt-5 border-t border-black/5 pt-4">
                 <legend className="text-xs font-semibold tracking-wider text-stone-500 uppercase">
                   {groupLabel(type)}
                 </legend>
                 <div className="mt-3 space-y-2">
-                  {values.map((value) => (
+                  {values.map(({ value, count }) => (
                     <label
                       key={value}
                       className="flex cursor-pointer items-center gap-2 text-sm text-stone-800"
@@ -117,7 +129,15 @@ export function CollectionPage() {
                         onChange={() => toggleFilter(type, value)}
                         className="h-4 w-4 accent-maroon-700"
                       />
-                      {value}
+                      <span>
+                        {value}{' '}
+                        <span
+                          className="text-xs text-stone-500 tabular-nums"
+                          data-testid="facet-count"
+                        >
+                          ({count})
+                        </span>
+                      </span>
                     </label>
                   ))}
                 </div>
@@ -134,9 +154,11 @@ export function CollectionPage() {
           )}
         </aside>
 
-        <section aria-label="Results">
-          {products.data && shown.length === 0 ? (
-            <div className="rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-black/5">
+        <section aria-label="Results" aria-busy={busy}>
+          {first && first.total === 0 ? (
+            <div
+              className={`rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-black/5 transition-opacity ${busy ? 'opacity-50' : ''}`}
+            >
               <h2 className="font-display text-2xl text-maroon-900">No products found</h2>
               <p className="mt-2 text-stone-600">Try another search or fewer filters.</p>
               <div className="mt-6 flex flex-wrap justify-center gap-3">
@@ -156,9 +178,32 @@ export function CollectionPage() {
                 </button>
               </div>
             </div>
-          ) : products.data ? (
-            <ProductGrid products={shown} label="Products" columns={4} eager={4} />
-          ) : products.isPending ? (
+          ) : first ? (
+            <>
+              <div ref={grid} className={`transition-opacity ${busy ? 'opacity-50' : ''}`}>
+                <ProductGrid
+                  products={products}
+                  label="Products"
+                  columns={4}
+                  eager={4}
+                  footer={
+                    !busy && (
+                      <LoadMore
+                        shown={products.length}
+                        total={first.total}
+                        pageSize={first.pageSize}
+                        hasMore={results.hasNextPage}
+                        loading={results.isFetchingNextPage}
+                        failed={results.isFetchNextPageError ? results.error?.message : undefined}
+                        onMore={loadMore}
+                        grid={grid}
+                      />
+                    )
+                  }
+                />
+              </div>
+            </>
+          ) : results.isPending && !error ? (
             <ProductGridSkeleton count={8} columns={4} />
           ) : null}
         </section>

@@ -1,14 +1,13 @@
 import { HOME_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
-import type { Product } from '@pehnava/shared';
 import { Suspense, type ReactNode } from 'react';
 import { Section } from '../components/ui/section';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { HeroCarousel } from '../features/home/hero-carousel';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
 
-// Below the fold: loaded after the first paint, with the catalogue list (already preloaded by
-// the page's HTML) and the code that fetches it.
+// Below the fold: loaded after the first paint, with the code that fetches the shelves' answers
+// (already preloaded by the page's HTML).
 const ProductShelf = lazyWithQueries(() =>
   import('../features/catalogue/product-shelf').then((m) => m.ProductShelf),
 );
@@ -22,6 +21,7 @@ const Later = ({ children }: { children: ReactNode }) => (
   <Suspense fallback={<div className="h-64" aria-busy="true" />}>{children}</Suspense>
 );
 
+// SPEC.md §9: Latest 10, Best Sellers 5 (product-shelf.tsx asks for them).
 const LATEST_COUNT = 10;
 const BESTSELLER_COUNT = 5;
 
@@ -37,11 +37,7 @@ export function HomeIntro() {
 
 export function HomePage() {
   usePageMeta(HOME_META);
-  const shelf = (count: number, pick: (products: Product[]) => Product[], label: string) => (
-    <Suspense fallback={<ProductGridSkeleton count={count} />}>
-      <ProductShelf pick={pick} count={count} label={label} />
-    </Suspense>
-  );
+  const fallback = (count: number) => <ProductGridSkeleton count={count} />;
 
   return (
     <main>
@@ -50,7 +46,9 @@ export function HomePage() {
         title="Latest Collections"
         subtitle="Fresh from the atelier, ready for your next celebration"
       >
-        {shelf(LATEST_COUNT, latestOf, 'Latest collections')}
+        <Suspense fallback={fallback(LATEST_COUNT)}>
+          <ProductShelf shelf="latest" count={LATEST_COUNT} label="Latest collections" />
+        </Suspense>
       </Section>
       <Section title="How It Works" subtitle="From browsing to wearing in four easy steps">
         <Later>
@@ -58,7 +56,9 @@ export function HomePage() {
         </Later>
       </Section>
       <Section title="Best Sellers" subtitle="The pieces our shoppers rent again and again">
-        {shelf(BESTSELLER_COUNT, bestSellers, 'Best sellers')}
+        <Suspense fallback={fallback(BESTSELLER_COUNT)}>
+          <ProductShelf shelf="bestsellers" count={BESTSELLER_COUNT} label="Best sellers" />
+        </Suspense>
       </Section>
       <Section title="Why Choose Pehnava" subtitle="Occasion wear without the hassle of owning it">
         <Later>
@@ -67,16 +67,4 @@ export function HomePage() {
       </Section>
     </main>
   );
-}
-
-const latestOf = (products: Product[]) => products.slice(0, LATEST_COUNT);
-
-/** Up to five bestsellers, preferring pieces Latest Collections does not already show. */
-function bestSellers(products: Product[]): Product[] {
-  const shown = new Set(latestOf(products).map((p) => p._id));
-  const flagged = products.filter((p) => p.bestseller);
-  return [
-    ...flagged.filter((p) => !shown.has(p._id)),
-    ...flagged.filter((p) => shown.has(p._id)),
-  ].slice(0, BESTSELLER_COUNT);
 }

@@ -12,22 +12,21 @@ import {
   planUnitPrice,
   percentBelowMrp,
   productPageMeta,
-  relatedProducts,
   todayInIndia,
   type Product,
   type RentalDuration,
 } from '@pehnava/shared';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../lib/link';
 import { Section } from '../components/ui/section';
 import { WishlistHeart } from '../components/ui/wishlist-heart';
-import { useProducts } from '../features/catalogue/api';
 import { ProductGrid } from '../features/catalogue/product-grid';
 import {
   addToCart,
   useAvailability,
   useProduct,
+  useRelatedProducts,
   useRememberProduct,
 } from '../features/product/api';
 import { bookedReason, bookedStartDates } from '../features/product/availability';
@@ -39,8 +38,6 @@ import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
-
-const RELATED_COUNT = 5;
 
 /** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
 const clearedHint = (date: string, size: string, duration: RentalDuration) =>
@@ -305,14 +302,10 @@ function ProductDetail({ product }: { product: Product }) {
   );
 }
 
+/** Up to five pieces of the same kind, picked by the server; nothing when there are none. */
 function RelatedProducts({ product }: { product: Product }) {
-  const { data: products } = useProducts();
-  // A new random pick per product, kept while the shopper stays on it.
-  const related = useMemo(
-    () => (products ? relatedProducts(products, product, RELATED_COUNT, Math.random) : []),
-    [products, product],
-  );
-  if (related.length === 0) return null;
+  const { data: related } = useRelatedProducts(product._id);
+  if (!related || related.length === 0) return null;
   return (
     <Section title="You May Also Like" subtitle="More pieces of the same kind">
       <ProductGrid products={related} label="Related products" />

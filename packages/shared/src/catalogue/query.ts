@@ -1,6 +1,7 @@
-import type { Product } from '../contracts/catalogue.js';
-
-/** The collection's sorts (SPEC.md §2 Collection); 'relevant' keeps the server's order. */
+/**
+ * The collection's sorts (SPEC.md §2 Collection), which GET /api/products applies; 'relevant' is
+ * the best text match first, else the catalogue's order.
+ */
 export const CATALOGUE_SORTS = [
   'relevant',
   'newest',
@@ -21,7 +22,7 @@ export const CATALOGUE_SORT_LABELS: Record<CatalogueSort, string> = {
 };
 
 export interface CatalogueQuery {
-  /** Case-insensitive, over name and description. */
+  /** Words searched in names and descriptions (by the server). */
   search: string;
   /** Filter type to the chosen values: AND across types, OR within one. */
   filters: Record<string, string[]>;
@@ -34,38 +35,4 @@ export function isCatalogueSort(value: string): value is CatalogueSort {
 
 export function countAppliedFilters(filters: Record<string, string[]>): number {
   return Object.values(filters).reduce((n, values) => n + values.length, 0);
-}
-
-/** The products a shopper sees for a search, filters and sort. Pure: the input is not changed. */
-export function queryCatalogue(products: readonly Product[], query: CatalogueQuery): Product[] {
-  const needle = query.search.trim().toLowerCase();
-  const groups = Object.entries(query.filters).filter(([, values]) => values.length > 0);
-  const matched = products.filter((product) => {
-    if (
-      needle &&
-      !product.name.toLowerCase().includes(needle) &&
-      !product.description.toLowerCase().includes(needle)
-    ) {
-      return false;
-    }
-    return groups.every(([type, values]) =>
-      product.filters.some((f) => f.type === type && values.includes(f.value)),
-    );
-  });
-  const by = (key: (p: Product) => number, direction: 1 | -1) =>
-    matched.sort((a, b) => direction * (key(a) - key(b)));
-  switch (query.sort) {
-    case 'relevant':
-      return matched;
-    case 'newest':
-      return by((p) => Date.parse(p.date), -1);
-    case 'price-low-high':
-      return by((p) => p.twoDayRentalPrice, 1);
-    case 'price-high-low':
-      return by((p) => p.twoDayRentalPrice, -1);
-    case 'low-high':
-      return by((p) => p.mrp, 1);
-    case 'high-low':
-      return by((p) => p.mrp, -1);
-  }
 }

@@ -1,12 +1,13 @@
 import { describe, expect, it } from 'vitest';
+import { PRODUCT_SEARCH_LIMITS } from '../constants/product-search.js';
 import {
-  SEARCH_TEXT_MAX,
   catalogueQueryFromParams,
   filterParamNames,
   productSearchPath,
   searchText,
 } from './search-request.js';
 
+const SEARCH_TEXT_MAX = PRODUCT_SEARCH_LIMITS.queryMax;
 const TYPES = ['category', 'subCategory', 'occasion', 'colour'];
 const fromUrl = (query: string, types: readonly string[] = TYPES) =>
   catalogueQueryFromParams(new URLSearchParams(query), types);

@@ -1,3 +1,4 @@
+import { PRODUCT_SEARCH_LIMITS, PRODUCT_SEARCH_PARAMS } from '../constants/product-search.js';
 import { isCatalogueSort, type CatalogueQuery, type CatalogueSort } from './query.js';
 
 /*
@@ -8,12 +9,7 @@ import { isCatalogueSort, type CatalogueQuery, type CatalogueSort } from './quer
  * address happens to be ordered. Pure and free of zod, so the browser can carry it.
  */
 
-/** Parameters of GET /api/products that are not filter groups (every other one is a group). */
-export const SEARCH_PARAMS = ['q', 'sort', 'page', 'pageSize', 'bestseller'] as const;
-/** The longest search text the API takes, in characters (code points). */
-export const SEARCH_TEXT_MAX = 100;
-/** The page size the API uses when none is asked for. */
-export const SEARCH_DEFAULT_PAGE_SIZE = 24;
+const { queryMax: SEARCH_TEXT_MAX, pageSizeDefault: DEFAULT_PAGE_SIZE } = PRODUCT_SEARCH_LIMITS;
 
 /** What a request to GET /api/products asks for; everything is optional. */
 export interface ProductSearchRequest {
@@ -36,7 +32,8 @@ export interface QueryParams {
   keys(): Iterable<string>;
 }
 
-const isSearchParam = (name: string) => (SEARCH_PARAMS as readonly string[]).includes(name);
+/** The API's own parameters; every other one names a filter group. */
+const isSearchParam = (name: string) => (PRODUCT_SEARCH_PARAMS as readonly string[]).includes(name);
 
 /** Plain code-unit order: the same in every browser and in Node, whatever the locale. */
 const byCodeUnit = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
@@ -109,21 +106,9 @@ export function productSearchPath(request: ProductSearchRequest): string {
       add(type, value);
     }
   }
-  if (request.pageSize !== undefined && request.pageSize !== SEARCH_DEFAULT_PAGE_SIZE) {
+  if (request.pageSize !== undefined && request.pageSize !== DEFAULT_PAGE_SIZE) {
     add('pageSize', String(request.pageSize));
   }
   if (request.page !== undefined && request.page !== 1) add('page', String(request.page));
   return params.length > 0 ? `/products?${params.join('&')}` : '/products';
 }
-
-/** The home page's Latest Collections (SPEC.md §2 Home): the first 10 products. */
-export const HOME_LATEST_REQUEST = { pageSize: 10 } as const satisfies ProductSearchRequest;
-/**
- * The home page's Best Sellers: five are shown, preferring pieces Latest Collections does not
- * already show. At most 10 of these can be among the latest, so 15 always hold five others when
- * the catalogue has them.
- */
-export const HOME_BESTSELLERS_REQUEST = {
-  bestseller: true,
-  pageSize: 15,
-} as const satisfies ProductSearchRequest;

@@ -1,23 +1,29 @@
 import {
   COLLECTION_META,
   CONSOLE_META,
+  HOME_BESTSELLERS_REQUEST,
+  HOME_LATEST_REQUEST,
   HOME_META,
+  catalogueQueryFromParams,
   heroImageUrl,
   isConsolePath,
   PRODUCT_FALLBACK_META,
   STATIC_PAGE_META,
   productPageMeta,
+  productSearchPath,
   type PageMeta,
+  type ProductSearchRequest,
 } from '@pehnava/shared';
 import { findProduct, type CatalogueService } from '../catalogue/catalogue.service.js';
 import { escapeHtml } from '../../lib/html.js';
 import { absoluteImageUrl } from '../../lib/image-urls.js';
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
-// The API calls the web app makes first on these pages (features/*/api.ts).
-const LIST = '/api/product/list';
+// The API calls the web app makes first on these pages (features/*/api.ts), at the very addresses
+// it asks for (productSearchPath), or the browser would not use what was preloaded.
 const FILTER_OPTIONS = '/api/product/filter-options';
-
+const searchUrl = (request: ProductSearchRequest) => `/api${productSearchPath(request)}`;
+const HOME_DATA = [searchUrl(HOME_LATEST_REQUEST), searchUrl(HOME_BESTSELLERS_REQUEST)];
 /** What the first HTML of a page says about it, and the image it should fetch first. */
 export interface PageHead {
   meta: PageMeta;
@@ -46,23 +52,34 @@ export interface PageHead {
  */
 export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapshot'>) {
   /**
-   * `hasQuery`: the address carries a search, filters or a sort, so the first card of the
-   * collection is not known here and no image is preloaded for it. `origin`: the request's public
-   * origin, which the API's image URLs start with (request.publicOrigin).
+   * `query`: the address's query string (without '?'), which says what the collection searches.
+   * `origin`: the request's public origin, which the API's image URLs start with
+   * (request.publicOrigin).
    */
   return async (
     path: string,
-    { hasQuery = false, origin = '' }: { hasQuery?: boolean; origin?: string } = {},
+    { query = '', origin = '' }: { query?: string; origin?: string } = {},
   ): Promise<PageHead> => {
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (normalised === '/') {
-      return { meta: HOME_META, preloadImage: heroImageUrl(0), preloadData: [LIST] };
+      return { meta: HOME_META, preloadImage: heroImageUrl(0), preloadData: HOME_DATA };
     }
     if (normalised === '/collection') {
-      const first = hasQuery ? undefined : (await catalogue.snapshot()).products[0]?.images[0];
+      const snapshot = await catalogue.snapshot();
+      // The filters are the parameters that name the catalogue's filter types, as the web app
+      // reads them once it has the filter options.
+      const { search, filters, sort } = catalogueQueryFromParams(
+        new URLSearchParams(query),
+        Object.keys(snapshot.filterOptions),
+      );
+      const url = searchUrl({ search, filters, sort });
+      // The first card is the catalogue's first product when nothing narrows or orders it (the
+      // search's relevance order without text). For any other search it is known only once the
+      // search has run, and running it here would hold up the page (decision 056), so no image.
+      const first = url === searchUrl({}) ? snapshot.products[0]?.images[0] : undefined;
       return {
         meta: COLLECTION_META,
-        preloadData: [LIST, FILTER_OPTIONS],
+        preloadData: [url, FILTER_OPTIONS],
         ...(first ? { preloadImage: absoluteImageUrl(first, origin) } : {}),
       };
     }
@@ -84,8 +101,11 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       meta,
       canonicalPath: `/product/${encodeURIComponent(product._id)}`,
       // The detail first (the page waits on it), asked for as the page asks (by the address's id
-      // or code), then the list for related products.
-      preloadData: [`/api/product/list/${encodeURIComponent(idOrCode)}`, LIST],
+      // or code), then the related pieces, which the page asks for by the product's _id.
+      preloadData: [
+        `/api/product/list/${encodeURIComponent(idOrCode)}`,
+        `/api/product/list/${encodeURIComponent(product._id)}/related`,
+      ],
       ...(meta.image ? { preloadImage: absoluteImageUrl(meta.image, origin) } : {}),
     };
   };

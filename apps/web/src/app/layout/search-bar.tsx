@@ -1,15 +1,54 @@
 import { Search, X } from 'lucide-react';
+import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { SEARCH_INPUT_ID, SEARCH_PARAM, useSearchToggle } from './search-context';
+
+/** How long typing pauses before the address, and so the collection's search, follows it. */
+const SETTLE_MS = 300;
 
 /**
  * The search box under the header; the layout shows it (see SearchBarSlot in layout.tsx) while
  * search is toggled on or a search is applied. Closing it ends the search (decision 031): the
  * text leaves the URL and every product shows again, so no search is ever applied unseen.
+ *
+ * The box keeps what is typed and writes it into the address once typing pauses (an emptied box
+ * at once), so the collection asks the server once per pause rather than once per key, and no key
+ * is lost while the page draws the last answer. A search changed elsewhere (Clear Search, Back)
+ * comes back into the box.
  */
 export function SearchBar() {
   const { setShowSearch } = useSearchToggle();
   const [params, setParams] = useSearchParams();
+  const inUrl = params.get(SEARCH_PARAM) ?? '';
+  const [text, setText] = useState(inUrl);
+  // What the address holds, or is about to hold because this box wrote it.
+  const [known, setKnown] = useState(inUrl);
+  if (inUrl !== known) {
+    setKnown(inUrl);
+    setText(inUrl);
+  }
+
+  const write = useCallback(
+    (value: string) => {
+      setKnown(value);
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          if (value) next.set(SEARCH_PARAM, value);
+          else next.delete(SEARCH_PARAM);
+          return next;
+        },
+        { replace: true, preventScrollReset: true },
+      );
+    },
+    [setParams],
+  );
+
+  useEffect(() => {
+    if (text === known) return;
+    const timer = setTimeout(() => write(text), text.trim() === '' ? 0 : SETTLE_MS);
+    return () => clearTimeout(timer);
+  }, [text, known, write]);
 
   const close = () => {
     setShowSearch(false);
@@ -34,21 +73,11 @@ export function SearchBar() {
             id={SEARCH_INPUT_ID}
             type="search"
             autoFocus
-            value={params.get(SEARCH_PARAM) ?? ''}
+            value={text}
             placeholder="Search lehengas, sherwanis, colours…"
             // The browser's own clear button would sit beside Close search and mean something else.
             className="w-full bg-transparent text-sm outline-none [&::-webkit-search-cancel-button]:[-webkit-appearance:none]"
-            onChange={(event) =>
-              setParams(
-                (current) => {
-                  const next = new URLSearchParams(current);
-                  if (event.target.value) next.set(SEARCH_PARAM, event.target.value);
-                  else next.delete(SEARCH_PARAM);
-                  return next;
-                },
-                { replace: true, preventScrollReset: true },
-              )
-            }
+            onChange={(event) => setText(event.target.value)}
           />
         </label>
         <button

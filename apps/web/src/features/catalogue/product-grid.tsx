@@ -1,4 +1,4 @@
-import { startTransition, useEffect, useState } from 'react';
+import { startTransition, useEffect, useState, type ReactNode } from 'react';
 import type { Product } from '@pehnava/shared';
 import { gridClass } from './grid-skeleton';
 import { useSubscriptionOrFree } from '../../lib/shopper';
@@ -12,12 +12,18 @@ export function ProductGrid({
   label,
   columns = 5,
   eager = 0,
+  footer,
 }: {
   products: Product[];
   label: string;
   columns?: 4 | 5;
   /** How many cards at the top load their picture at once (the page's first view). */
   eager?: number;
+  /**
+   * Shown under the grid once every card is drawn (the collection's Load more): what it measures
+   * of the page is then the page's real height.
+   */
+  footer?: ReactNode;
 }) {
   // A long list (the whole collection) would otherwise be one long task before the first paint.
   const [complete, setComplete] = useState(products.length <= FIRST_BATCH);
@@ -29,12 +35,15 @@ export function ProductGrid({
   const { plan } = useSubscriptionOrFree();
 
   return (
-    <ul aria-label={label} className={gridClass(columns)}>
-      {shown.map((product, index) => (
-        <li key={product._id}>
-          <ProductCard product={product} eager={index < eager} plan={plan} />
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul aria-label={label} className={gridClass(columns)}>
+        {shown.map((product, index) => (
+          <li key={product._id}>
+            <ProductCard product={product} eager={index < eager} plan={plan} />
+          </li>
+        ))}
+      </ul>
+      {complete && footer}
+    </>
   );
 }

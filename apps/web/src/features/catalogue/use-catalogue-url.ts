@@ -1,27 +1,21 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { isCatalogueSort, type CatalogueQuery } from '@pehnava/shared';
+import { catalogueQueryFromParams, filterParamNames } from '@pehnava/shared';
 
 const SEARCH = 'q';
 const SORT = 'sort';
 
 /**
  * The collection's search text, filters and sort live in the URL (?q=…&category=Women&sort=newest),
- * so a view can be shared, reloaded, and walked back and forward.
+ * so a view can be shared, reloaded, and walked back and forward. `filterTypes`: the catalogue's
+ * filter types; only they are read as filters (packages/shared catalogue/search-request.ts).
+ * `filterNames`: the parameters that may be filters, to know whether the types are needed yet.
  */
 export function useCatalogueUrl(filterTypes: readonly string[]) {
   const [params, setParams] = useSearchParams();
 
-  const query: CatalogueQuery = useMemo(() => {
-    const sort = params.get(SORT) ?? 'relevant';
-    const filters: Record<string, string[]> = {};
-    for (const type of filterTypes) filters[type] = params.getAll(type);
-    return {
-      search: params.get(SEARCH) ?? '',
-      filters,
-      sort: isCatalogueSort(sort) ? sort : 'relevant',
-    };
-  }, [params, filterTypes]);
+  const query = useMemo(() => catalogueQueryFromParams(params, filterTypes), [params, filterTypes]);
+  const filterNames = useMemo(() => filterParamNames(params), [params]);
 
   const update = useCallback(
     (change: (next: URLSearchParams) => void, options: { replace?: boolean } = {}) => {
@@ -39,6 +33,7 @@ export function useCatalogueUrl(filterTypes: readonly string[]) {
 
   return {
     query,
+    filterNames,
     toggleFilter: (type: string, value: string) =>
       update((next) => {
         const values = next.getAll(type);

@@ -1,12 +1,15 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
+  FAILED_TO_LOAD_PRODUCTS,
   MESSAGES,
   type AvailabilityResponse,
   type Product,
   type ProductDetailResponse,
+  type RelatedProductsResponse,
 } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
+import { CATALOGUE_KEY, cachedProduct } from '../../lib/catalogue-cache';
 
 const productKey = (id: string) => ['product', id];
 
@@ -29,8 +32,8 @@ export const isProductKey = (product: Product, key: string) =>
 
 /**
  * One product by its database id or its product code (any case), as links may carry either. When
- * the catalogue list is already loaded (the shopper came from a card), the page shows at once from
- * it and refreshes from the detail call.
+ * an answer already loaded holds it (the shopper came from a card of the collection, a shelf or
+ * the related pieces), the page shows at once from it and refreshes from the detail call.
  */
 export function useProduct(id: string) {
   const queryClient = useQueryClient();
@@ -43,9 +46,8 @@ export function useProduct(id: string) {
           MESSAGES.failedToFetchProduct,
         )
       ).product,
-    initialData: () =>
-      queryClient.getQueryData<Product[]>(['products'])?.find((p) => isProductKey(p, id)),
-    initialDataUpdatedAt: () => queryClient.getQueryState(['products'])?.dataUpdatedAt,
+    initialData: () => cachedProduct(queryClient, (p) => isProductKey(p, id))?.product,
+    initialDataUpdatedAt: () => cachedProduct(queryClient, (p) => isProductKey(p, id))?.updatedAt,
     staleTime: 60_000,
     retry: (failures, error) =>
       failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
@@ -81,5 +83,23 @@ export function useAvailability(productId: string, wanted: boolean) {
       ),
     enabled: wanted,
     staleTime: 60_000,
+  });
+}
+
+/**
+ * GET /api/product/list/{id}/related: up to five other pieces of the same category and type, which
+ * the server picks at random. The pick stays while the shopper is on the product.
+ */
+export function useRelatedProducts(productId: string) {
+  return useQuery({
+    queryKey: [CATALOGUE_KEY, 'related', productId],
+    queryFn: async () =>
+      (
+        await apiGet<RelatedProductsResponse>(
+          `/product/list/${encodeURIComponent(productId)}/related`,
+          FAILED_TO_LOAD_PRODUCTS,
+        )
+      ).products,
+    staleTime: 5 * 60_000,
   });
 }

@@ -3,6 +3,9 @@ import { useEffect, useState, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/link';
 import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
 
+/** Progress (of 100) at which the next slide's picture starts loading. */
+const HALF_WAY = 50;
+
 const arrowButton =
   'absolute top-1/2 z-10 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-maroon-900 shadow transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white sm:inline-flex';
 
@@ -12,6 +15,13 @@ export function HeroCarousel() {
   const [focused, setFocused] = useState(false);
   const paused = hovered || focused;
   const count = HERO_SLIDES.length;
+  const nextIndex = (index + 1) % count;
+  // Each slide's picture is fetched and drawn once it is shown or next in line (from half way
+  // through the one before), not all five with the first load: they are large drawings, and
+  // painting the four hidden ones cost the first load more than all its script.
+  const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]));
+  const wanted = progress >= HALF_WAY ? [index, nextIndex] : [index];
+  if (wanted.some((i) => !drawn.has(i))) setDrawn(new Set([...drawn, ...wanted]));
 
   const goTo = (next: number) => setSlide({ index: ((next % count) + count) % count, progress: 0 });
 
@@ -62,16 +72,19 @@ export function HeroCarousel() {
               i === index ? 'relative opacity-100' : 'absolute inset-0 opacity-0'
             }`}
           >
-            <img
-              src={slide.image}
-              alt=""
-              width={1600}
-              height={900}
-              fetchPriority={i === 0 ? 'high' : 'auto'}
-              loading={i === 0 ? 'eager' : 'lazy'}
-              decoding="async"
-              className="aspect-[16/9] w-full object-cover md:max-h-[620px]"
-            />
+            {drawn.has(i) ? (
+              <img
+                src={slide.image}
+                alt=""
+                width={1600}
+                height={900}
+                fetchPriority={i === 0 ? 'high' : 'auto'}
+                decoding="async"
+                className="aspect-[16/9] w-full object-cover md:max-h-[620px]"
+              />
+            ) : (
+              <div className="aspect-[16/9] w-full md:max-h-[620px]" />
+            )}
             <div className="bg-maroon-900 px-5 pb-14 pt-6 text-white md:absolute md:inset-y-0 md:left-0 md:flex md:w-[48%] md:flex-col md:justify-center md:bg-transparent md:px-14 md:pb-0 md:pt-0 lg:px-20">
               <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">
                 {slide.subtitle}

@@ -27,7 +27,33 @@ describe('RebuildableCache', () => {
     expect(await cache.get()).toBe(2);
   });
 
-  it('rebuilds after the TTL', async () => {
+  it('rebuilds after the TTL, answering from the old value until the new one is built', async () => {
+    let clock = 0;
+    let builds = 0;
+    let release: () => void = () => undefined;
+    const cache = new RebuildableCache(
+      async () => {
+        builds += 1;
+        if (builds === 2) await new Promise<void>((r) => (release = r));
+        return builds;
+      },
+      1000,
+      () => clock,
+    );
+    await cache.get();
+    clock = 999;
+    expect(await cache.get()).toBe(1);
+    clock = 1000;
+    // Old, not invalidated: served at once while one rebuild runs.
+    expect(await Promise.all([cache.get(), cache.get()])).toEqual([1, 1]);
+    expect(builds).toBe(2);
+    release();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get()).toBe(2);
+    expect(builds).toBe(2);
+  });
+
+  it('never serves an invalidated value, even one past the TTL', async () => {
     let clock = 0;
     let builds = 0;
     const cache = new RebuildableCache(
@@ -36,9 +62,29 @@ describe('RebuildableCache', () => {
       () => clock,
     );
     await cache.get();
-    clock = 999;
-    expect(await cache.get()).toBe(1);
-    clock = 1000;
+    clock = 5000;
+    cache.invalidate();
     expect(await cache.get()).toBe(2);
+  });
+
+  it('keeps the old value when a rebuild after the TTL fails, and tries again on the next read', async () => {
+    let clock = 0;
+    let builds = 0;
+    const cache = new RebuildableCache(
+      async () => {
+        builds += 1;
+        if (builds === 2) throw new Error('database away');
+        return builds;
+      },
+      1000,
+      () => clock,
+    );
+    await cache.get();
+    clock = 1000;
+    expect(await cache.get()).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get()).toBe(1);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(await cache.get()).toBe(3);
   });
 });

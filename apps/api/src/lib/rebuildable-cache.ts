@@ -1,6 +1,11 @@
 /**
  * A value rebuilt on demand: kept until invalidated (or older than ttlMs, a safety net for writes
  * made by another process), with concurrent rebuilds coalesced into one.
+ *
+ * An invalidated value is never served again: readers wait for the rebuild. A value that has only
+ * outlived ttlMs is still served while its rebuild runs (no reader waits on the safety net), and
+ * is replaced when the rebuild ends; a rebuild that fails leaves it in place, to be tried again by
+ * the next reader.
  */
 export class RebuildableCache<T> {
   private value: T | undefined;
@@ -15,9 +20,18 @@ export class RebuildableCache<T> {
   ) {}
 
   async get(): Promise<T> {
-    if (this.value !== undefined && (this.ttlMs === 0 || this.now() - this.builtAt < this.ttlMs)) {
-      return this.value;
+    const value = this.value;
+    if (value !== undefined && (this.ttlMs === 0 || this.now() - this.builtAt < this.ttlMs)) {
+      return value;
     }
+    const rebuild = this.rebuild();
+    if (value === undefined) return rebuild;
+    // Only old: answer from it now; the rebuild's failure is the next reader's to retry.
+    rebuild.catch(() => undefined);
+    return value;
+  }
+
+  private rebuild(): Promise<T> {
     if (!this.inFlight) {
       const generation = this.generation;
       this.inFlight = this.build()

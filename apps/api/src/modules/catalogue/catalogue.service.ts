@@ -16,8 +16,8 @@ export const ORIGIN_SLOTS = 8;
 
 /** The list and detail answers for one origin, image URLs absolute, ready to send. */
 export interface OriginBodies {
-  /** `{ success: true, products }`. */
-  list: EncodedBody;
+  /** `{ success: true, products }`, encoded the first time the list is asked for. */
+  readonly list: EncodedBody;
   /** `{ success: true, product }` per product id, encoded on first request. */
   details: Map<string, EncodedBody>;
   effort: 'max' | 'fast';
@@ -37,6 +37,8 @@ export interface CatalogueSnapshot {
    * with an origin gives that origin's answer without serializing again.
    */
   listParts: string[];
+  /** The list answer with the placeholder origin, to tell whether a rebuild changed anything. */
+  listJson: string;
   /** Encoded answers by origin, at most ORIGIN_SLOTS of them. */
   byOrigin: Map<string, OriginBodies>;
 }
@@ -61,8 +63,14 @@ function bodiesFor(snapshot: CatalogueSnapshot, origin: string): OriginBodies {
   const kept = snapshot.byOrigin.get(origin);
   if (kept) return kept;
   const effort = snapshot.byOrigin.size < ORIGIN_SLOTS ? 'max' : 'fast';
+  // The list is encoded when it is first asked for, not when a product's detail is: at thousands
+  // of products it is megabytes to compress.
+  let list: EncodedBody | undefined;
   const bodies: OriginBodies = {
-    list: encodeBody(Buffer.from(snapshot.listParts.join(asJsonText(origin))), effort),
+    get list() {
+      list ??= encodeBody(Buffer.from(snapshot.listParts.join(asJsonText(origin))), effort);
+      return list;
+    },
     details: new Map(),
     effort,
   };
@@ -136,24 +144,32 @@ export function createCatalogueService(
   repository: CatalogueRepository,
   options: { cacheTtlMs: number },
 ) {
+  // A random host no product text can contain by chance, so splitting finds only image URLs. One
+  // per service, so the same catalogue always gives the same text.
+  const placeholder = `https://${randomUUID()}.origin.invalid`;
+  let last: CatalogueSnapshot | undefined;
   const cache = new RebuildableCache<CatalogueSnapshot>(async () => {
     const products = await repository.listProducts();
-    const filterOptions = deriveFilterOptions(products);
-    // A random host no product text can contain by chance, so splitting finds only image URLs.
-    const placeholder = `https://${randomUUID()}.origin.invalid`;
     const listJson = JSON.stringify({
       success: true,
       products: products.map((product) => withImageOrigin(product, placeholder)),
     });
-    return {
+    // The periodic rebuild (CATALOGUE_CACHE_TTL_MS) mostly finds nothing changed: then the answers
+    // already encoded stay, rather than compressing megabytes again. The list holds every field
+    // of every product, so an equal list means equal details and filter options too.
+    if (last && last.listJson === listJson) return last;
+    const filterOptions = deriveFilterOptions(products);
+    last = {
       products,
       byId: new Map(products.map((p) => [p._id, p])),
       byCode: new Map(products.map((p) => [p.productId.toUpperCase(), p])),
       filterOptions,
       filterOptionsBody: encodeJsonBody({ success: true, filterOptions }),
       listParts: listJson.split(placeholder),
+      listJson,
       byOrigin: new Map(),
     };
+    return last;
   }, options.cacheTtlMs);
 
   /** Told of every change to the catalogue this process learns of (the search's caches). */

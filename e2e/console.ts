@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { adminBookingDetailResponseSchema, tokenResponseSchema } from '@pehnava/shared';
 import { OPERATOR, PACKER } from './accounts';
@@ -50,12 +49,5 @@ export async function consoleSettled(page: Page) {
   await expect(page.locator('[data-loading]')).toHaveCount(0);
 }
 
-/** Every serious or critical WCAG 2.1 A/AA problem axe finds on the page, one line each. */
-export async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
-}
+/** Every serious or critical WCAG 2.1 A/AA problem axe finds on the page (axe.ts). */
+export { seriousViolations } from './axe';

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   BOOKING_MESSAGES,
@@ -16,6 +15,7 @@ import {
   type VerifyBookingBody,
 } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
+import { seriousViolations } from '../axe';
 import {
   STUB_BOOKING_ID,
   STUB_SCRIPT_PATH,
@@ -41,15 +41,6 @@ const toast = (page: Page, text: string | RegExp) =>
   page.locator('[data-sonner-toast]').filter({ hasText: text });
 const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
 const sizeOf = (product: Product) => product.sizes.find((s) => s.available)!.size;
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
-}
 
 /** A shopper with a phone on the profile and `products` in the cart (2 days from `start`). */
 async function shopperWithCart(request: APIRequestContext, products: Product[], start = 6) {

@@ -1,8 +1,8 @@
-import AxeBuilder from '@axe-core/playwright';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Page, Route } from '@playwright/test';
 import { formatRupees, type CheckoutFailure, type SandboxPayBody } from '@pehnava/shared';
+import { seriousViolations } from '../axe';
 import { expect, test } from '../fixtures';
 
 /**
@@ -128,15 +128,7 @@ async function openShop(page: Page, options: Record<string, unknown> = {}) {
 }
 
 /** Serious or critical WCAG 2.1 A/AA problems axe finds in the sheet. */
-async function sheetViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .include('.phn-sbx-root')
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')}`));
-}
+const sheetViolations = (page: Page) => seriousViolations(page, { within: '.phn-sbx-root' });
 
 const log = (page: Page) => page.evaluate(() => window.sbxLog);
 const PAY_LABEL = `Pay ${formatRupees(1234.5)}`;

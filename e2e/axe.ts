@@ -1,0 +1,66 @@
+import axe from 'axe-core';
+import type { Page } from '@playwright/test';
+
+/** The rules every scan runs: WCAG 2.1 A and AA. */
+const TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
+/**
+ * Put axe-core into each frame of the page that does not have it yet. A document keeps it until
+ * it is replaced, so a page scanned several times (a dialog opened, a tab changed) pays for the
+ * 550 kB script once. (@axe-core/playwright evaluated it twice on every scan and finished each
+ * scan in a new blank page, which was most of a scan's time on a small page.)
+ */
+async function injectAxe(page: Page): Promise<void> {
+  for (const frame of page.frames()) {
+    const present = await frame.evaluate(() => typeof window.axe?.run === 'function');
+    if (present) continue;
+    await frame.evaluate(axe.source);
+    // As @axe-core/playwright configures it: frames of the page's own origin are scanned too.
+    await frame.evaluate(() => window.axe.configure({ allowedOrigins: ['<same_origin>'] }));
+  }
+}
+
+/**
+ * Every serious or critical WCAG 2.1 A/AA problem axe finds on the page, one line each.
+ *
+ * `within` (a CSS selector) scans only that part of the page: a part that is the test's subject
+ * (the payment sheet, a form). Page-wide rules (landmarks, the title, skip links) are then not run.
+ * `exclude` leaves out elements scanned just before in the same visit and unchanged since, when a
+ * page is scanned again after a change elsewhere on it (the whole catalogue under an opened
+ * search bar); the page-wide rules still run.
+ */
+export async function seriousViolations(
+  page: Page,
+  { within, exclude }: { within?: string; exclude?: string } = {},
+): Promise<string[]> {
+  await injectAxe(page);
+  const violations = await page.evaluate(
+    async ({ tags, within, exclude }) => {
+      // A selector as axe takes it; the whole document when neither is given.
+      const part = (selector: string) => [[selector]];
+      const context: axe.ElementContext = within
+        ? { include: part(within), ...(exclude ? { exclude: part(exclude) } : {}) }
+        : exclude
+          ? { exclude: part(exclude) }
+          : document;
+      const results = await window.axe.run(context, {
+        runOnly: { type: 'tag', values: tags },
+      });
+      return results.violations.map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+    },
+    { tags: TAGS, within, exclude },
+  );
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .flatMap((v) => v.targets.map((target) => `${v.id} (${v.impact}): ${target}`));
+}
+
+declare global {
+  interface Window {
+    axe: typeof axe;
+  }
+}

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
 import { OPERATOR, PACKER } from './accounts';
 import { CHROMIUM_ARGS, findChromium } from './browser';
@@ -14,7 +11,8 @@ if (!executablePath) {
 }
 
 const port = Number(process.env.E2E_PORT ?? 3199);
-const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-e2e-'));
+/** The server whose clock specs/after/ move (TEST_CLOCK), theirs alone. */
+const clockPort = Number(process.env.E2E_CLOCK_PORT ?? 3198);
 
 // The `razorpay` project: a second server with PAYMENT_PROVIDER=razorpay, talking to a local
 // Razorpay stand-in (apps/api/src/test/fakes) for its API, checkout script and webhooks.
@@ -32,7 +30,6 @@ const razorpayKeys = {
  */
 const stripePort = Number(process.env.E2E_STRIPE_PORT ?? 3197);
 const stripeFakePort = Number(process.env.E2E_STRIPE_FAKE_PORT ?? 3196);
-const stripeDataDir = mkdtempSync(join(tmpdir(), 'pehnava-e2e-stripe-'));
 const STRIPE_KEYS = {
   STRIPE_SECRET_KEY: 'sk_test_e2e_pehnava_0000000000',
   STRIPE_WEBHOOK_SECRET: 'whsec_e2e_pehnava_0000000000',
@@ -46,6 +43,99 @@ const serverEnv = {
   // the operator accounts sign in from many specs (the limits have their own API tests).
   AUTH_RATE_LIMIT_PER_IP: '10000',
   AUTH_RATE_LIMIT_PER_EMAIL: '10000',
+};
+
+const apiServer = ['node', '../apps/api/dist/server.js'];
+const health = (p: number) => `http://127.0.0.1:${p}/api/health`;
+/** What servers.mjs starts (its header says how). */
+const servers = {
+  // The operator accounts are made in the template: an admin for the specs that drive bookings
+  // through the admin API and the console, and a packer (role staff) for the console's packing
+  // and returns (accounts.ts). Every app server starts with them.
+  template: {
+    env: { ...serverEnv, PORT: String(port) },
+    commands: [
+      [
+        'node',
+        '../apps/api/dist/cli/create-admin.js',
+        ...['--email', OPERATOR.email, '--password', OPERATOR.password, '--name', 'Pehnava Ops'],
+      ],
+      [
+        'node',
+        '../apps/api/dist/cli/create-admin.js',
+        ...['--email', PACKER.email, '--password', PACKER.password, '--name', 'Ravi Packer'],
+        ...['--role', 'staff'],
+      ],
+    ],
+    seed: { command: apiServer, url: health(port) },
+  },
+  servers: [
+    {
+      name: 'app',
+      command: apiServer,
+      url: health(port),
+      database: true,
+      env: { ...serverEnv, PORT: String(port), TEST_CLOCK: 'true' },
+    },
+    {
+      // specs/after/ move this server's clock forward (POST /api/dev/clock), one spec at a time;
+      // no other spec uses it, so they run beside the others instead of after them.
+      name: 'clock',
+      command: apiServer,
+      url: health(clockPort),
+      database: true,
+      env: { ...serverEnv, PORT: String(clockPort), TEST_CLOCK: 'true' },
+    },
+    {
+      name: 'razorpay stand-in',
+      command: [
+        'npx',
+        'tsx',
+        '../apps/api/src/test/fakes/serve-razorpay-fake.ts',
+        ...['--port', String(razorpayFakePort)],
+        ...['--webhook-url', `http://127.0.0.1:${razorpayPort}/api/payments/razorpay/webhook`],
+      ],
+      url: `${razorpayFake}/v1/checkout.js`,
+      env: razorpayKeys,
+    },
+    {
+      name: 'razorpay app',
+      command: apiServer,
+      url: health(razorpayPort),
+      database: true,
+      env: {
+        ...serverEnv,
+        ...razorpayKeys,
+        PORT: String(razorpayPort),
+        PAYMENT_PROVIDER: 'razorpay',
+        RAZORPAY_API_URL: razorpayFake,
+        RAZORPAY_CHECKOUT_URL: `${razorpayFake}/v1/checkout.js`,
+      },
+    },
+    {
+      name: 'stripe stand-in',
+      command: ['npx', 'tsx', '../apps/api/src/test/fakes/serve-stripe-fake.ts'],
+      url: `http://127.0.0.1:${stripeFakePort}/favicon.ico`,
+      env: {
+        ...STRIPE_KEYS,
+        STRIPE_FAKE_PORT: String(stripeFakePort),
+        STRIPE_FAKE_WEBHOOK_URL: `http://127.0.0.1:${stripePort}/api/payments/stripe/webhook`,
+      },
+    },
+    {
+      name: 'stripe app',
+      command: apiServer,
+      url: health(stripePort),
+      database: true,
+      env: {
+        ...serverEnv,
+        ...STRIPE_KEYS,
+        PORT: String(stripePort),
+        PAYMENT_PROVIDER: 'stripe',
+        STRIPE_API_URL: `http://127.0.0.1:${stripeFakePort}`,
+      },
+    },
+  ],
 };
 
 export default defineConfig({
@@ -73,15 +163,18 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  // Longest first, so no long test is left to run alone at the end: the clock's specs (one at a
+  // time), the Razorpay and Stripe journeys, then the rest. Each project that rents from the
+  // catalogue of its own server keeps its own ledger (outputDir, worker-products.ts).
   projects: [
-    { name: 'chromium', testIgnore: [/specs\/after\//, /specs\/stripe\//] },
-    // Specs that move the server's clock (TEST_CLOCK) run last, when nothing else is running.
-    // One at a time: each moves the one server clock.
+    // Specs that move the server's clock (TEST_CLOCK), on a server of their own. One at a time:
+    // each moves that one clock further.
     {
       name: 'after-clock',
       testMatch: /specs\/after\/.*\.spec\.ts/,
-      dependencies: ['chromium'],
       workers: 1,
+      outputDir: '../test-results/e2e-after',
+      use: { baseURL: `http://127.0.0.1:${clockPort}` },
     },
     // The money journey again, paid through the Razorpay adapter and its stand-in.
     {
@@ -94,76 +187,22 @@ export default defineConfig({
     {
       name: 'stripe',
       testMatch: /specs\/stripe\/.*\.spec\.ts/,
+      outputDir: '../test-results/e2e-stripe',
       use: { baseURL: `http://127.0.0.1:${stripePort}` },
     },
+    { name: 'chromium', testIgnore: [/specs\/after\//, /specs\/stripe\//] },
   ],
-  webServer: [
-    {
-      // The operator accounts are made first (the embedded database takes one process at a
-      // time): an admin for the specs that drive bookings through the admin API and the console,
-      // and a packer (role staff) for the console's packing and returns (accounts.ts).
-      command: [
-        `node ../apps/api/dist/cli/create-admin.js --email ${OPERATOR.email} --password ${OPERATOR.password} --name "Pehnava Ops"`,
-        `node ../apps/api/dist/cli/create-admin.js --email ${PACKER.email} --password ${PACKER.password} --name "Ravi Packer" --role staff`,
-        'node ../apps/api/dist/server.js',
-      ].join(' && '),
-      url: `http://127.0.0.1:${port}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      env: {
-        ...serverEnv,
-        PORT: String(port),
-        DATA_DIR: dataDir,
-        // specs/after/ move the clock forward (POST /api/dev/clock) once every other spec is done.
-        TEST_CLOCK: 'true',
-      },
-    },
-    {
-      command: `npx tsx ../apps/api/src/test/fakes/serve-razorpay-fake.ts --port ${razorpayFakePort} --webhook-url http://127.0.0.1:${razorpayPort}/api/payments/razorpay/webhook`,
-      url: `${razorpayFake}/v1/checkout.js`,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      env: razorpayKeys,
-    },
-    {
-      command: 'node ../apps/api/dist/server.js',
-      url: `http://127.0.0.1:${razorpayPort}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      env: {
-        ...serverEnv,
-        ...razorpayKeys,
-        PORT: String(razorpayPort),
-        DATA_DIR: mkdtempSync(join(tmpdir(), 'pehnava-e2e-razorpay-')),
-        PAYMENT_PROVIDER: 'razorpay',
-        RAZORPAY_API_URL: razorpayFake,
-        RAZORPAY_CHECKOUT_URL: `${razorpayFake}/v1/checkout.js`,
-      },
-    },
-    {
-      command: 'npx tsx ../apps/api/src/test/fakes/serve-stripe-fake.ts',
-      port: stripeFakePort,
-      timeout: 60_000,
-      reuseExistingServer: false,
-      env: {
-        ...STRIPE_KEYS,
-        STRIPE_FAKE_PORT: String(stripeFakePort),
-        STRIPE_FAKE_WEBHOOK_URL: `http://127.0.0.1:${stripePort}/api/payments/stripe/webhook`,
-      },
-    },
-    {
-      command: 'node ../apps/api/dist/server.js',
-      url: `http://127.0.0.1:${stripePort}/api/health`,
-      timeout: 120_000,
-      reuseExistingServer: false,
-      env: {
-        ...serverEnv,
-        ...STRIPE_KEYS,
-        PORT: String(stripePort),
-        DATA_DIR: stripeDataDir,
-        PAYMENT_PROVIDER: 'stripe',
-        STRIPE_API_URL: `http://127.0.0.1:${stripeFakePort}`,
-      },
-    },
-  ],
+  // One webServer: servers.mjs makes one seeded database and starts every server at once on
+  // copies of it (starting each from nothing, one after another, took minutes on a slow machine).
+  webServer: {
+    command: 'node servers.mjs',
+    wait: { stdout: /e2e servers ready/ },
+    env: { E2E_SERVERS: JSON.stringify(servers) },
+    // For a start that hangs: on a quiet machine the servers answer in about 20 s, on a machine
+    // shared with many others' builds it took over 5 minutes.
+    timeout: 600_000,
+    // The servers close their databases; servers.mjs then removes their folders.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+    reuseExistingServer: false,
+  },
 });

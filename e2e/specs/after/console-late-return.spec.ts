@@ -6,7 +6,7 @@ import { CONSOLE_SHOTS, dispatched, packerToken, seriousViolations } from '../..
 import { expect, test } from '../../fixtures';
 
 /*
- * Runs after every other spec (project 'after-clock'): it moves the server's clock. A piece comes
+ * Runs on the clock's own server (project 'after-clock'): it moves the server's clock. A piece comes
  * back two days late with major damage; the packer sees the late fee and the most the damage may
  * cost before saving, enters a lower damage charge, and the booking then owes exactly that.
  */

@@ -11,7 +11,7 @@ import { expect, test } from '../../fixtures';
 import type { WorkerProducts } from '../../worker-products';
 
 /*
- * Runs after every other spec (project 'after-clock' in playwright.config.ts), because it moves
+ * Runs on the clock's own server (project 'after-clock' in playwright.config.ts), because it moves
  * the server's clock (TEST_CLOCK): an unpaid booking holds its pieces for 15 minutes, then lets
  * them go, whether its payment was closed or declined.
  */

@@ -13,7 +13,7 @@ import { expect, test } from '../../fixtures';
 import { expectToast } from '../../toasts';
 
 /*
- * Runs after every other spec (project 'after-clock'), because it moves the server's clock: a
+ * Runs on the clock's own server (project 'after-clock'), because it moves the server's clock: a
  * piece comes back two days late, the late fees are charged by the server, and the shopper pays
  * them from My Bookings in the sandbox's payment sheet.
  */

@@ -34,6 +34,18 @@ export async function seriousViolations(
   { within, exclude }: { within?: string; exclude?: string } = {},
 ): Promise<string[]> {
   await injectAxe(page);
+  // What a shopper reads is the page at rest: a toast or a dialog caught halfway through fading
+  // in has text of too little contrast that no one reads. Endless animations (a spinner, a
+  // placeholder's shimmer) are not waited for.
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every(
+        (animation) =>
+          animation.playState !== 'running' ||
+          animation.effect?.getComputedTiming().endTime === Infinity,
+      ),
+  );
   const violations = await page.evaluate(
     async ({ tags, within, exclude }) => {
       // A selector as axe takes it; the whole document when neither is given.

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { categoryForMrp, type FilterOptions, type Product } from '@pehnava/shared';
 import type { CatalogueRepository, ProductWrite } from './catalogue.repository.js';
-import { encodeBody, encodeJsonBody, type EncodedBody } from '../../lib/encoded-body.js';
+import { digestOf, encodeBody, encodeJsonBody, type EncodedBody } from '../../lib/encoded-body.js';
 import { withImageOrigin } from '../../lib/image-urls.js';
 import { RebuildableCache } from '../../lib/rebuildable-cache.js';
 
@@ -37,8 +37,8 @@ export interface CatalogueSnapshot {
    * with an origin gives that origin's answer without serializing again.
    */
   listParts: string[];
-  /** The list answer with the placeholder origin, to tell whether a rebuild changed anything. */
-  listJson: string;
+  /** A digest of the list answer with the placeholder origin: did a rebuild change anything? */
+  listDigest: string;
   /** Encoded answers by origin, at most ORIGIN_SLOTS of them. */
   byOrigin: Map<string, OriginBodies>;
 }
@@ -157,7 +157,9 @@ export function createCatalogueService(
     // The periodic rebuild (CATALOGUE_CACHE_TTL_MS) mostly finds nothing changed: then the answers
     // already encoded stay, rather than compressing megabytes again. The list holds every field
     // of every product, so an equal list means equal details and filter options too.
-    if (last && last.listJson === listJson) return last;
+    // A digest, not the text, is kept to compare: at 10,000 pieces the text is megabytes.
+    const listDigest = digestOf(listJson);
+    if (last && last.listDigest === listDigest) return last;
     const filterOptions = deriveFilterOptions(products);
     last = {
       products,
@@ -166,7 +168,7 @@ export function createCatalogueService(
       filterOptions,
       filterOptionsBody: encodeJsonBody({ success: true, filterOptions }),
       listParts: listJson.split(placeholder),
-      listJson,
+      listDigest,
       byOrigin: new Map(),
     };
     return last;

@@ -36,6 +36,9 @@ import { createPageMetaResolver } from './modules/site/page-meta.js';
 import type { Services } from './services.js';
 import type { OffsetClock } from './lib/clock.js';
 
+/** Methods that change nothing. */
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
 export interface AppOptions {
   /** Built by the composition root (services.ts), with the logger the app logs to. */
   services: Services;
@@ -89,8 +92,13 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   app.addHook('preClose', async () => {
     closing = true;
   });
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (closing) reply.header('connection', 'close');
+    // A shopper's write (whatever it changed) drops their kept cart view before they hear back,
+    // so their next read sees it; other processes learn of it by NOTIFY (decision 058).
+    if (request.account && !SAFE_METHODS.has(request.method)) {
+      services.cartAnswers.forget(request.account.id);
+    }
     done(null, payload);
   });
 

@@ -70,6 +70,7 @@ import { createCouponUses } from './modules/coupons/coupon-uses.js';
 import { createPaymentIntake, type PaymentIntake } from './modules/payments/intake.js';
 import { createReconciliation } from './modules/payments/reconcile.js';
 import { createPlanSettlement } from './modules/subscriptions/plan-settlement.js';
+import { createCartAnswers, type CartAnswers } from './modules/cart/cart-answers.js';
 import { createCartService, type CartService } from './modules/cart/cart.service.js';
 import {
   createCatalogueService,
@@ -154,6 +155,8 @@ export interface Services {
   /** Where images live (DATA_DIR/images by default). */
   images: ImageStore;
   cart: CartService;
+  /** Each shopper's cart view kept in memory until a write NOTIFYs it changed (decision 058). */
+  cartAnswers: CartAnswers;
   coupons: CouponsService;
   subscriptions: SubscriptionsService;
   /** Buying, changing, cancelling and renewing plans. */
@@ -232,12 +235,18 @@ export function createServices({
     },
   });
   const couponUses = createCouponUses(clock);
+  const cartAnswers = createCartAnswers({
+    database,
+    maxEntries: config.CART_CACHE_ENTRIES,
+    logger,
+  });
   const cart = createCartService({
     repository: repos.cart,
     catalogue,
     subscriptions,
     inventory,
     clock,
+    answers: cartAnswers,
   });
 
   // Payments: one intake decides every captured payment, with a settler per kind of order.
@@ -387,6 +396,7 @@ export function createServices({
     fulfilment,
     operatorConsole,
     catalogueChanges,
+    cartAnswers,
     productAdmin,
     imageUploads,
     images,

@@ -36,10 +36,16 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   /**
    * Call `onMessage` for each NOTIFY on `channel` (another process's write, or this one's).
-   * `onGap` is called when notifications may have been missed (a lost connection, now back).
+   * `onGap` is called when notifications may have been missed (a lost connection, now back);
+   * `onDown` whenever none can arrive (not connected yet, or the connection lost), until `onGap`.
    * Resolves once listening; the function it gives stops it.
    */
-  listen(channel: string, onMessage: () => void, onGap: () => void): Promise<() => Promise<void>>;
+  listen(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onGap: () => void,
+    onDown?: () => void,
+  ): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -86,8 +92,8 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       ping: () => ping(db),
-      listen: (channel, onMessage, onGap) =>
-        listenOnServer({ url: target.url, channel, onMessage, onGap }),
+      listen: (channel, onMessage, onGap, onDown) =>
+        listenOnServer({ url: target.url, channel, onMessage, onGap, onDown }),
       close: async () => {
         if (closed) return;
         closed = true;

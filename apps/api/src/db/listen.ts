@@ -7,19 +7,23 @@ const RETRY_MS = [500, 1000, 2000, 5000, 10_000, 30_000] as const;
  * LISTEN on a PostgreSQL server over a connection of its own (a pooled one would be handed to
  * queries and lose it). When that connection drops, it connects again, backing off, and calls
  * `onGap`: notifications sent meanwhile were lost, so the caller refreshes what they would have
- * told it. Resolves once the first LISTEN is in place (or, failing that, once a retry is
- * scheduled); the function it gives stops listening.
+ * told it. `onDown` (optional) is called whenever it is not listening: the first LISTEN failed,
+ * or the connection was lost; `onGap` follows once it listens again. Resolves once the first
+ * LISTEN is in place (or, failing that, once a retry is scheduled); the function it gives stops
+ * listening.
  */
 export async function listenOnServer({
   url,
   channel,
   onMessage,
   onGap,
+  onDown,
 }: {
   url: string;
   channel: string;
-  onMessage: () => void;
+  onMessage: (payload: string) => void;
   onGap: () => void;
+  onDown?: () => void;
 }): Promise<() => Promise<void>> {
   let client: pg.Client | undefined;
   let stopped = false;
@@ -29,13 +33,14 @@ export async function listenOnServer({
   const connect = async () => {
     const next = new pg.Client({ connectionString: url });
     next.on('notification', (message) => {
-      if (message.channel === channel) onMessage();
+      if (message.channel === channel) onMessage(message.payload ?? '');
     });
     const lost = () => {
       if (stopped || client !== next) return;
       client = undefined;
       next.removeAllListeners('end');
       void next.end().catch(() => undefined);
+      onDown?.();
       retry();
     };
     next.on('error', lost);
@@ -74,7 +79,10 @@ export async function listenOnServer({
 
   // The first LISTEN failing (the server not reachable yet) does not stop the app: it is tried
   // again in the background, and the snapshot's time limit covers the gap meanwhile.
-  await connect().catch(() => retry());
+  await connect().catch(() => {
+    onDown?.();
+    retry();
+  });
   return async () => {
     stopped = true;
     if (timer) clearTimeout(timer);

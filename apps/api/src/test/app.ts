@@ -50,6 +50,8 @@ export async function createTestApp(
     jobs?: boolean;
     /** Listen for other processes' catalogue writes (LISTEN/NOTIFY), as a server does. */
     catalogueChanges?: boolean;
+    /** Keep cart views in memory (decision 058), as a started server does. */
+    cartAnswers?: boolean;
     /**
      * Another process of the same deployment: this app signs and checks sandbox payments with its
      * keys (as processes sharing DATA_DIR do), so a payment made through one verifies on the other.
@@ -97,6 +99,7 @@ export async function createTestApp(
   await app.ready();
   if (options.jobs !== false) services.jobs.start();
   if (options.catalogueChanges) await services.catalogueChanges.start();
+  if (options.cartAnswers) await services.cartAnswers.start();
   return {
     app,
     services,
@@ -109,6 +112,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await services.catalogueChanges.stop();
+      await services.cartAnswers.stop();
       await services.jobs.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

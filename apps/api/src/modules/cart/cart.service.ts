@@ -25,6 +25,7 @@ import {
   type SubscriptionsService,
 } from '../subscriptions/subscriptions.service.js';
 import type { AccountRow } from '../users/users.repository.js';
+import type { CartAnswers } from './cart-answers.js';
 import type { CartItemRow, CartRepository } from './cart.repository.js';
 import { checkRental, isRentalDuration } from './rental-request.js';
 
@@ -38,6 +39,8 @@ export interface CartServiceDeps {
    */
   inventory: Pick<Inventory, 'hasFreeUnit' | 'days'>;
   clock: Clock;
+  /** The cart view's reads kept in memory (cart-answers.ts); without it every view reads afresh. */
+  answers?: Pick<CartAnswers, 'read'>;
 }
 
 /** The shopper's cart as the server prices it. Money in rupees. */
@@ -65,6 +68,7 @@ export function createCartService({
   subscriptions,
   inventory,
   clock,
+  answers,
 }: CartServiceDeps) {
   /** Rows in cart order joined to their products; rows whose product no longer exists are skipped. */
   async function lines(userId: string) {
@@ -75,10 +79,18 @@ export function createCartService({
     return rows.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
   }
 
-  /** The cart as stored, priced, with the account it was read with (one statement). */
-  async function read(userId: string): Promise<CurrentCart & { account: AccountRow | undefined }> {
+  /**
+   * The cart as stored, priced, with the account it was read with (one statement). `kept`: the
+   * read may come from memory (the cart view only; what money is decided on is read afresh).
+   */
+  async function read(
+    userId: string,
+    kept = false,
+  ): Promise<CurrentCart & { account: AccountRow | undefined }> {
+    const now = clock.now();
+    const fresh = () => repository.readCart(userId, now, inventory.days);
     const [stored, snapshot] = await Promise.all([
-      repository.readCart(userId, clock.now(), inventory.days),
+      kept && answers ? answers.read(userId, now, fresh) : fresh(),
       catalogue.snapshot(),
     ]);
     const known = stored.items.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
@@ -108,7 +120,7 @@ export function createCartService({
   async function viewWithAccount(
     userId: string,
   ): Promise<{ account: AccountRow | undefined; data: CartView }> {
-    const { account, entries, total, subscription } = await read(userId);
+    const { account, entries, total, subscription } = await read(userId, true);
     const totals = orderTotals({ plan: subscription.plan, subtotal: total, insurance: false });
     return {
       account,

@@ -3,8 +3,10 @@
 // that does not hold. It deliberately does not read the intake's own record of its decisions
 // (`captures`): the invariants are checked from what was paid, booked and given back. It is the
 // one file of the model that names tables and columns: adapt it when they change.
+import { isDeepStrictEqual } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { planUnitPrice, rupeesToPaise } from '@pehnava/shared';
+import { createCartService } from '../../modules/cart/cart.service.js';
 import type { Model } from './model.js';
 import type { World } from './world.js';
 
@@ -491,6 +493,48 @@ async function nothingFailed(world: World): Promise<Violation[]> {
   ];
 }
 
+/** How long another process's write may take to reach an app's kept carts (its NOTIFY). */
+const NOTIFY_WITHIN_MS = 2_000;
+
+/**
+ * Invariant 8: the cart view each app answers from memory (decision 058) is what the database
+ * says now, for every shopper, once the notifications of the writes so far have arrived (the app
+ * that made a write forgets at once; the other hears of it within NOTIFY_WITHIN_MS). A kept view
+ * that stays different was not told of a change: the one thing the cache must never miss.
+ */
+async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
+  const { services } = world.a;
+  const fresh = createCartService({
+    repository: services.repos.cart,
+    catalogue: services.catalogue,
+    subscriptions: services.subscriptions,
+    inventory: services.inventory,
+    clock: world.clock,
+  });
+  const found: Violation[] = [];
+  for (const [index, shopper] of model.shoppers.entries()) {
+    for (const via of ['a', 'b'] as const) {
+      const kept = () => world.app(via).services.cart.view(shopper.userId);
+      const started = Date.now();
+      for (;;) {
+        // Read from memory first: a change after it shows in the fresh read, never the reverse.
+        const answer = await kept();
+        const truth = await fresh.view(shopper.userId);
+        if (isDeepStrictEqual(answer, truth)) break;
+        if (Date.now() - started > NOTIFY_WITHIN_MS) {
+          found.push({
+            invariant: 8,
+            message: `app ${via} answers s${index}'s cart from memory as ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
+          });
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+  return found;
+}
+
 /**
  * Every invariant, checked against the database as it stands. `settled`: the world has been
  * brought to rest (world.settle), so every capture must by now be applied or refunded.
@@ -507,6 +551,7 @@ export async function audit(
     planLimits(world, model),
     paidAsQuoted(world, model),
     nothingFailed(world),
+    cartsAsStored(world, model),
   ]);
   return found.flat();
 }

@@ -624,6 +624,56 @@ export class DeleteAccount extends Step {
 }
 
 // ---------------------------------------------------------------------------------------------
+// The cart (its view is kept in memory by each app, decision 058: invariant 8)
+
+export type CartAction = 'add' | 'remove' | 'read';
+
+/** A shopper adds a pool product to the cart, removes it, or reads the cart, on one app. */
+export class CartStep extends Step {
+  constructor(
+    readonly shopper: number,
+    readonly action: CartAction,
+    readonly product: number,
+    readonly startInDays: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return isAlive(m, this.shopper);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const userId = m.shoppers[this.shopper]!.userId;
+    const product = w.pool[this.product]!;
+    if (this.action === 'read') {
+      answered(await w.call(this.via, userId, 'GET', '/api/cart'), `read s${this.shopper}'s cart`);
+    } else if (this.action === 'add') {
+      answered(
+        await w.call(this.via, userId, 'POST', '/api/cart/add', {
+          productId: product.id,
+          size: product.size,
+          duration: 2,
+          startDate: w.startIn(this.startInDays),
+        }),
+        `add p${this.product} to s${this.shopper}'s cart`,
+      );
+    } else {
+      answered(
+        await w.call(this.via, userId, 'DELETE', `/api/cart/remove/${product.id}`),
+        `remove p${this.product} from s${this.shopper}'s cart`,
+      );
+    }
+  }
+
+  toString(): string {
+    const what = this.action === 'read' ? 'read' : `${this.action} p${this.product}`;
+    return `cart(s${this.shopper} ${what} +${this.startInDays}d via ${this.via})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
 // Plans
 
 /** POST /api/subscription/subscribe: a plan order, to be paid by a later step (or never). */
@@ -782,6 +832,10 @@ const checkoutArb = (via: fc.Arbitrary<Via>): fc.Arbitrary<CheckoutSpec> =>
     then: thenArb,
   });
 
+const cartActionArb = fc.constantFrom<CartAction>('add', 'add', 'remove', 'read', 'read');
+/** The checkouts' own start days, so cart lines and bookings meet over the same pieces. */
+const cartStartArb = fc.constantFrom(1, 2, 3, 5);
+
 /** Steps of one actor (a shopper, an operator, a job), on the app given: what may race in pairs. */
 function singleSteps(via: fc.Arbitrary<Via>): fc.Arbitrary<Step>[] {
   const jobVia = via.map((v): JobVia => v);
@@ -800,6 +854,9 @@ function singleSteps(via: fc.Arbitrary<Via>): fc.Arbitrary<Step>[] {
     fc.tuple(indexArb, via).map(([i, v]) => new AdminCancel(i, v)),
     fc.tuple(shopperArb, via).map(([s, v]) => new DeleteAccount(s, v)),
     fc.tuple(shopperArb, planArb, via).map(([s, plan, v]) => new Subscribe(s, plan, v)),
+    fc
+      .tuple(shopperArb, cartActionArb, fc.nat({ max: POOL_SIZE - 1 }), cartStartArb, via)
+      .map(([s, action, p, start, v]) => new CartStep(s, action, p, start, v)),
   ];
 }
 
@@ -825,6 +882,7 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     adminCancel,
     del,
     sub,
+    cart,
   ] = singleSteps(viaArb);
   const aSteps = fc.oneof(...singleSteps(fc.constant<Via>('a')));
   const bSteps = fc.oneof(...singleSteps(fc.constant<Via>('b')));
@@ -841,6 +899,7 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     adminCancel!,
     del!,
     sub!,
+    ...weigh(4, cart!),
     fc.tuple(indexArb, viaArb).map(([i, v]) => new ForgedWebhook(i, v)),
     indexArb.map((i) => new PayTwice(i)),
     indexArb.map((i) => new VerifyTwice(i)),

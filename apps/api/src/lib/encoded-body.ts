@@ -112,8 +112,13 @@ export function addVary(reply: FastifyReply, field: string) {
  * Send a pre-serialized, pre-compressed JSON body: 304 when the client's copy is current, else the
  * best encoding it accepts. Browsers revalidate each time (no-cache), so a repeat load costs a 304.
  */
-export function sendEncodedJson(request: FastifyRequest, reply: FastifyReply, body: EncodedBody) {
-  return sendEncoded(request, reply, body, 'application/json; charset=utf-8');
+export function sendEncodedJson(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: EncodedBody,
+  cacheControl = 'no-cache',
+) {
+  return sendEncoded(request, reply, body, 'application/json; charset=utf-8', cacheControl);
 }
 
 /** sendEncodedJson for any content type. */
@@ -122,11 +127,16 @@ export function sendEncoded(
   reply: FastifyReply,
   body: EncodedBody,
   contentType: string,
+  cacheControl = 'no-cache',
 ) {
-  reply.header('etag', body.etag).header('cache-control', 'no-cache');
+  reply.header('cache-control', cacheControl);
   addVary(reply, 'accept-encoding');
-  if (etagMatches(request.headers['if-none-match'], body.etag)) {
-    return reply.code(304).send();
+  // A client told to keep no copy has nothing to revalidate: no ETag, no 304 (plugins/etags.ts).
+  if (!/\bno-store\b/.test(cacheControl)) {
+    reply.header('etag', body.etag);
+    if (etagMatches(request.headers['if-none-match'], body.etag)) {
+      return reply.code(304).send();
+    }
   }
   const encoding = negotiateEncoding(request.headers['accept-encoding']);
   reply.type(contentType);

@@ -20,6 +20,7 @@ const BEARER = /^Bearer\s+(\S+)$/i;
  */
 export type ReadWithAccount<T> = (
   accountId: string,
+  request: FastifyRequest,
 ) => Promise<{ account: AccountRow | undefined; data: T }>;
 
 /** An onRequest guard whose route reads its data in the same statement as the account check. */
@@ -66,7 +67,7 @@ export function createAuthenticate(
       async hook(request) {
         const claims = await users.claimsOf(bearer(request));
         if (!claims) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
-        const { account, data } = await read(claims.userId);
+        const { account, data } = await read(claims.userId, request);
         const session = users.sessionFor(claims, account);
         if (!session) throw unauthorized(ACCOUNT_MESSAGES.sessionExpired);
         request.account = session;

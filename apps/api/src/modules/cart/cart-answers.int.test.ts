@@ -8,6 +8,7 @@ import { addDays, cartResponseSchema, type CartResponse, type Product } from '@p
 import {
   plans,
   productUnits,
+  products as productsTable,
   subscriptions,
   unitReservations,
   users,
@@ -215,6 +216,31 @@ describe('the cart view kept in memory', () => {
       await new Promise((resolve) => setTimeout(resolve, 10));
     }
     expect(status).toBe(401);
+  });
+
+  it('joins a kept cart to the catalogue as it is now', async () => {
+    const { s, product } = await shopperWithLine();
+    await t.database.db
+      .update(productsTable)
+      .set({ name: 'Renamed While Kept' })
+      .where(eq(productsTable.id, product._id));
+    t.services.catalogue.invalidate();
+    expect((await cartOf(s)).cart.map((line) => line.product.name)).toEqual(['Renamed While Kept']);
+  });
+
+  it('sends each origin its own image addresses', async () => {
+    const { s } = await shopperWithLine();
+    const image = async (host: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/cart',
+        headers: { authorization: `Bearer ${s.token}`, host },
+      });
+      return cartResponseSchema.parse(res.json()).cart[0]!.product.images[0]!;
+    };
+    expect(await image('shop.example.in')).toMatch(/^http:\/\/shop\.example\.in\//);
+    expect(await image('partner.example.com')).toMatch(/^http:\/\/partner\.example\.com\//);
+    expect(await image('shop.example.in')).toMatch(/^http:\/\/shop\.example\.in\//);
   });
 
   it("shows the lines of a shopper's own cart written by another process", async () => {

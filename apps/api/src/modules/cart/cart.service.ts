@@ -8,6 +8,7 @@ import {
   priceCart,
   rupeesToPaise,
   todayInIndia,
+  cartResponseSchema,
   type AddToCartBody,
   type CartEntry,
   type CartLineInput,
@@ -17,6 +18,8 @@ import {
   type Subscription,
 } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
+import { lazilyEncodedBody, type EncodedBody } from '../../lib/encoded-body.js';
+import { withImageOrigin } from '../../lib/image-urls.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import type { Inventory } from '../bookings/inventory.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
@@ -26,7 +29,7 @@ import {
 } from '../subscriptions/subscriptions.service.js';
 import type { AccountRow } from '../users/users.repository.js';
 import type { CartAnswers } from './cart-answers.js';
-import type { CartItemRow, CartRepository } from './cart.repository.js';
+import type { CartItemRow, CartRead, CartRepository } from './cart.repository.js';
 import { checkRental, isRentalDuration } from './rental-request.js';
 
 export interface CartServiceDeps {
@@ -54,6 +57,9 @@ export interface CurrentCart {
 
 type CartView = Omit<CartResponse, 'success'>;
 
+/** Origins whose cart answers are kept per read (one in production, where PUBLIC_URL is set). */
+const ORIGINS_KEPT = 4;
+
 /** A stored row with its product, or nothing when the product is gone from the catalogue. */
 function withProduct<Row extends CartItemRow>(row: Row, byId: Map<string, Product>) {
   const product = byId.get(row.productId);
@@ -80,21 +86,23 @@ export function createCartService({
   }
 
   /**
-   * The cart as stored, priced, with the account it was read with (one statement). `kept`: the
-   * read may come from memory (the cart view only; what money is decided on is read afresh).
+   * The cart as stored (one statement, with the account) and the catalogue snapshot to join it
+   * to. `kept`: the read may come from memory (the cart view only; what money is decided on is
+   * read afresh).
    */
-  async function read(
-    userId: string,
-    kept = false,
-  ): Promise<CurrentCart & { account: AccountRow | undefined }> {
+  async function readStored(userId: string, kept: boolean) {
     const now = clock.now();
     const fresh = () => repository.readCart(userId, now, inventory.days);
     const [stored, snapshot] = await Promise.all([
       kept && answers ? answers.read(userId, now, fresh) : fresh(),
       catalogue.snapshot(),
     ]);
+    return { stored, snapshot };
+  }
+
+  /** A stored cart priced: its lines joined to their products (gone ones left out) and total. */
+  function priced(stored: CartRead, snapshot: CatalogueSnapshot): CurrentCart {
     const known = stored.items.flatMap((row) => withProduct(row, snapshot.byId) ?? []);
-    const subscription = subscriptionFrom(stored.plan);
     let totalPaise = 0;
     const entries = known.map(({ row, product, duration }): CartEntry => {
       totalPaise += row.pricePaise * row.quantity;
@@ -110,34 +118,73 @@ export function createCartService({
       };
     });
     return {
-      account: stored.account,
       entries,
       total: paiseToRupees(totalPaise),
-      subscription,
+      subscription: subscriptionFrom(stored.plan),
     };
   }
+
+  /** The view: the entries, their total and the delivery fee for the plan in effect. */
+  function viewOf({ entries, total, subscription }: CurrentCart): CartView {
+    const totals = orderTotals({ plan: subscription.plan, subtotal: total, insurance: false });
+    return {
+      cart: entries,
+      total: totals.subtotal,
+      deliveryFee: totals.deliveryFee,
+      totalWithDelivery: totals.total,
+    };
+  }
+
+  /**
+   * GET /api/cart's answers, serialized and compressed, kept with the stored read they were made
+   * from (while cart-answers.ts keeps that read, the same object comes back) and the catalogue
+   * snapshot they joined: by origin, as image addresses are absolute (decision 025).
+   */
+  const encodedAnswers = new WeakMap<
+    CartRead,
+    { snapshot: CatalogueSnapshot; byOrigin: Map<string, EncodedBody> }
+  >();
 
   async function viewWithAccount(
     userId: string,
   ): Promise<{ account: AccountRow | undefined; data: CartView }> {
-    const { account, entries, total, subscription } = await read(userId, true);
-    const totals = orderTotals({ plan: subscription.plan, subtotal: total, insurance: false });
-    return {
-      account,
-      data: {
-        cart: entries,
-        total: totals.subtotal,
-        deliveryFee: totals.deliveryFee,
-        totalWithDelivery: totals.total,
-      },
-    };
+    const { stored, snapshot } = await readStored(userId, true);
+    return { account: stored.account, data: viewOf(priced(stored, snapshot)) };
+  }
+
+  async function answerWithAccount(
+    userId: string,
+    origin: string,
+  ): Promise<{ account: AccountRow | undefined; data: EncodedBody }> {
+    const { stored, snapshot } = await readStored(userId, true);
+    let made = encodedAnswers.get(stored);
+    if (!made || made.snapshot !== snapshot) {
+      made = { snapshot, byOrigin: new Map() };
+      encodedAnswers.set(stored, made);
+    }
+    let body = made.byOrigin.get(origin);
+    if (!body) {
+      const view = viewOf(priced(stored, snapshot));
+      // Checked against the contract once, as the route's serializer would on every answer.
+      const answer = cartResponseSchema.parse({
+        success: true,
+        ...view,
+        cart: view.cart.map((entry) => ({
+          ...entry,
+          product: withImageOrigin(entry.product, origin),
+        })),
+      });
+      body = lazilyEncodedBody(Buffer.from(JSON.stringify(answer)));
+      if (made.byOrigin.size < ORIGINS_KEPT) made.byOrigin.set(origin, body);
+    }
+    return { account: stored.account, data: body };
   }
 
   return {
     /** The shopper's own cart, priced as stored (coupons apply to this total). */
     async current(userId: string): Promise<CurrentCart> {
-      const { entries, total, subscription } = await read(userId);
-      return { entries, total, subscription };
+      const { stored, snapshot } = await readStored(userId, false);
+      return priced(stored, snapshot);
     },
 
     /** The entries, their total and the delivery fee for the current plan. */
@@ -150,6 +197,12 @@ export function createCartService({
      * (plugins/auth.ts `reading`).
      */
     viewWithAccount,
+
+    /**
+     * GET /api/cart as sent: the view with absolute image addresses for `origin`, serialized and
+     * compressed once per change of the cart or the catalogue, and the account read with it.
+     */
+    answerWithAccount,
 
     /**
      * After a plan change, in the caller's transaction (`cartRepository` bound to it): every line

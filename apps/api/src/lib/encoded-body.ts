@@ -40,8 +40,9 @@ export function encodeBody(identity: Buffer, effort: 'max' | 'fast' = 'max'): En
 /**
  * encodeBody at the 'fast' effort, each compressed copy made the first time a client asks for it:
  * for answers kept a while but perhaps never asked for again, or only by one kind of client.
+ * `brotliQuality` 3 suits an answer that may be used only once (decision 040's per-request level).
  */
-export function lazilyEncodedBody(identity: Buffer): EncodedBody {
+export function lazilyEncodedBody(identity: Buffer, brotliQuality = 5): EncodedBody {
   let gzip: Buffer | undefined;
   let br: Buffer | undefined;
   return {
@@ -54,7 +55,7 @@ export function lazilyEncodedBody(identity: Buffer): EncodedBody {
     get br() {
       br ??= brotliCompressSync(identity, {
         params: {
-          [zlibConstants.BROTLI_PARAM_QUALITY]: 5,
+          [zlibConstants.BROTLI_PARAM_QUALITY]: brotliQuality,
           [zlibConstants.BROTLI_PARAM_SIZE_HINT]: identity.length,
         },
       });

@@ -174,7 +174,9 @@ export function createCartService({
           product: withImageOrigin(entry.product, origin),
         })),
       });
-      body = lazilyEncodedBody(Buffer.from(JSON.stringify(answer)));
+      // Brotli at the per-request level: a read not kept (CART_CACHE_ENTRIES=0, LISTEN down) is
+      // encoded for one answer, and a kept one is a few kilobytes either way.
+      body = lazilyEncodedBody(Buffer.from(JSON.stringify(answer)), 3);
       if (made.byOrigin.size < ORIGINS_KEPT) made.byOrigin.set(origin, body);
     }
     return { account: stored.account, data: body };

@@ -62,14 +62,14 @@ export async function prepareApp(
     const app = await buildApp({ services, webRoot: options.webRoot });
     app.addHook('onClose', async () => {
       await services.catalogueChanges.stop();
-      await services.cartAnswers.stop();
+      await services.changeFeed.stop();
       await services.jobs.stop();
       await database.close();
     });
     if (setUpDatabase && config.SEED_ON_START) await seedAndLog(services, app.log);
     services.jobs.start();
     await services.catalogueChanges.start();
-    await services.cartAnswers.start();
+    await services.changeFeed.start();
     return { app, database };
   } catch (err) {
     await database.close();

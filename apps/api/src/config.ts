@@ -112,7 +112,10 @@ const envSchema = z
     /** Days a returned piece spends being cleaned and checked before it is back in service. */
     UNIT_CLEANING_DAYS: intWithDefault(1, 0, 14),
     CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),
-    /** Shoppers whose cart view each process keeps in memory (decision 058); 0 keeps none. */
+    /**
+     * Shoppers whose cart view each process keeps in memory (decision 058); 0 keeps none, nor any
+     * product's calendar.
+     */
     CART_CACHE_ENTRIES: intWithDefault(10_000, 0, 1_000_000),
     /** The GST rate (percent) inside prices, for the accountant's exports (decision 054). */
     GST_RATE_PERCENT: intWithDefault(18, 0, 40),

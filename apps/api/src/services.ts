@@ -37,7 +37,11 @@ import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
 import { createCancellation, type Cancellation } from './modules/bookings/cancellation.service.js';
 import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
-import { createInventory, type Inventory } from './modules/bookings/inventory.js';
+import {
+  PRODUCT_CALENDARS_KEPT,
+  createInventory,
+  type Inventory,
+} from './modules/bookings/inventory.js';
 import { createMyBookings, type MyBookings } from './modules/bookings/my-bookings.service.js';
 import { createBalance, type Balance } from './modules/bookings/balance.service.js';
 import { createCharges, type Charges } from './modules/bookings/charges.service.js';
@@ -71,6 +75,7 @@ import { createPaymentIntake, type PaymentIntake } from './modules/payments/inta
 import { createReconciliation } from './modules/payments/reconcile.js';
 import { createPlanSettlement } from './modules/subscriptions/plan-settlement.js';
 import { createCartAnswers, type CartAnswers } from './modules/cart/cart-answers.js';
+import { createChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { createCartService, type CartService } from './modules/cart/cart.service.js';
 import {
   createCatalogueService,
@@ -157,6 +162,8 @@ export interface Services {
   cart: CartService;
   /** Each shopper's cart view kept in memory until a write NOTIFYs it changed (decision 058). */
   cartAnswers: CartAnswers;
+  /** The LISTEN for changes to what the cart view and product calendars are read from. */
+  changeFeed: ChangeFeed;
   coupons: CouponsService;
   subscriptions: SubscriptionsService;
   /** Buying, changing, cancelling and renewing plans. */
@@ -225,10 +232,13 @@ export function createServices({
     siteUrl,
     holdMinutes: config.BOOKING_HOLD_MINUTES,
   };
+  const changeFeed = createChangeFeed({ database, logger });
   const inventory = createInventory({
     repos,
     catalogue,
     clock,
+    feed: changeFeed,
+    keptCalendars: config.CART_CACHE_ENTRIES > 0 ? PRODUCT_CALENDARS_KEPT : 0,
     days: {
       leadDays: config.RESERVATION_LEAD_DAYS,
       turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
@@ -236,9 +246,8 @@ export function createServices({
   });
   const couponUses = createCouponUses(clock);
   const cartAnswers = createCartAnswers({
-    database,
+    feed: changeFeed,
     maxEntries: config.CART_CACHE_ENTRIES,
-    logger,
   });
   const cart = createCartService({
     repository: repos.cart,
@@ -397,6 +406,7 @@ export function createServices({
     operatorConsole,
     catalogueChanges,
     cartAnswers,
+    changeFeed,
     productAdmin,
     imageUploads,
     images,

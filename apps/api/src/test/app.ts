@@ -50,8 +50,11 @@ export async function createTestApp(
     jobs?: boolean;
     /** Listen for other processes' catalogue writes (LISTEN/NOTIFY), as a server does. */
     catalogueChanges?: boolean;
-    /** Keep cart views in memory (decision 058), as a started server does. */
-    cartAnswers?: boolean;
+    /**
+     * Listen for changes (decision 058), as a started server does: cart views and product
+     * calendars are then kept in memory.
+     */
+    changeFeed?: boolean;
     /**
      * Another process of the same deployment: this app signs and checks sandbox payments with its
      * keys (as processes sharing DATA_DIR do), so a payment made through one verifies on the other.
@@ -99,7 +102,7 @@ export async function createTestApp(
   await app.ready();
   if (options.jobs !== false) services.jobs.start();
   if (options.catalogueChanges) await services.catalogueChanges.start();
-  if (options.cartAnswers) await services.cartAnswers.start();
+  if (options.changeFeed) await services.changeFeed.start();
   return {
     app,
     services,
@@ -112,7 +115,7 @@ export async function createTestApp(
     close: async () => {
       await app.close();
       await services.catalogueChanges.stop();
-      await services.cartAnswers.stop();
+      await services.changeFeed.stop();
       await services.jobs.stop();
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });

@@ -4,11 +4,14 @@ import {
   addDays,
   todayInIndia,
   type AvailabilityResponse,
+  type Product,
 } from '@pehnava/shared';
 import type { Repositories } from '../../db/repositories.js';
 import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-error.js';
-import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { ChangeFeed } from '../../db/change-feed.js';
+import { createKeptAnswers } from '../../lib/kept-answers.js';
+import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { availableStartDates } from './availability.js';
 import type { Hold } from './inventory.repository.js';
@@ -32,14 +35,67 @@ export interface InventoryDeps {
   catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
   days: ReservationDays;
+  /** Told of changes to units and reservations (decision 058); without it nothing is kept. */
+  feed?: Pick<ChangeFeed, 'live' | 'subscribe'>;
+  /** How many products' calendars are kept in memory (0: none). */
+  keptCalendars?: number;
 }
+
+/** Products whose calendars each process keeps, the least recently asked for let go first. */
+export const PRODUCT_CALENDARS_KEPT = 2_000;
+
+type Calendar = Omit<AvailabilityResponse, 'success'>;
 
 /**
  * The physical pieces and the days they are taken (DECISIONS.md 'Inventory and availability'):
  * whether a piece is free, the product page's calendar, and reserving and letting go of units for
  * a booking. The exclusion constraint on unit_reservations has the last word on every reservation.
  */
-export function createInventory({ repos, catalogue, clock, days }: InventoryDeps) {
+export function createInventory({
+  repos,
+  catalogue,
+  clock,
+  days,
+  feed,
+  keptCalendars = 0,
+}: InventoryDeps) {
+  /**
+   * Product calendars kept until a unit or reservation of the product changes (its `p:` change),
+   * for the day and catalogue snapshot they were made on (decision 058).
+   */
+  const calendars = feed
+    ? createKeptAnswers<{ calendar: Calendar; snapshot: CatalogueSnapshot }>({
+        feed,
+        maxEntries: keptCalendars,
+        changeOf: (productId) => `p:${productId}`,
+      })
+    : undefined;
+
+  /** A product's calendar from `from` on, read from its units and reservations now. */
+  async function calendarOf(product: Product, from: string): Promise<Calendar> {
+    const to = addDays(from, MAX_START_DAYS_AHEAD);
+    const window = reservedRange({ startDate: from, endDate: addDays(to, LONGEST_RENTAL) }, days);
+    const { units, reservations } = await repos.inventory.unitsAndReservations(
+      product._id,
+      window.blockedFrom,
+      window.blockedUntil,
+    );
+    return {
+      productId: product._id,
+      from,
+      to,
+      sizes: product.sizes.map((size) => {
+        const unitIds = units.filter((u) => u.size === size.size).map((u) => u.id);
+        return {
+          size: size.size,
+          available: size.available,
+          units: unitIds.length,
+          unavailableStartDates: availableStartDates({ unitIds, reservations, from, to, days }),
+        };
+      }),
+    };
+  }
+
   /**
    * Move a hold not yet sent to another unit of its product and size free over its days, in
    * `tx`; false (and nothing changed) when none is.
@@ -81,31 +137,19 @@ export function createInventory({ repos, catalogue, clock, days }: InventoryDeps
     },
 
     /** GET /api/product/{id}/availability. */
-    async availability(idOrCode: string): Promise<Omit<AvailabilityResponse, 'success'>> {
-      const product = findProduct(await catalogue.snapshot(), idOrCode);
+    async availability(idOrCode: string): Promise<Calendar> {
+      const snapshot = await catalogue.snapshot();
+      const product = findProduct(snapshot, idOrCode);
       if (!product) throw notFound('Product not found');
       const from = todayInIndia(clock.now());
-      const to = addDays(from, MAX_START_DAYS_AHEAD);
-      const window = reservedRange({ startDate: from, endDate: addDays(to, LONGEST_RENTAL) }, days);
-      const { units, reservations } = await repos.inventory.unitsAndReservations(
+      const make = async () => ({ calendar: await calendarOf(product, from), snapshot });
+      if (!calendars) return (await make()).calendar;
+      const kept = await calendars.read(
         product._id,
-        window.blockedFrom,
-        window.blockedUntil,
+        make,
+        (value) => value.snapshot === snapshot && value.calendar.from === from,
       );
-      return {
-        productId: product._id,
-        from,
-        to,
-        sizes: product.sizes.map((size) => {
-          const unitIds = units.filter((u) => u.size === size.size).map((u) => u.id);
-          return {
-            size: size.size,
-            available: size.available,
-            units: unitIds.length,
-            unavailableStartDates: availableStartDates({ unitIds, reservations, from, to, days }),
-          };
-        }),
-      };
+      return kept.calendar;
     },
 
     /**

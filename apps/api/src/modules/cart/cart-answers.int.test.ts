@@ -44,7 +44,7 @@ beforeAll(async () => {
   t = await createTestApp({
     seed: true,
     clock,
-    cartAnswers: true,
+    changeFeed: true,
     env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
   });
   products = (await catalogueProducts(t)).filter(rentable);

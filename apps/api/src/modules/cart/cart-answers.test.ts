@@ -1,6 +1,7 @@
 import pino from 'pino';
 import { describe, expect, it } from 'vitest';
-import { CART_CHANNEL, createCartAnswers } from './cart-answers.js';
+import { CHANGES_CHANNEL, createChangeFeed } from '../../db/change-feed.js';
+import { createCartAnswers } from './cart-answers.js';
 import type { CartRead } from './cart.repository.js';
 
 const logger = pino({ level: 'silent' });
@@ -20,7 +21,7 @@ function fakeListening() {
         onGap: () => void,
         onDown?: () => void,
       ) {
-        expect(channel).toBe(CART_CHANNEL);
+        expect(channel).toBe(CHANGES_CHANNEL);
         handlers = { onMessage, onGap, onDown };
         if (failFirst) onDown?.();
         return async () => {
@@ -76,11 +77,17 @@ function loader(read: CartRead) {
   };
 }
 
+/** Cart answers on a change feed of their own, fed by `listening`. */
+function answersOn(listening: ReturnType<typeof fakeListening>, maxEntries = 100) {
+  const feed = createChangeFeed({ database: listening.database, logger });
+  return { feed, answers: createCartAnswers({ feed, maxEntries }) };
+}
+
 async function started(maxEntries = 100) {
   const listening = fakeListening();
-  const answers = createCartAnswers({ database: listening.database, maxEntries, logger });
-  await answers.start();
-  return { answers, ...listening };
+  const { feed, answers } = answersOn(listening, maxEntries);
+  await feed.start();
+  return { answers, feed, ...listening };
 }
 
 describe('cart answers', () => {
@@ -200,8 +207,8 @@ describe('cart answers', () => {
   it('keeps nothing until its first LISTEN is in place', async () => {
     const listening = fakeListening();
     listening.failFirstListen();
-    const answers = createCartAnswers({ database: listening.database, maxEntries: 100, logger });
-    await answers.start();
+    const { feed, answers } = answersOn(listening);
+    await feed.start();
     const { load, calls } = loader(storedCart('u1', ['p1']));
     await answers.read('u1', NOW, load);
     await answers.read('u1', NOW, load);
@@ -214,20 +221,21 @@ describe('cart answers', () => {
 
   it('keeps nothing before start, after stop, or with no room (CART_CACHE_ENTRIES=0)', async () => {
     const { load, calls } = loader(storedCart('u1', ['p1']));
-    const idle = createCartAnswers({ database: fakeListening().database, maxEntries: 9, logger });
+    const { answers: idle } = answersOn(fakeListening(), 9);
     await idle.read('u1', NOW, load);
     await idle.read('u1', NOW, load);
     expect(calls.n).toBe(2);
 
-    const { answers } = await started();
+    const { answers, feed } = await started();
     await answers.read('u1', NOW, load);
-    await answers.stop();
+    await feed.stop();
     await answers.read('u1', NOW, load);
     await answers.read('u1', NOW, load);
     expect(calls.n).toBe(5);
 
-    const none = createCartAnswers({ database: fakeListening().database, maxEntries: 0, logger });
-    await none.start();
+    const off = answersOn(fakeListening(), 0);
+    await off.feed.start();
+    const none = off.answers;
     await none.read('u1', NOW, load);
     await none.read('u1', NOW, load);
     expect(calls.n).toBe(7);

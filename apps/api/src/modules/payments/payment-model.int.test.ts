@@ -16,8 +16,8 @@
 //   5. plan-priced items per plan period stay within the plan's rental limit;
 //   6. every paid booking cost what its checkout quoted, and was captured for that on its order;
 //   7. nothing answered 5xx, no webhook was refused with one, and no job failed;
-//   8. each app's cart view kept in memory (decision 058) is the database's, once the writes'
-//      notifications have arrived.
+//   8. each app's cart views and product calendars kept in memory (decision 058) are the
+//      database's, once the writes' notifications have arrived.
 //
 // PAYMENT_MODEL_RUNS sets the number of sequences (2,000 by default); a failure prints fast-check's
 // report: its seed and path, and the shrunk commands with their replayPath. To replay it:

@@ -6,6 +6,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { sql, type SQL } from 'drizzle-orm';
 import { planUnitPrice, rupeesToPaise } from '@pehnava/shared';
+import { createInventory } from '../../modules/bookings/inventory.js';
 import { createCartService } from '../../modules/cart/cart.service.js';
 import type { Model } from './model.js';
 import type { World } from './world.js';
@@ -497,10 +498,11 @@ async function nothingFailed(world: World): Promise<Violation[]> {
 const NOTIFY_WITHIN_MS = 2_000;
 
 /**
- * Invariant 8: the cart view each app answers from memory (decision 058) is what the database
- * says now, for every shopper, once the notifications of the writes so far have arrived (the app
- * that made a write forgets at once; the other hears of it within NOTIFY_WITHIN_MS). A kept view
- * that stays different was not told of a change: the one thing the cache must never miss.
+ * Invariant 8: the cart views and product calendars each app answers from memory (decision 058)
+ * are what the database says now, for every shopper and pool product, once the notifications of
+ * the writes so far have arrived (the app that made a write forgets at once; the other hears of it
+ * within NOTIFY_WITHIN_MS). A kept answer that stays different was not told of a change: the one
+ * thing the cache must never miss.
  */
 async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
   const { services } = world.a;
@@ -525,6 +527,31 @@ async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
           found.push({
             invariant: 8,
             message: `app ${via} answers s${index}'s cart from memory as ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
+          });
+          break;
+        }
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+    }
+  }
+  // The pool's calendars (GET /api/product/{id}/availability), kept the same way.
+  const freshInventory = createInventory({
+    repos: services.repos,
+    catalogue: services.catalogue,
+    clock: world.clock,
+    days: services.inventory.days,
+  });
+  for (const [index, product] of world.pool.entries()) {
+    for (const via of ['a', 'b'] as const) {
+      const started = Date.now();
+      for (;;) {
+        const answer = await world.app(via).services.inventory.availability(product.id);
+        const truth = await freshInventory.availability(product.id);
+        if (isDeepStrictEqual(answer, truth)) break;
+        if (Date.now() - started > NOTIFY_WITHIN_MS) {
+          found.push({
+            invariant: 8,
+            message: `app ${via} answers p${index}'s calendar from memory as ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
           });
           break;
         }

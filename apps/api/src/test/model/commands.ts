@@ -628,7 +628,10 @@ export class DeleteAccount extends Step {
 
 export type CartAction = 'add' | 'remove' | 'read';
 
-/** A shopper adds a pool product to the cart, removes it, or reads the cart, on one app. */
+/**
+ * A shopper adds a pool product to the cart, removes it, or reads the cart and the product's
+ * calendar, on one app.
+ */
 export class CartStep extends Step {
   constructor(
     readonly shopper: number,
@@ -648,7 +651,12 @@ export class CartStep extends Step {
     const userId = m.shoppers[this.shopper]!.userId;
     const product = w.pool[this.product]!;
     if (this.action === 'read') {
+      // The cart and the product's calendar, as the product page shows both (each kept).
       answered(await w.call(this.via, userId, 'GET', '/api/cart'), `read s${this.shopper}'s cart`);
+      answered(
+        await w.call(this.via, undefined, 'GET', `/api/product/${product.id}/availability`),
+        `read p${this.product}'s calendar`,
+      );
     } else if (this.action === 'add') {
       answered(
         await w.call(this.via, userId, 'POST', '/api/cart/add', {

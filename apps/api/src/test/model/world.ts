@@ -140,7 +140,7 @@ export async function openWorld(): Promise<World> {
     jobs: false,
     env,
     logStream: errorSink(serverErrors, 'a'),
-    cartAnswers: true,
+    changeFeed: true,
   });
   // The second process shares the first one's DATA_DIR, as processes on one machine would: the
   // sandbox gateway's keys are kept there, so both sign and check payments and webhooks alike.
@@ -150,7 +150,7 @@ export async function openWorld(): Promise<World> {
     jobs: false,
     env: { ...env, DATA_DIR: a.config.DATA_DIR },
     logStream: errorSink(serverErrors, 'b'),
-    cartAnswers: true,
+    changeFeed: true,
   });
 
   const chosen = (await catalogueProducts(a)).filter(

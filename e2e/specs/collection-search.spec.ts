@@ -1,5 +1,4 @@
 import { mkdirSync } from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   PRODUCT_SEARCH_LIMITS,
@@ -7,6 +6,7 @@ import {
   productSearchResponseSchema,
   type Product,
 } from '@pehnava/shared';
+import { seriousViolations } from '../axe';
 import { expect, test } from '../fixtures';
 
 /*
@@ -60,15 +60,6 @@ function recordApiCalls(page: Page): string[] {
     if (url.pathname.startsWith('/api/')) calls.push(url.pathname + url.search);
   });
   return calls;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
-    .analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.nodes.map((n) => `${v.id} (${v.impact}): ${n.target.join(' ')}`));
 }
 
 for (const width of [390, 1280] as const) {

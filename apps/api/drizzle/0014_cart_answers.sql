@@ -4,8 +4,11 @@
 -- lines, plans and bookings; 'p:<product id>' for the units and reservations of a product (any
 -- shopper's cart may hold it); '*' for the plans themselves. PostgreSQL sends one notification per
 -- distinct payload per transaction, so a checkout's many rows cost a few.
+-- A bulk load (seed:scale) sets pehnava.bulk_load = 'on' in its session, sends '*' once at its
+-- end, and so does not queue a notification per row.
 CREATE FUNCTION "pehnava_cart_notify"(payload text) RETURNS void LANGUAGE sql AS $$
   SELECT pg_notify('pehnava_cart_changes', payload)
+  WHERE coalesce(current_setting('pehnava.bulk_load', true), '') <> 'on'
 $$;
 --> statement-breakpoint
 -- Rows that belong to a shopper: users (id), cart_items, subscriptions and bookings (user_id).

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { CHANGES_CHANNEL } from '../../change-feed.js';
 import type { ScaleProduct } from './catalogue.js';
 import type { UnitRef } from './bookings.js';
 import type { BookingRows, UnitRows, UnitStateUpdate } from './lifecycle.js';
@@ -588,6 +589,19 @@ export function createScaleRepository(client: pg.ClientBase) {
     /** Every API process drops its catalogue snapshot (as an operator's product write does). */
     async notifyCatalogueChanged(channel: string): Promise<void> {
       await client.query('select pg_notify($1, $2)', [channel, 'seed-scale']);
+    },
+
+    /**
+     * This session's writes queue no change notification per row (migration 0014), and what they
+     * change is told once, at the end, by `notifyEverythingChanged`.
+     */
+    async bulkLoad(): Promise<void> {
+      await client.query("set pehnava.bulk_load = 'on'");
+    },
+
+    /** Every API process drops the answers it kept (decision 058). */
+    async notifyEverythingChanged(): Promise<void> {
+      await client.query('select pg_notify($1, $2)', [CHANGES_CHANNEL, '*']);
     },
 
     async rowCounts(): Promise<Record<string, number>> {

@@ -97,6 +97,8 @@ export async function seedScale(
     return seconds[step];
   };
   const repo = createScaleRepository(client);
+  // Hundreds of thousands of rows: one change notification at the end, not one per row.
+  await repo.bulkLoad();
   const seedCatalogue = buildSeedCatalogue();
 
   const found = describeShopData(await repo.shopData(seedCatalogue.map((p) => p.productId)));
@@ -238,6 +240,7 @@ export async function seedScale(
 
   await repo.analyze();
   await repo.notifyCatalogueChanged(CATALOGUE_CHANNEL);
+  await repo.notifyEverythingChanged();
   log(`ANALYZE (${timed('analyze')} s)`);
 
   return {

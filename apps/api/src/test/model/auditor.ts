@@ -504,59 +504,65 @@ const NOTIFY_WITHIN_MS = 2_000;
  * within NOTIFY_WITHIN_MS). A kept answer that stays different was not told of a change: the one
  * thing the cache must never miss.
  */
+/**
+ * A kept answer against a fresh one, read again until they agree or NOTIFY_WITHIN_MS has passed:
+ * undefined when they agree, else a violation naming both.
+ */
+async function keptAgrees<T>(
+  what: string,
+  kept: () => Promise<T>,
+  fresh: () => Promise<T>,
+): Promise<Violation | undefined> {
+  const started = Date.now();
+  for (;;) {
+    // Read from memory first: a change after it shows in the fresh read, never the reverse.
+    const answer = await kept();
+    const truth = await fresh();
+    if (isDeepStrictEqual(answer, truth)) return undefined;
+    if (Date.now() - started > NOTIFY_WITHIN_MS) {
+      return {
+        invariant: 8,
+        message: `${what} from memory is ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
+      };
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
   const { services } = world.a;
-  const fresh = createCartService({
+  const freshCart = createCartService({
     repository: services.repos.cart,
     catalogue: services.catalogue,
     subscriptions: services.subscriptions,
     inventory: services.inventory,
     clock: world.clock,
   });
-  const found: Violation[] = [];
-  for (const [index, shopper] of model.shoppers.entries()) {
-    for (const via of ['a', 'b'] as const) {
-      const kept = () => world.app(via).services.cart.view(shopper.userId);
-      const started = Date.now();
-      for (;;) {
-        // Read from memory first: a change after it shows in the fresh read, never the reverse.
-        const answer = await kept();
-        const truth = await fresh.view(shopper.userId);
-        if (isDeepStrictEqual(answer, truth)) break;
-        if (Date.now() - started > NOTIFY_WITHIN_MS) {
-          found.push({
-            invariant: 8,
-            message: `app ${via} answers s${index}'s cart from memory as ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
-          });
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-    }
-  }
-  // The pool's calendars (GET /api/product/{id}/availability), kept the same way.
+  // The pool's calendars (GET /api/product/{id}/availability) are kept the same way.
   const freshInventory = createInventory({
     repos: services.repos,
     catalogue: services.catalogue,
     clock: world.clock,
     days: services.inventory.days,
   });
-  for (const [index, product] of world.pool.entries()) {
-    for (const via of ['a', 'b'] as const) {
-      const started = Date.now();
-      for (;;) {
-        const answer = await world.app(via).services.inventory.availability(product.id);
-        const truth = await freshInventory.availability(product.id);
-        if (isDeepStrictEqual(answer, truth)) break;
-        if (Date.now() - started > NOTIFY_WITHIN_MS) {
-          found.push({
-            invariant: 8,
-            message: `app ${via} answers p${index}'s calendar from memory as ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
-          });
-          break;
-        }
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
+  const found: Violation[] = [];
+  for (const via of ['a', 'b'] as const) {
+    const { cart, inventory } = world.app(via).services;
+    for (const [index, shopper] of model.shoppers.entries()) {
+      const violation = await keptAgrees(
+        `app ${via}'s cart of s${index}`,
+        () => cart.view(shopper.userId),
+        () => freshCart.view(shopper.userId),
+      );
+      if (violation) found.push(violation);
+    }
+    for (const [index, product] of world.pool.entries()) {
+      const violation = await keptAgrees(
+        `app ${via}'s calendar of p${index}`,
+        () => inventory.availability(product.id),
+        () => freshInventory.availability(product.id),
+      );
+      if (violation) found.push(violation);
     }
   }
   return found;

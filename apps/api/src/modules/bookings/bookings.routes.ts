@@ -20,6 +20,7 @@ import {
   verifyStripeResponseSchema,
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
+import { sendEncodedJson } from '../../lib/encoded-body.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { Balance } from './balance.service.js';
 import type { Cancellation } from './cancellation.service.js';
@@ -32,7 +33,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   checkout: Checkout;
   myBookings: MyBookings;
   cancellation: Pick<Cancellation, 'cancel'>;
-  inventory: Pick<Inventory, 'availability'>;
+  inventory: Pick<Inventory, 'availabilityAnswer'>;
   balance: Pick<Balance, 'open' | 'verify' | 'confirm'>;
   fitWindow: Pick<FitWindow, 'report'>;
   authenticate: Authenticate;
@@ -51,11 +52,17 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         params: productIdParamsSchema,
         response: { 200: availabilityResponseSchema, ...errorResponses(404) },
       },
+      // Sent as encoded once per kept calendar (Inventory.availabilityAnswer): the schema above
+      // documents it and the API tests check answers against it.
+      compress: false,
     },
-    async (request, reply) => {
-      reply.header('cache-control', 'no-store');
-      return { success: true as const, ...(await inventory.availability(request.params.id)) };
-    },
+    async (request, reply) =>
+      sendEncodedJson(
+        request,
+        reply,
+        await inventory.availabilityAnswer(request.params.id),
+        'no-store',
+      ),
   );
 
   // Everything under /booking needs a signed-in shopper: the guard is added once, for the scope.

@@ -3,6 +3,7 @@
 // (through the triggers' NOTIFY, whoever wrote), the day turning makes a new one, and a change to
 // another product leaves it kept.
 import { and, eq, sql } from 'drizzle-orm';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addDays,
@@ -160,5 +161,46 @@ describe("a product's calendar kept in memory", () => {
       clock.set(now);
     }
     expect((await calendarOf(product)).from).toBe(first.from);
+  });
+
+  it('sends each encoding of the kept answer, and a new answer once the calendar changes', async () => {
+    const product = aProduct();
+    const url = `/api/product/${product._id}/availability`;
+    const asSent = async () => {
+      const [br, gzip, plain] = await Promise.all(
+        ['br', 'gzip', 'identity'].map((encoding) =>
+          t.app.inject({ url, headers: { 'accept-encoding': encoding } }),
+        ),
+      );
+      expect(br!.headers['content-encoding']).toBe('br');
+      expect(gzip!.headers['content-encoding']).toBe('gzip');
+      expect(plain!.headers['content-encoding']).toBeUndefined();
+      for (const res of [br!, gzip!, plain!]) {
+        expect(res.statusCode).toBe(200);
+        expect(res.headers['cache-control']).toBe('no-store');
+        expect(res.headers.etag).toBeUndefined();
+      }
+      const bodies = [
+        brotliDecompressSync(br!.rawPayload).toString(),
+        gunzipSync(gzip!.rawPayload).toString(),
+        plain!.body,
+      ];
+      expect(new Set(bodies).size).toBe(1);
+      return availabilityResponseSchema.parse(JSON.parse(bodies[0]!));
+    };
+    const before = await asSent();
+    expect(await asSent()).toEqual(before);
+    const today = todayInIndia(clock.now());
+    await reserveUnits(t, owner.id, {
+      productId: product._id,
+      size: sizeOf(product),
+      from: addDays(today, 20),
+      until: addDays(today, 24),
+    });
+    const { stored } = await servedSettles(product);
+    const { success, ...after } = await asSent();
+    expect(success).toBe(true);
+    expect(after).toEqual(stored);
+    expect(unavailable(after, product)).not.toEqual(unavailable(before, product));
   });
 });

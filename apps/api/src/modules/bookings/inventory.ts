@@ -2,12 +2,14 @@ import {
   MAX_START_DAYS_AHEAD,
   RENTAL_DURATIONS,
   addDays,
+  availabilityResponseSchema,
   todayInIndia,
   type AvailabilityResponse,
   type Product,
 } from '@pehnava/shared';
 import type { Repositories } from '../../db/repositories.js';
 import type { Clock } from '../../lib/clock.js';
+import { lazilyEncodedBody, type EncodedBody } from '../../lib/encoded-body.js';
 import { notFound } from '../../lib/http-error.js';
 import type { ChangeFeed } from '../../db/change-feed.js';
 import { createKeptAnswers } from '../../lib/kept-answers.js';
@@ -70,6 +72,27 @@ export function createInventory({
         changeOf: (productId) => `p:${productId}`,
       })
     : undefined;
+
+  /**
+   * Each kept calendar's answer as sent, serialized and compressed once (decision 058): the
+   * busiest product's calendar is tens of kilobytes, too much to encode per request.
+   */
+  const encodedCalendars = new WeakMap<Calendar, EncodedBody>();
+
+  async function availability(idOrCode: string): Promise<Calendar> {
+    const snapshot = await catalogue.snapshot();
+    const product = findProduct(snapshot, idOrCode);
+    if (!product) throw notFound('Product not found');
+    const from = todayInIndia(clock.now());
+    const make = async () => ({ calendar: await calendarOf(product, from), snapshot });
+    if (!calendars) return (await make()).calendar;
+    const kept = await calendars.read(
+      product._id,
+      make,
+      (value) => value.snapshot === snapshot && value.calendar.from === from,
+    );
+    return kept.calendar;
+  }
 
   /** A product's calendar from `from` on, read from its units and reservations now. */
   async function calendarOf(product: Product, from: string): Promise<Calendar> {
@@ -136,20 +159,23 @@ export function createInventory({
       return free.length > 0;
     },
 
-    /** GET /api/product/{id}/availability. */
-    async availability(idOrCode: string): Promise<Calendar> {
-      const snapshot = await catalogue.snapshot();
-      const product = findProduct(snapshot, idOrCode);
-      if (!product) throw notFound('Product not found');
-      const from = todayInIndia(clock.now());
-      const make = async () => ({ calendar: await calendarOf(product, from), snapshot });
-      if (!calendars) return (await make()).calendar;
-      const kept = await calendars.read(
-        product._id,
-        make,
-        (value) => value.snapshot === snapshot && value.calendar.from === from,
-      );
-      return kept.calendar;
+    /** A product's calendar, from memory while nothing it was read from has changed. */
+    availability,
+
+    /**
+     * GET /api/product/{id}/availability as sent: the calendar checked against the contract,
+     * serialized and compressed once for as long as it is kept.
+     */
+    async availabilityAnswer(idOrCode: string): Promise<EncodedBody> {
+      const calendar = await availability(idOrCode);
+      let body = encodedCalendars.get(calendar);
+      if (!body) {
+        const answer = availabilityResponseSchema.parse({ success: true, ...calendar });
+        // Brotli at the per-request level: a calendar not kept is encoded for one answer.
+        body = lazilyEncodedBody(Buffer.from(JSON.stringify(answer)), 3);
+        encodedCalendars.set(calendar, body);
+      }
+      return body;
     },
 
     /**

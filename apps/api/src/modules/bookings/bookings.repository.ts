@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { compiledInsert, compiledStatement } from '../../db/compiled.js';
 import {
   bookingEvents,
   bookingItems,
@@ -64,6 +65,74 @@ export function paidItemsSql(userId: SQLWrapper, from: SQLWrapper, to: SQLWrappe
       and ${bookings.createdAt} < ${to})`.mapWith(Number);
 }
 
+// The statements of checkout and of a payment's confirmation: built once per process (decision 059).
+const paidBookingOf = compiledStatement('bookings_paid_of_user', (db) =>
+  db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(and(eq(bookings.userId, sql.placeholder('userId')), paidAndStanding()))
+    .limit(1),
+);
+const otherPaidBookingOf = compiledStatement('bookings_other_paid_of_user', (db) =>
+  db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, sql.placeholder('userId')),
+        paidAndStanding(),
+        ne(bookings.id, sql.placeholder('except')),
+      ),
+    )
+    .limit(1),
+);
+const paidSinceOf = compiledStatement('bookings_paid_since', (db) =>
+  db
+    .select({ id: bookings.id })
+    .from(bookings)
+    .where(
+      and(
+        eq(bookings.userId, sql.placeholder('userId')),
+        ne(bookings.id, sql.placeholder('except')),
+        eq(bookings.paymentStatus, 'completed'),
+        gte(bookings.confirmedAt, sql.placeholder('since')),
+      ),
+    )
+    .limit(1),
+);
+const bookingForUpdate = compiledStatement('bookings_lock_by_id', (db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, sql.placeholder('id')))
+    .for('update'),
+);
+const bookingById = compiledStatement('bookings_by_id', (db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, sql.placeholder('id'))),
+);
+const pendingOfUser = compiledStatement('bookings_pending_of_user', (db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.userId, sql.placeholder('userId')), eq(bookings.status, 'pending')))
+    .for('update'),
+);
+
+const insertBookings = compiledInsert('bookings_insert', (db, rows: Record<string, unknown>[]) =>
+  db.insert(bookings).values(rows as (typeof bookings.$inferInsert)[]),
+);
+const insertBookingItems = compiledInsert(
+  'booking_items_insert',
+  (db, rows: Record<string, unknown>[]) =>
+    db
+      .insert(bookingItems)
+      .values(rows as (typeof bookingItems.$inferInsert)[])
+      .returning({ id: bookingItems.id, position: bookingItems.position }),
+);
+
 /** Bookings and their items. The bookings module is the one place that defines them. */
 /** The operators' search: e-mail, booking number, or the digits of a phone number. */
 function matches(q: string) {
@@ -83,17 +152,9 @@ export function createBookingsRepository(db: Database, clock: Clock) {
      * `except` (a booking whose own late payment is being decided).
      */
     async hasPaidBooking(userId: string, except?: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.userId, userId),
-            paidAndStanding(),
-            except ? ne(bookings.id, except) : undefined,
-          ),
-        )
-        .limit(1);
+      const rows = except
+        ? await otherPaidBookingOf(db).execute({ userId, except })
+        : await paidBookingOf(db).execute({ userId });
       return rows.length > 0;
     },
 
@@ -102,53 +163,38 @@ export function createBookingsRepository(db: Database, clock: Clock) {
      * still holding its pieces was priced without (a first order, a plan's rental limit).
      */
     async paidSince(userId: string, since: Date, except: string): Promise<boolean> {
-      const rows = await db
-        .select({ id: bookings.id })
-        .from(bookings)
-        .where(
-          and(
-            eq(bookings.userId, userId),
-            ne(bookings.id, except),
-            eq(bookings.paymentStatus, 'completed'),
-            gte(bookings.confirmedAt, since),
-          ),
-        )
-        .limit(1);
+      const rows = await paidSinceOf(db).execute({ userId, except, since: since.toISOString() });
       return rows.length > 0;
     },
 
     async insertBooking(booking: BookingWrite): Promise<void> {
       const at = clock.now();
-      await db.insert(bookings).values({ ...booking, createdAt: at, updatedAt: at });
+      await insertBookings(db, [{ ...booking, createdAt: at, updatedAt: at }]);
     },
 
     /** The booking's items, in order; returns their ids in the same order. */
     async insertItems(bookingId: string, items: BookingItemWrite[]): Promise<string[]> {
-      const rows = await db
-        .insert(bookingItems)
-        .values(items.map((item) => ({ ...item, bookingId })))
-        .returning({ id: bookingItems.id, position: bookingItems.position });
+      const rows = await insertBookingItems(
+        db,
+        items.map((item) => ({ ...item, bookingId })),
+      );
       return rows.sort((a, b) => a.position - b.position).map((row) => row.id);
     },
 
     /** The booking, locked until the end of the transaction (one confirmation at a time). */
     async lockBooking(id: string): Promise<BookingRow | undefined> {
-      const [row] = await db.select().from(bookings).where(eq(bookings.id, id)).for('update');
+      const [row] = await bookingForUpdate(db).execute({ id });
       return row;
     },
 
     async findBooking(id: string): Promise<BookingRow | undefined> {
-      const [row] = await db.select().from(bookings).where(eq(bookings.id, id));
+      const [row] = await bookingById(db).execute({ id });
       return row;
     },
 
     /** The shopper's bookings still waiting for payment. */
     async pendingOf(userId: string): Promise<BookingRow[]> {
-      return db
-        .select()
-        .from(bookings)
-        .where(and(eq(bookings.userId, userId), eq(bookings.status, 'pending')))
-        .for('update');
+      return pendingOfUser(db).execute({ userId });
     },
 
     /** pending → confirmed, payment completed. False when the booking was no longer pending. */

@@ -15,6 +15,7 @@ import {
 } from 'drizzle-orm';
 import type { ReturnCondition } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
+import { compiledStatement } from '../../db/compiled.js';
 import { bookingItems, bookings, productUnits, unitReservations } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import { constraintViolation } from '../../lib/db-errors.js';
@@ -97,6 +98,39 @@ export function blocksDays(from: SQLWrapper, until: SQLWrapper) {
  * Physical units and the days they are reserved: the only SQL on unit_reservations. The exclusion
  * constraint on the table (migration 0001) has the last word on every reservation.
  */
+// Checkout's statements, built once per process (decision 059).
+const freeUnitsOf = compiledStatement('inventory_free_units', (db) =>
+  db
+    .select({ id: productUnits.id })
+    .from(productUnits)
+    .where(
+      and(
+        eq(productUnits.productId, sql.placeholder('productId')),
+        eq(productUnits.size, sql.placeholder('size')),
+        reservableUnit(),
+        sql`not exists (
+          select 1 from ${unitReservations}
+          where ${unitReservations.unitId} = ${productUnits.id}
+            and ${blocksDays(sql`${sql.placeholder('from')}::date`, sql`${sql.placeholder('until')}::date`)})`,
+      ),
+    )
+    .orderBy(asc(productUnits.unitNumber))
+    .limit(sql.placeholder('limit')),
+);
+const tryHold = compiledStatement('inventory_try_hold', (db) =>
+  db
+    .insert(unitReservations)
+    .values({
+      unitId: sql.placeholder('unitId'),
+      bookingItemId: sql.placeholder('bookingItemId'),
+      blockedFrom: sql.placeholder('blockedFrom'),
+      blockedUntil: sql.placeholder('blockedUntil'),
+      createdAt: sql.placeholder('createdAt'),
+    })
+    .onConflictDoNothing()
+    .returning({ id: unitReservations.id }),
+);
+
 export function createInventoryRepository(db: Database, clock: Clock) {
   /** A unit's standing holds (not its blocks) that also meet `also`, soonest first. */
   function holdsOfUnit(unitId: string, also: SQL | undefined): Promise<Hold[]> {
@@ -137,29 +171,16 @@ export function createInventoryRepository(db: Database, clock: Clock) {
      * moment. The overlap is the constraint's own daterange test, so its index serves it.
      */
     async freeUnits(productId: string, size: string, from: string, until: string, limit = 1000) {
-      const rows = await db
-        .select({ id: productUnits.id })
-        .from(productUnits)
-        .where(
-          and(
-            eq(productUnits.productId, productId),
-            eq(productUnits.size, size),
-            reservableUnit(),
-            sql`not exists (
-              select 1 from ${unitReservations}
-              where ${unitReservations.unitId} = ${productUnits.id}
-                and ${blocksDays(sql`${from}::date`, sql`${until}::date`)})`,
-          ),
-        )
-        .orderBy(asc(productUnits.unitNumber))
-        .limit(limit);
+      const rows = await freeUnitsOf(db).execute({ productId, size, from, until, limit });
       return rows.map((row) => row.id);
     },
 
     /**
-     * Try to block a unit inside a savepoint: the hold's id, or undefined when the exclusion constraint refuses it
+     * Try to block a unit: the hold's id, or undefined when the exclusion constraint refuses it
      * (another booking holds it over these dates), so the caller can try the next unit without
-     * losing its transaction.
+     * losing its transaction. ON CONFLICT DO NOTHING takes the exclusion constraint as its arbiter
+     * (and waits, as the insert would, for a transaction holding the same days to end): one
+     * statement where a savepoint took three.
      */
     async tryReserveUnit(reservation: {
       unitId: string;
@@ -167,18 +188,11 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       blockedFrom: string;
       blockedUntil: string;
     }): Promise<string | undefined> {
-      try {
-        return await db.transaction(async (savepoint) => {
-          const [row] = await savepoint
-            .insert(unitReservations)
-            .values({ ...reservation, createdAt: clock.now() })
-            .returning({ id: unitReservations.id });
-          return row!.id;
-        });
-      } catch (error) {
-        if (exclusionIn(error)) return undefined;
-        throw error;
-      }
+      const [row] = await tryHold(db).execute({
+        ...reservation,
+        createdAt: clock.now(),
+      });
+      return row?.id;
     },
 
     /** Every unit of the product that may be reserved, by size, and its active reservations in a range. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { compiledStatement } from '../../db/compiled.js';
 import {
   bookingItems,
   bookings,
@@ -52,7 +53,10 @@ export interface CartRead {
   plan: CurrentPlanRow | undefined;
 }
 
-export function createCartRepository(db: Database) {
+// Every cart view reads the account, the lines and the plan in effect in one statement (one
+// round trip): built once per process, and a named prepared statement on PostgreSQL (decisions
+// 040 and 059).
+const cartOf = compiledStatement('cart_read_of_user', (db) => {
   const lineRange = reservedRangeSql(cartItems.startDate, cartItems.endDate, {
     leadDays: sql.placeholder('leadDays'),
     turnaroundDays: sql.placeholder('turnaroundDays'),
@@ -75,10 +79,8 @@ export function createCartRepository(db: Database) {
             where ${bookingItems.id} = ${unitReservations.bookingItemId}
               and ${bookings.userId} = ${users.id}
               and ${bookings.status} = 'pending')))`;
-  // Every cart view reads the account, the lines and the plan in effect in one statement (one
-  // round trip): built once, and a named prepared statement on PostgreSQL (decision 040).
   const currentPlan = currentPlanQuery(db, users.id, sql.placeholder('now')).as('current_plan');
-  const cartOf = db
+  return db
     .select({
       account: accountColumns,
       item: cartItems,
@@ -96,19 +98,21 @@ export function createCartRepository(db: Database) {
     .leftJoinLateral(currentPlan, sql`true`)
     .leftJoin(cartItems, eq(cartItems.userId, users.id))
     .where(eq(users.id, sql.placeholder('userId')))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-    .prepare('cart_read_of_user');
-  const itemsOf = db
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+});
+const itemsOf = compiledStatement('cart_items_of_user', (db) =>
+  db
     .select()
     .from(cartItems)
     .where(eq(cartItems.userId, sql.placeholder('userId')))
-    .orderBy(asc(cartItems.createdAt), asc(cartItems.id))
-    .prepare('cart_items_of_user');
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id)),
+);
 
+export function createCartRepository(db: Database) {
   return {
     /** The shopper's cart lines in the order they were added. */
     async listItems(userId: string): Promise<CartItemRow[]> {
-      return itemsOf.execute({ userId });
+      return itemsOf(db).execute({ userId });
     },
 
     /**
@@ -116,7 +120,7 @@ export function createCartRepository(db: Database) {
      * the plan in effect at `now`: one statement.
      */
     async readCart(userId: string, now: Date, days: ReservationDays): Promise<CartRead> {
-      const rows = await cartOf.execute({ userId, now: now.toISOString(), ...days });
+      const rows = await cartOf(db).execute({ userId, now: now.toISOString(), ...days });
       return {
         account: rows[0]?.account,
         items: rows.flatMap((row) =>

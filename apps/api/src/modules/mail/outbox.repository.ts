@@ -1,10 +1,18 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { compiledInsert } from '../../db/compiled.js';
 import { outboxMails } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 
 export type OutboxMailRow = typeof outboxMails.$inferSelect;
+
+const insertMails = compiledInsert('outbox_mails_insert', (db, rows: Record<string, unknown>[]) =>
+  db
+    .insert(outboxMails)
+    .values(rows as (typeof outboxMails.$inferInsert)[])
+    .returning({ id: outboxMails.id }),
+);
 
 /** The outbox table: mails queued with the change that causes them, claimed and sent by a job. */
 export function createOutboxRepository(
@@ -17,9 +25,8 @@ export function createOutboxRepository(
     /** Queue a mail; it becomes due at once. Call inside the change's own transaction. */
     async enqueue(kind: string, message: MailMessage): Promise<string> {
       const at = clock.now();
-      const [row] = await db
-        .insert(outboxMails)
-        .values({
+      const [row] = await insertMails(db, [
+        {
           kind,
           recipient: message.to,
           subject: message.subject,
@@ -27,8 +34,8 @@ export function createOutboxRepository(
           htmlBody: message.html,
           nextAttemptAt: at,
           createdAt: at,
-        })
-        .returning({ id: outboxMails.id });
+        },
+      ]);
       onEnqueued();
       return row!.id;
     },

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNotNull, like, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
+import { compiledInsert, compiledStatement } from '../../db/compiled.js';
 import { captures, paymentEvents, payments, refunds } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -7,6 +8,75 @@ export type PaymentRow = typeof payments.$inferSelect;
 export type RefundRow = typeof refunds.$inferSelect;
 export type CaptureRow = typeof captures.$inferSelect;
 export type CaptureWrite = Omit<typeof captures.$inferInsert, 'id' | 'refundedPaise' | 'decidedAt'>;
+
+// The statements of every payment decision: built once per process (decision 059).
+const paymentsOfBooking = compiledStatement('payments_of_booking', (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.bookingId, sql.placeholder('bookingId')))
+    .orderBy(asc(payments.createdAt)),
+);
+const bookingOrderOf = compiledStatement('payments_booking_order_of', (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(eq(payments.bookingId, sql.placeholder('bookingId')), eq(payments.purpose, 'booking')),
+    )
+    .orderBy(asc(payments.createdAt))
+    .limit(1),
+);
+const paymentForUpdate = compiledStatement('payments_lock_by_id', (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(eq(payments.id, sql.placeholder('id')))
+    .for('update'),
+);
+const paymentByProviderOrder = compiledStatement('payments_by_provider_order', (db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.providerOrderId, sql.placeholder('providerOrderId')),
+      ),
+    ),
+);
+const captureByProviderPayment = compiledStatement('captures_by_provider_payment', (db) =>
+  db
+    .select()
+    .from(captures)
+    .where(
+      and(
+        eq(captures.provider, sql.placeholder('provider')),
+        eq(captures.providerPaymentId, sql.placeholder('providerPaymentId')),
+      ),
+    ),
+);
+const appliedCaptureOf = compiledStatement('captures_applied_of_booking', (db) =>
+  db
+    .select()
+    .from(captures)
+    .where(
+      and(eq(captures.bookingId, sql.placeholder('bookingId')), eq(captures.outcome, 'applied')),
+    ),
+);
+
+const insertPayments = compiledInsert('payments_insert', (db, rows: Record<string, unknown>[]) =>
+  db
+    .insert(payments)
+    .values(rows as (typeof payments.$inferInsert)[])
+    .returning(),
+);
+const insertCaptures = compiledInsert('captures_insert', (db, rows: Record<string, unknown>[]) =>
+  db
+    .insert(captures)
+    .values(rows as (typeof captures.$inferInsert)[])
+    .returning(),
+);
 
 /**
  * Orders at the payment provider, the payments they captured and what became of them, their
@@ -23,10 +93,7 @@ export function createPaymentsRepository(
       payment: Omit<typeof payments.$inferInsert, 'id' | 'createdAt' | 'updatedAt'>,
     ): Promise<PaymentRow> {
       const at = clock.now();
-      const [row] = await db
-        .insert(payments)
-        .values({ ...payment, createdAt: at, updatedAt: at })
-        .returning();
+      const [row] = await insertPayments(db, [{ ...payment, createdAt: at, updatedAt: at }]);
       return row!;
     },
 
@@ -74,21 +141,12 @@ export function createPaymentsRepository(
 
     /** Every payment order of the booking, oldest first (operators' view). */
     async allOfBooking(bookingId: string): Promise<PaymentRow[]> {
-      return db
-        .select()
-        .from(payments)
-        .where(eq(payments.bookingId, bookingId))
-        .orderBy(asc(payments.createdAt));
+      return paymentsOfBooking(db).execute({ bookingId });
     },
 
     /** The booking's payment order (one per booking). */
     async ofBooking(bookingId: string): Promise<PaymentRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.bookingId, bookingId), eq(payments.purpose, 'booking')))
-        .orderBy(asc(payments.createdAt))
-        .limit(1);
+      const [row] = await bookingOrderOf(db).execute({ bookingId });
       return row;
     },
 
@@ -166,7 +224,7 @@ export function createPaymentsRepository(
 
     /** The order's row, locked: one payment result is acted on at a time. */
     async lockById(id: string): Promise<PaymentRow | undefined> {
-      const [row] = await db.select().from(payments).where(eq(payments.id, id)).for('update');
+      const [row] = await paymentForUpdate(db).execute({ id });
       return row;
     },
 
@@ -187,10 +245,7 @@ export function createPaymentsRepository(
     },
 
     async byProviderOrder(provider: string, providerOrderId: string) {
-      const [row] = await db
-        .select()
-        .from(payments)
-        .where(and(eq(payments.provider, provider), eq(payments.providerOrderId, providerOrderId)));
+      const [row] = await paymentByProviderOrder(db).execute({ provider, providerOrderId });
       return row;
     },
 
@@ -211,30 +266,19 @@ export function createPaymentsRepository(
 
     /** The captured payment with this provider id, once its fate is decided. */
     async captureOf(provider: string, providerPaymentId: string): Promise<CaptureRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(captures)
-        .where(
-          and(eq(captures.provider, provider), eq(captures.providerPaymentId, providerPaymentId)),
-        );
+      const [row] = await captureByProviderPayment(db).execute({ provider, providerPaymentId });
       return row;
     },
 
     /** Keep a captured payment's fate (the database refuses a second row for the same payment). */
     async insertCapture(capture: CaptureWrite): Promise<CaptureRow> {
-      const [row] = await db
-        .insert(captures)
-        .values({ ...capture, decidedAt: clock.now() })
-        .returning();
+      const [row] = await insertCaptures(db, [{ ...capture, decidedAt: clock.now() }]);
       return row!;
     },
 
     /** The payment applied to this booking (at most one). */
     async appliedCaptureOfBooking(bookingId: string): Promise<CaptureRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(captures)
-        .where(and(eq(captures.bookingId, bookingId), eq(captures.outcome, 'applied')));
+      const [row] = await appliedCaptureOf(db).execute({ bookingId });
       return row;
     },
 

@@ -14,6 +14,7 @@ import {
 } from 'drizzle-orm';
 import type { PlanDefinition } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
+import { compiledStatement } from '../../db/compiled.js';
 import { plans, subscriptions } from '../../db/schema/index.js';
 import { paidItemsSql } from '../bookings/bookings.repository.js';
 
@@ -65,12 +66,29 @@ export function currentPlanQuery(db: Database, userId: SQLWrapper, now: SQLWrapp
     .limit(1);
 }
 
-export function createSubscriptionsRepository(db: Database) {
-  // Read on every plan check: built once, a named prepared statement on PostgreSQL (decision 040).
-  const currentOf = currentPlanQuery(db, sql.placeholder('userId'), sql.placeholder('now')).prepare(
-    'subscriptions_current_of_user',
-  );
+// Read on every plan check: built once per process, a named prepared statement on PostgreSQL
+// (decisions 040 and 059).
+const currentOf = compiledStatement('subscriptions_current_of_user', (db) =>
+  currentPlanQuery(db, sql.placeholder('userId'), sql.placeholder('now')),
+);
+// Read by every payment's confirmation (what the checkout was priced without).
+const changedSinceOf = compiledStatement('subscriptions_changed_since', (db) =>
+  db
+    .select({ id: subscriptions.id })
+    .from(subscriptions)
+    .where(
+      and(
+        eq(subscriptions.userId, sql.placeholder('userId')),
+        or(
+          gte(subscriptions.createdAt, sql.placeholder('since')),
+          gte(subscriptions.updatedAt, sql.placeholder('since')),
+        ),
+      ),
+    )
+    .limit(1),
+);
 
+export function createSubscriptionsRepository(db: Database) {
   return {
     async listActivePlans() {
       const rows = await db.select().from(plans).orderBy(asc(plans.level));
@@ -79,7 +97,7 @@ export function createSubscriptionsRepository(db: Database) {
 
     /** The shopper's subscription in effect at `now`, with the items rented in its period. */
     async findCurrent(userId: string, now: Date): Promise<CurrentPlanRow | undefined> {
-      const [row] = await currentOf.execute({ userId, now: now.toISOString() });
+      const [row] = await currentOf(db).execute({ userId, now: now.toISOString() });
       return row;
     },
 
@@ -100,16 +118,7 @@ export function createSubscriptionsRepository(db: Database) {
 
     /** True when a plan period of the shopper began, ended or changed at or after `since`. */
     async changedSince(userId: string, since: Date): Promise<boolean> {
-      const rows = await db
-        .select({ id: subscriptions.id })
-        .from(subscriptions)
-        .where(
-          and(
-            eq(subscriptions.userId, userId),
-            or(gte(subscriptions.createdAt, since), gte(subscriptions.updatedAt, since)),
-          ),
-        )
-        .limit(1);
+      const rows = await changedSinceOf(db).execute({ userId, since: since.toISOString() });
       return rows.length > 0;
     },
 

@@ -1,6 +1,7 @@
 import { and, desc, eq, gte, isNull, sql } from 'drizzle-orm';
 import type { User } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
+import { compiledStatement } from '../../db/compiled.js';
 import { otpCodes, users } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
@@ -35,15 +36,31 @@ export function toUser(row: Omit<AccountRow, 'id' | 'tokenVersion'>): User {
 }
 
 /** E-mails arrive normalised (trimmed, lower-case); the unique index is on lower(email) too. */
-export function createUsersRepository(db: Database, clock: Clock) {
-  // Read on every authenticated request: built once, and a named prepared statement on
-  // PostgreSQL (parsed and planned once per connection). See decision 040.
-  const accountById = db
+// Read on every authenticated request: built once per process, and a named prepared statement on
+// PostgreSQL (parsed and planned once per connection). See decisions 040 and 059.
+const accountById = compiledStatement('users_account_by_id', (db) =>
+  db
     .select(accountColumns)
     .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
+);
+// Read by checkout and by the payment's confirmation (its mail).
+const userById = compiledStatement('users_by_id', (db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id'))),
+);
+// Every payment decision takes the shopper's money lock first (decision 048).
+const userForMoney = compiledStatement('users_lock_for_money', (db) =>
+  db
+    .select()
+    .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('users_account_by_id');
+    .for('no key update'),
+);
 
+export function createUsersRepository(db: Database, clock: Clock) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {
       const [row] = await db
@@ -54,7 +71,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
     },
 
     async findById(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id));
+      const [row] = await userById(db).execute({ id });
       return row;
     },
 
@@ -66,13 +83,13 @@ export function createUsersRepository(db: Database, clock: Clock) {
      * when the account is gone.
      */
     async lockForMoney(id: string): Promise<UserRow | undefined> {
-      const [row] = await db.select().from(users).where(eq(users.id, id)).for('no key update');
+      const [row] = await userForMoney(db).execute({ id });
       return row;
     },
 
     /** The account a session token names, without its password hash; undefined when gone. */
     async findAccount(id: string): Promise<AccountRow | undefined> {
-      const [row] = await accountById.execute({ id });
+      const [row] = await accountById(db).execute({ id });
       return row;
     },
 

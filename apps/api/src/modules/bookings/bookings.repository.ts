@@ -133,6 +133,22 @@ const insertBookingItems = compiledInsert(
       .returning({ id: bookingItems.id, position: bookingItems.position }),
 );
 
+const confirmBooking = compiledStatement('bookings_mark_confirmed', (db) =>
+  db
+    .update(bookings)
+    .set({
+      status: 'confirmed',
+      paymentStatus: 'completed',
+      providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+      paymentMethod: sql`${sql.placeholder('method')}`,
+      confirmedAt: sql`${sql.placeholder('at')}`,
+      cancelledAt: null,
+      updatedAt: sql`${sql.placeholder('at')}`,
+    })
+    .where(and(eq(bookings.id, sql.placeholder('id')), ne(bookings.paymentStatus, 'completed')))
+    .returning({ id: bookings.id }),
+);
+
 /** Bookings and their items. The bookings module is the one place that defines them. */
 /** The operators' search: e-mail, booking number, or the digits of a phone number. */
 function matches(q: string) {
@@ -202,20 +218,12 @@ export function createBookingsRepository(db: Database, clock: Clock) {
       id: string,
       payment: { providerPaymentId: string; method: string },
     ): Promise<boolean> {
-      const at = clock.now();
-      const rows = await db
-        .update(bookings)
-        .set({
-          status: 'confirmed',
-          paymentStatus: 'completed',
-          providerPaymentId: payment.providerPaymentId,
-          paymentMethod: payment.method,
-          confirmedAt: at,
-          cancelledAt: null,
-          updatedAt: at,
-        })
-        .where(and(eq(bookings.id, id), ne(bookings.paymentStatus, 'completed')))
-        .returning({ id: bookings.id });
+      const rows = await confirmBooking(db).execute({
+        id,
+        providerPaymentId: payment.providerPaymentId,
+        method: payment.method,
+        at: clock.now().toISOString(),
+      });
       return rows.length > 0;
     },
 

@@ -94,10 +94,6 @@ export function blocksDays(from: SQLWrapper, until: SQLWrapper) {
       && daterange(${from}, ${until}, '[]')`;
 }
 
-/**
- * Physical units and the days they are reserved: the only SQL on unit_reservations. The exclusion
- * constraint on the table (migration 0001) has the last word on every reservation.
- */
 // Checkout's statements, built once per process (decision 059).
 const freeUnitsOf = compiledStatement('inventory_free_units', (db) =>
   db
@@ -131,6 +127,10 @@ const tryHold = compiledStatement('inventory_try_hold', (db) =>
     .returning({ id: unitReservations.id }),
 );
 
+/**
+ * Physical units and the days they are reserved: the only SQL on unit_reservations. The exclusion
+ * constraint on the table (migration 0001) has the last word on every reservation.
+ */
 export function createInventoryRepository(db: Database, clock: Clock) {
   /** A unit's standing holds (not its blocks) that also meet `also`, soonest first. */
   function holdsOfUnit(unitId: string, also: SQL | undefined): Promise<Hold[]> {

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
-import { compiledInsert } from '../../db/compiled.js';
+import { compiledInsert, compiledStatement } from '../../db/compiled.js';
 import { outboxMails } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
@@ -12,6 +12,45 @@ const insertMails = compiledInsert('outbox_mails_insert', (db, rows: Record<stri
     .insert(outboxMails)
     .values(rows as (typeof outboxMails.$inferInsert)[])
     .returning({ id: outboxMails.id }),
+);
+
+const markMailSent = compiledStatement('outbox_mails_mark_sent', (db) =>
+  db
+    .update(outboxMails)
+    .set({
+      status: 'sent',
+      sentAt: sql`${sql.placeholder('at')}`,
+      textBody: '',
+      htmlBody: '',
+      lastError: null,
+    })
+    .where(and(eq(outboxMails.id, sql.placeholder('id')), eq(outboxMails.status, 'pending'))),
+);
+const claimDueMails = compiledStatement('outbox_mails_claim_due', (db) =>
+  db
+    .update(outboxMails)
+    .set({
+      nextAttemptAt: sql`${sql.placeholder('leaseUntil')}`,
+      attempts: sql`${outboxMails.attempts} + 1`,
+    })
+    .where(
+      inArray(
+        outboxMails.id,
+        db
+          .select({ id: outboxMails.id })
+          .from(outboxMails)
+          .where(
+            and(
+              eq(outboxMails.status, 'pending'),
+              lte(outboxMails.nextAttemptAt, sql`${sql.placeholder('now')}`),
+            ),
+          )
+          .orderBy(asc(outboxMails.nextAttemptAt))
+          .limit(sql.placeholder('limit'))
+          .for('update', { skipLocked: true }),
+      ),
+    )
+    .returning(),
 );
 
 /** The outbox table: mails queued with the change that causes them, claimed and sent by a job. */
@@ -46,32 +85,16 @@ export function createOutboxRepository(
      * takes it before then, and if this runner dies mid-send the row becomes due again.
      */
     async claimDue(limit: number, leaseUntil: Date): Promise<OutboxMailRow[]> {
-      const due = db
-        .select({ id: outboxMails.id })
-        .from(outboxMails)
-        .where(and(eq(outboxMails.status, 'pending'), lte(outboxMails.nextAttemptAt, clock.now())))
-        .orderBy(asc(outboxMails.nextAttemptAt))
-        .limit(limit)
-        .for('update', { skipLocked: true });
-      return db
-        .update(outboxMails)
-        .set({ nextAttemptAt: leaseUntil, attempts: sql`${outboxMails.attempts} + 1` })
-        .where(inArray(outboxMails.id, due))
-        .returning();
+      return claimDueMails(db).execute({
+        now: clock.now().toISOString(),
+        leaseUntil: leaseUntil.toISOString(),
+        limit,
+      });
     },
 
     /** The mail was handed to the mail server: keep the record, drop the body. */
     async markSent(id: string): Promise<void> {
-      await db
-        .update(outboxMails)
-        .set({
-          status: 'sent',
-          sentAt: clock.now(),
-          textBody: '',
-          htmlBody: '',
-          lastError: null,
-        })
-        .where(and(eq(outboxMails.id, id), eq(outboxMails.status, 'pending')));
+      await markMailSent(db).execute({ id, at: clock.now().toISOString() });
     },
 
     /** A try failed: due again at `retryAt`, or given up for good when `retryAt` is null. */

@@ -93,8 +93,18 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
     fresh,
   });
 
-  /** The order a payment was made against: ours, or one a settler recognises and records now. */
-  async function orderOf(payment: ProviderPayment): Promise<PaymentRow | undefined> {
+  /**
+   * The order a payment was made against: ours, or one a settler recognises and records now.
+   * `read` is the order's row as the caller has just read it, when it has (the unique index on
+   * provider and order id makes it the same row); its money is read again under its lock.
+   */
+  async function orderOf(
+    payment: ProviderPayment,
+    read?: PaymentRow,
+  ): Promise<PaymentRow | undefined> {
+    if (read && read.provider === provider.name && read.providerOrderId === payment.orderId) {
+      return read;
+    }
     const known = await repos.payments.byProviderOrder(provider.name, payment.orderId);
     if (known) return known;
     for (const settler of settlers.values()) {
@@ -112,8 +122,19 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
   async function settle(payment: ProviderPayment): Promise<Decision | undefined> {
     const earlier = await repos.payments.captureOf(provider.name, payment.id);
     if (earlier) return decisionOf(earlier, false);
+    return decideNew(payment);
+  }
+
+  /**
+   * settle, for a payment the caller has just found undecided (it is checked again under the
+   * order's lock, whoever decided it meanwhile).
+   */
+  async function decideNew(
+    payment: ProviderPayment,
+    read?: PaymentRow,
+  ): Promise<Decision | undefined> {
     if (payment.status !== 'captured') return undefined;
-    const order = await orderOf(payment);
+    const order = await orderOf(payment, read);
     if (!order) {
       logger.error(
         { orderId: payment.orderId, paymentId: payment.id },
@@ -202,13 +223,16 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
    * when the provider has no captured payment by that id on that order. Provider failures are
    * thrown (the caller answers 503, or the webhook is retried).
    */
-  async function settleReported(report: { orderId: string; paymentId: string }): Promise<Reported> {
+  async function settleReported(
+    report: { orderId: string; paymentId: string },
+    read?: PaymentRow,
+  ): Promise<Reported> {
     const earlier = await repos.payments.captureOf(provider.name, report.paymentId);
     if (earlier) return { decision: decisionOf(earlier, false), payment: undefined };
     const payment = (await provider.fetchOrderPayments(report.orderId)).find(
       (candidate) => candidate.id === report.paymentId,
     );
-    return { decision: payment && (await settle(payment)), payment };
+    return { decision: payment && (await decideNew(payment, read)), payment };
   }
 
   return {
@@ -242,7 +266,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
         signature: result.signature,
       });
       if (!signed) return 'forged';
-      return settleReported({ orderId: order.providerOrderId, paymentId: result.paymentId });
+      return settleReported({ orderId: order.providerOrderId, paymentId: result.paymentId }, order);
     },
 
     /** The payment's fate if it has been decided, without asking anyone. */

@@ -78,6 +78,20 @@ const insertCaptures = compiledInsert('captures_insert', (db, rows: Record<strin
     .returning(),
 );
 
+const completePayment = compiledStatement('payments_mark_completed', (db) =>
+  db
+    .update(payments)
+    .set({
+      status: 'completed',
+      providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+      method: sql`${sql.placeholder('method')}`,
+      failureReason: null,
+      reconcileAt: null,
+      updatedAt: sql`${sql.placeholder('at')}`,
+    })
+    .where(eq(payments.id, sql.placeholder('id'))),
+);
+
 /**
  * Orders at the payment provider, the payments they captured and what became of them, their
  * webhooks' events, and refunds: the only SQL on them.
@@ -251,17 +265,12 @@ export function createPaymentsRepository(
 
     /** A payment it took was applied: the order is done and no longer watched. */
     async markCompleted(id: string, providerPaymentId: string, method: string): Promise<void> {
-      await db
-        .update(payments)
-        .set({
-          status: 'completed',
-          providerPaymentId,
-          method,
-          failureReason: null,
-          reconcileAt: null,
-          updatedAt: clock.now(),
-        })
-        .where(eq(payments.id, id));
+      await completePayment(db).execute({
+        id,
+        providerPaymentId,
+        method,
+        at: clock.now().toISOString(),
+      });
     },
 
     /** The captured payment with this provider id, once its fate is decided. */

@@ -35,7 +35,6 @@ export function toUser(row: Omit<AccountRow, 'id' | 'tokenVersion'>): User {
   };
 }
 
-/** E-mails arrive normalised (trimmed, lower-case); the unique index is on lower(email) too. */
 // Read on every authenticated request: built once per process, and a named prepared statement on
 // PostgreSQL (parsed and planned once per connection). See decisions 040 and 059.
 const accountById = compiledStatement('users_account_by_id', (db) =>
@@ -60,6 +59,7 @@ const userForMoney = compiledStatement('users_lock_for_money', (db) =>
     .for('no key update'),
 );
 
+/** E-mails arrive normalised (trimmed, lower-case); the unique index is on lower(email) too. */
 export function createUsersRepository(db: Database, clock: Clock) {
   return {
     async findByEmail(email: string): Promise<UserRow | undefined> {

@@ -1,5 +1,6 @@
 import { and, asc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
+import { compiledInsert, compiledStatement } from '../../../db/compiled.js';
 import {
   sandboxMandates,
   sandboxOrders,
@@ -19,36 +20,66 @@ export type SandboxMandateRow = typeof sandboxMandates.$inferSelect;
 export type SandboxRefundRow = typeof sandboxRefunds.$inferSelect;
 export type SandboxWebhookRow = typeof sandboxWebhooks.$inferSelect;
 
+const paymentWithMandateOn = (db: Database) =>
+  db
+    .select({
+      ...getTableColumns(sandboxPayments),
+      mandateId: sandboxMandates.id,
+      // The notes its order was made with (a charge without the shopper is its own order).
+      notes: sandboxOrders.notes,
+    })
+    .from(sandboxPayments)
+    .innerJoin(sandboxOrders, eq(sandboxOrders.id, sandboxPayments.orderId))
+    .leftJoin(sandboxMandates, eq(sandboxMandates.paymentId, sandboxPayments.id));
+
+// Every checkout's statements, built once per process (decision 059).
+const insertOrders = compiledInsert(
+  'sandbox_orders_insert',
+  (db, rows: Record<string, unknown>[]) =>
+    db
+      .insert(sandboxOrders)
+      .values(rows as (typeof sandboxOrders.$inferInsert)[])
+      .returning(),
+);
+const orderForUpdate = compiledStatement('sandbox_orders_lock', (db) =>
+  db
+    .select()
+    .from(sandboxOrders)
+    .where(eq(sandboxOrders.id, sql.placeholder('id')))
+    .for('update'),
+);
+const insertPayments = compiledInsert(
+  'sandbox_payments_insert',
+  (db, rows: Record<string, unknown>[]) =>
+    db.insert(sandboxPayments).values(rows as (typeof sandboxPayments.$inferInsert)[]),
+);
+const paymentById = compiledStatement('sandbox_payments_by_id', (db) =>
+  paymentWithMandateOn(db).where(eq(sandboxPayments.id, sql.placeholder('id'))),
+);
+const paymentsOfOrderStatement = compiledStatement('sandbox_payments_of_order', (db) =>
+  paymentWithMandateOn(db)
+    .where(eq(sandboxPayments.orderId, sql.placeholder('orderId')))
+    .orderBy(asc(sandboxPayments.createdAt)),
+);
+const insertWebhooks = compiledInsert(
+  'sandbox_webhooks_insert',
+  (db, rows: Record<string, unknown>[]) =>
+    db.insert(sandboxWebhooks).values(rows as (typeof sandboxWebhooks.$inferInsert)[]),
+);
+
 /** The sandbox gateway's books (db/schema/sandbox-gateway.ts): the only SQL the gateway runs. */
 function gatewayBooks(db: Database, clock: Clock) {
-  const paymentWithMandate = () =>
-    db
-      .select({
-        ...getTableColumns(sandboxPayments),
-        mandateId: sandboxMandates.id,
-        // The notes its order was made with (a charge without the shopper is its own order).
-        notes: sandboxOrders.notes,
-      })
-      .from(sandboxPayments)
-      .innerJoin(sandboxOrders, eq(sandboxOrders.id, sandboxPayments.orderId))
-      .leftJoin(sandboxMandates, eq(sandboxMandates.paymentId, sandboxPayments.id));
+  const paymentWithMandate = () => paymentWithMandateOn(db);
 
   return {
     async insertOrder(order: Omit<typeof sandboxOrders.$inferInsert, 'createdAt'>) {
-      const [row] = await db
-        .insert(sandboxOrders)
-        .values({ ...order, createdAt: clock.now() })
-        .returning();
+      const [row] = await insertOrders(db, [{ ...order, createdAt: clock.now() }]);
       return row!;
     },
 
     /** The order, locked until the end of the transaction (payments on it wait their turn). */
     async lockOrder(id: string): Promise<SandboxOrderRow | undefined> {
-      const [row] = await db
-        .select()
-        .from(sandboxOrders)
-        .where(eq(sandboxOrders.id, id))
-        .for('update');
+      const [row] = await orderForUpdate(db).execute({ id });
       return row;
     },
 
@@ -62,14 +93,14 @@ function gatewayBooks(db: Database, clock: Clock) {
     async insertPayment(
       payment: Omit<typeof sandboxPayments.$inferInsert, 'createdAt'>,
     ): Promise<SandboxPaymentRow> {
-      await db.insert(sandboxPayments).values({ ...payment, createdAt: clock.now() });
+      await insertPayments(db, [{ ...payment, createdAt: clock.now() }]);
       // Read back with its order's notes (a new payment has no mandate yet).
-      const [row] = await paymentWithMandate().where(eq(sandboxPayments.id, payment.id));
+      const [row] = await paymentById(db).execute({ id: payment.id });
       return row!;
     },
 
     async findPayment(id: string): Promise<SandboxPaymentRow | undefined> {
-      const [row] = await paymentWithMandate().where(eq(sandboxPayments.id, id));
+      const [row] = await paymentById(db).execute({ id });
       return row;
     },
 
@@ -81,9 +112,7 @@ function gatewayBooks(db: Database, clock: Clock) {
     },
 
     async paymentsOfOrder(orderId: string): Promise<SandboxPaymentRow[]> {
-      return paymentWithMandate()
-        .where(eq(sandboxPayments.orderId, orderId))
-        .orderBy(asc(sandboxPayments.createdAt));
+      return paymentsOfOrderStatement(db).execute({ orderId });
     },
 
     async insertMandate(mandate: Omit<SandboxMandateRow, 'createdAt'>): Promise<SandboxMandateRow> {
@@ -142,13 +171,15 @@ function gatewayBooks(db: Database, clock: Clock) {
 
     /** Owe the app a webhook, due at `dueAt`. */
     async queueWebhook(webhook: { eventId: string; event: string; body: string; dueAt: Date }) {
-      await db.insert(sandboxWebhooks).values({
-        eventId: webhook.eventId,
-        event: webhook.event,
-        body: webhook.body,
-        nextAttemptAt: webhook.dueAt,
-        createdAt: clock.now(),
-      });
+      await insertWebhooks(db, [
+        {
+          eventId: webhook.eventId,
+          event: webhook.event,
+          body: webhook.body,
+          nextAttemptAt: webhook.dueAt,
+          createdAt: clock.now(),
+        },
+      ]);
     },
 
     /** Due webhooks, leased to this runner until `leaseUntil` (SKIP LOCKED: never two runners). */

@@ -6,6 +6,11 @@
 // pieces are booked twice for overlapping days (it must be 0), and whether each confirmed booking
 // got exactly one confirmation mail. Results go to docs/benchmarks.md, section 'Checkout'.
 //
+// Once the pieces fill up, most attempts are refused, each at a cost of its own, so the run's CPU
+// divided by its checkouts grows with the number of refusals rather than with what a checkout
+// costs. After the run, a refused checkout is measured alone (every shopper trying a product
+// booked full), and the run's CPU less its refusals at that cost is reported per checkout too.
+//
 // A checkout is three requests that depend on each other (the order id from create, the signature
 // from pay), so this drives them from Node with keep-alive connections instead of wrk, whose
 // scripts cannot chain one response into the next request of another endpoint.
@@ -29,6 +34,8 @@ const seconds = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20);
 const shopperCount = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 24);
 const productCount = Number(process.env.BENCH_CHECKOUT_PRODUCTS ?? 40);
 const port = Number(process.env.BENCH_PORT ?? 3231) + 3;
+/** How long the refusals are measured on their own, after the run. */
+const REFUSALS_SECONDS = 5;
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const benchDb = `pehnava_checkout_${process.pid}`;
@@ -185,6 +192,50 @@ try {
       return undefined;
     }
   };
+  /**
+   * One checkout: create, pay in the sandbox, verify. 'confirmed', 'taken' (409: no piece free),
+   * or a failure's description. Times go to `into` when given.
+   */
+  async function checkoutOnce(token, product, startDay, into) {
+    const t0 = performance.now();
+    const created = await call('/api/booking/create', {
+      method: 'POST',
+      token,
+      body: {
+        cartItems: [
+          { productId: product.id, size: product.size, duration: 2, startDate: startIn(startDay) },
+        ],
+        address: ADDRESS,
+      },
+    });
+    into?.createMs.push(performance.now() - t0);
+    if (created.status === 409 && /no longer available/.test(created.body?.message ?? '')) {
+      return 'taken';
+    }
+    if (created.status !== 200) return `create ${created.status} ${created.body?.message}`;
+    const paid = await call('/api/payments/sandbox/pay', {
+      method: 'POST',
+      body: {
+        key: payments.keyId,
+        order_id: created.body.orderId,
+        method: 'upi',
+        vpa: 'success@razorpay',
+      },
+    });
+    if (paid.status !== 200 || paid.body.status !== 'captured') {
+      return `pay ${paid.status} ${paid.body?.message}`;
+    }
+    const { status: _s, ...ids } = paid.body;
+    const verified = await call('/api/booking/verify', {
+      method: 'POST',
+      token,
+      body: { ...ids, bookingId: created.body.bookingId },
+    });
+    if (verified.status !== 200) return `verify ${verified.status} ${verified.body?.message}`;
+    into?.checkoutMs.push(performance.now() - t0);
+    return 'confirmed';
+  }
+
   const cpuBefore = cpuTicks();
   const started = Date.now();
   const deadline = started + seconds * 1000;
@@ -199,56 +250,10 @@ try {
       while (Date.now() < deadline) {
         const product = products[Math.floor(nextRandom() * products.length)];
         const startDay = 1 + Math.floor(nextRandom() * 85);
-        const t0 = performance.now();
-        const created = await call('/api/booking/create', {
-          method: 'POST',
-          token,
-          body: {
-            cartItems: [
-              {
-                productId: product.id,
-                size: product.size,
-                duration: 2,
-                startDate: startIn(startDay),
-              },
-            ],
-            address: ADDRESS,
-          },
-        });
-        stats.createMs.push(performance.now() - t0);
-        if (created.status === 409) {
-          stats.taken += 1;
-          continue;
-        }
-        if (created.status !== 200) {
-          stats.failed.push(`create ${created.status} ${created.body?.message}`);
-          continue;
-        }
-        const paid = await call('/api/payments/sandbox/pay', {
-          method: 'POST',
-          body: {
-            key: payments.keyId,
-            order_id: created.body.orderId,
-            method: 'upi',
-            vpa: 'success@razorpay',
-          },
-        });
-        if (paid.status !== 200 || paid.body.status !== 'captured') {
-          stats.failed.push(`pay ${paid.status} ${paid.body?.message}`);
-          continue;
-        }
-        const { status: _s, ...ids } = paid.body;
-        const verified = await call('/api/booking/verify', {
-          method: 'POST',
-          token,
-          body: { ...ids, bookingId: created.body.bookingId },
-        });
-        if (verified.status !== 200) {
-          stats.failed.push(`verify ${verified.status} ${verified.body?.message}`);
-          continue;
-        }
-        stats.confirmed += 1;
-        stats.checkoutMs.push(performance.now() - t0);
+        const outcome = await checkoutOnce(token, product, startDay, stats);
+        if (outcome === 'confirmed') stats.confirmed += 1;
+        else if (outcome === 'taken') stats.taken += 1;
+        else stats.failed.push(outcome);
       }
     }),
   );
@@ -259,6 +264,43 @@ try {
     cpuBefore === undefined || cpuAfter === undefined || stats.confirmed === 0
       ? undefined
       : ((cpuAfter - cpuBefore) / clk / stats.confirmed) * 1000;
+
+  // What a refused checkout costs, measured on its own: one product is booked full on a day
+  // outside the run's (88 days ahead), then every shopper tries it for REFUSALS_SECONDS. The run's
+  // CPU less its refusals at that cost, per confirmed checkout, is what a checkout costs.
+  const full = products[0];
+  const fullDay = 88;
+  let filled = 0;
+  for (;;) {
+    const outcome = await checkoutOnce(tokens[0], full, fullDay);
+    if (outcome === 'taken') break;
+    if (outcome !== 'confirmed') throw new Error(`filling ${full.id}: ${outcome}`);
+    filled += 1;
+  }
+  const refusals = { taken: 0, other: [] };
+  const refusalsBefore = cpuTicks();
+  const refusalsDeadline = Date.now() + REFUSALS_SECONDS * 1000;
+  await Promise.all(
+    tokens.map(async (token) => {
+      while (Date.now() < refusalsDeadline) {
+        const outcome = await checkoutOnce(token, full, fullDay);
+        if (outcome === 'taken') refusals.taken += 1;
+        else refusals.other.push(outcome);
+      }
+    }),
+  );
+  const refusalsAfter = cpuTicks();
+  if (refusals.other.length > 0) {
+    throw new Error(`a checkout of a full product was not refused: ${refusals.other[0]}`);
+  }
+  const cpuPerRefusal =
+    refusalsBefore === undefined || refusalsAfter === undefined || refusals.taken === 0
+      ? undefined
+      : ((refusalsAfter - refusalsBefore) / clk / refusals.taken) * 1000;
+  const cpuPerCheckoutAlone =
+    cpuPerCheckout === undefined || cpuPerRefusal === undefined
+      ? undefined
+      : (((cpuAfter - cpuBefore) / clk) * 1000 - stats.taken * cpuPerRefusal) / stats.confirmed;
 
   // Give the sandbox's webhooks a moment to arrive (each is a second, signed confirmation).
   await new Promise((r) => setTimeout(r, 4000));
@@ -288,6 +330,7 @@ try {
 
   console.log(
     `checkouts ${stats.confirmed} in ${elapsed.toFixed(1)} s, taken ${stats.taken}, failed ${stats.failed.length}; ` +
+      `filled ${filled}, refused ${refusals.taken} at ${cpuPerRefusal?.toFixed(2)} ms; ` +
       `double-booked ${doubled}; confirmed in db ${confirmed}; mails ${mails} for ${bookings_mailed} bookings; webhooks delivered ${delivered}`,
   );
   if (stats.failed.length > 0)
@@ -308,10 +351,24 @@ try {
       'create p50 / p99 ms',
       `${median(stats.createMs).toFixed(0)} / ${percentile(stats.createMs, 99).toFixed(0)}`,
     ],
-    ['server CPU ms per checkout', cpuPerCheckout === undefined ? '' : cpuPerCheckout.toFixed(1)],
+    [
+      'server CPU ms per checkout, refusals included (run CPU ÷ checkouts)',
+      cpuPerCheckout === undefined ? '' : cpuPerCheckout.toFixed(1),
+    ],
     ['refused 409: the piece was taken', String(stats.taken)],
+    [
+      `server CPU ms per refused checkout (${refusals.taken} refusals of a full product, ${REFUSALS_SECONDS} s)`,
+      cpuPerRefusal === undefined ? '' : cpuPerRefusal.toFixed(2),
+    ],
+    [
+      '**server CPU ms per checkout** (run CPU less its refusals ÷ checkouts)',
+      cpuPerCheckoutAlone === undefined ? '' : `**${cpuPerCheckoutAlone.toFixed(1)}**`,
+    ],
     ['other failures', String(stats.failed.length)],
-    ['confirmed bookings in the database', String(confirmed)],
+    [
+      `confirmed bookings in the database (the run's, and ${filled} that filled the full product)`,
+      String(confirmed),
+    ],
     ['confirmation mails (for distinct bookings)', `${mails} (${bookings_mailed})`],
     ['sandbox webhooks delivered (second confirmations)', String(delivered)],
     ['**pieces booked twice for overlapping days**', `**${doubled}**`],

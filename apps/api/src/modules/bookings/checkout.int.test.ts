@@ -12,7 +12,7 @@ import {
   orderTotals,
   type Product,
 } from '@pehnava/shared';
-import { bookingItems, bookings, couponUses } from '../../db/schema/index.js';
+import { bookingItems, bookings, couponUses, sandboxOrders } from '../../db/schema/index.js';
 import { BOOKING_HOLDS_JOB } from '../../jobs/payment-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
@@ -145,7 +145,7 @@ describe('POST /api/booking/create', () => {
     }
   });
 
-  it('answers 409 naming the item when its last unit is taken, and writes nothing', async () => {
+  it('answers 409 naming the item when its last unit is taken, and writes nothing, not even a payment order', async () => {
     const p = aProduct();
     const first = await shopper();
     const second = await shopper();
@@ -157,11 +157,13 @@ describe('POST /api/booking/create', () => {
       const s = i === 0 ? first : await shopper();
       await checkout(s, [itemFor(p)]);
     }
+    const ordersBefore = await t.database.db.$count(sandboxOrders);
     const res = await second.call('POST', '/api/booking/create', {
       cartItems: [itemFor(p)],
       address: ADDRESS,
     });
     expect(res.statusCode).toBe(409);
+    expect(await t.database.db.$count(sandboxOrders)).toBe(ordersBefore);
     expect(res.json()).toEqual({
       success: false,
       message: `${p.name} (${sizeOf(p)}) is no longer available for those dates`,
@@ -181,6 +183,28 @@ describe('POST /api/booking/create', () => {
     expect(await activeReservationsOf(t, second.bookingId)).toHaveLength(1);
     const uses = await t.database.db.select().from(couponUses).where(eq(couponUses.userId, s.id));
     expect(uses.map((u) => u.status).sort()).toEqual(['held', 'released']);
+  });
+
+  it("counts the shopper's own unpaid checkout's pieces as free: checking out again takes the last unit", async () => {
+    const p = aProduct();
+    const units = await t.database.db.query.productUnits.findMany({
+      where: (u, { and: all, eq: is }) => all(is(u.productId, p._id), is(u.size, sizeOf(p))),
+    });
+    // Others hold every unit but one; the shopper's unpaid checkout holds that one.
+    for (let i = 1; i < units.length; i += 1) await checkout(await shopper(), [itemFor(p)]);
+    const s = await shopper();
+    const first = await checkout(s, [itemFor(p)]);
+    const second = await checkout(s, [itemFor(p)]);
+    expect((await bookingRow(t, first.bookingId)).status).toBe('cancelled');
+    expect(await activeReservationsOf(t, second.bookingId)).toHaveLength(1);
+    // Someone else is refused: the last unit is the shopper's again.
+    const res = await (
+      await shopper()
+    ).call('POST', '/api/booking/create', {
+      cartItems: [itemFor(p)],
+      address: ADDRESS,
+    });
+    expect(res.statusCode).toBe(409);
   });
 
   it('confirms at once a booking with nothing to pay (free rentals on a plan)', async () => {

@@ -32,7 +32,7 @@ export interface CheckoutDeps {
   uow: UnitOfWork;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
-  inventory: Pick<Inventory, 'reserveIn'>;
+  inventory: Pick<Inventory, 'reserveIn' | 'firstTakenFor'>;
   couponUses: CouponUses;
   settlement: Pick<BookingSettlement, 'confirmIn' | 'releaseHoldIn'>;
   provider: PaymentProvider;
@@ -146,6 +146,20 @@ export function createCheckout({
       const bookingId = randomUUID();
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + settings.holdMinutes * 60_000);
+
+      // Pieces already taken: refused before a payment order is made for it at the provider.
+      const lines = items.map((item) => ({
+        productId: item.rental.product._id,
+        size: item.rental.size,
+        quantity: item.quantity,
+        startDate: item.rental.startDate,
+        endDate: item.rental.endDate,
+        rental: item.rental,
+      }));
+      const taken = await inventory.firstTakenFor(userId, lines);
+      if (taken) {
+        throw conflict(BOOKING_MESSAGES.itemTaken(taken.rental.product.name, taken.rental.size));
+      }
 
       let order: ProviderOrder | undefined;
       if (totalPaise > 0) {

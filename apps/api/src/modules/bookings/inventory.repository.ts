@@ -113,6 +113,32 @@ const freeUnitsOf = compiledStatement('inventory_free_units', (db) =>
     .orderBy(asc(productUnits.unitNumber))
     .limit(sql.placeholder('limit')),
 );
+// Free units as a shopper's new checkout will find them: its own unpaid checkout's holds are let
+// go first (checkout.service.ts), so they count as free.
+const freeUnitsBesideOwnOf = compiledStatement('inventory_free_units_beside_own', (db) =>
+  db
+    .select({ id: productUnits.id })
+    .from(productUnits)
+    .where(
+      and(
+        eq(productUnits.productId, sql.placeholder('productId')),
+        eq(productUnits.size, sql.placeholder('size')),
+        reservableUnit(),
+        sql`not exists (
+          select 1 from ${unitReservations}
+          where ${unitReservations.unitId} = ${productUnits.id}
+            and ${blocksDays(sql`${sql.placeholder('from')}::date`, sql`${sql.placeholder('until')}::date`)}
+            and not exists (
+              select 1 from ${bookingItems}
+              inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
+              where ${bookingItems.id} = ${unitReservations.bookingItemId}
+                and ${bookings.userId} = ${sql.placeholder('userId')}
+                and ${bookings.status} = 'pending'))`,
+      ),
+    )
+    .orderBy(asc(productUnits.unitNumber))
+    .limit(sql.placeholder('limit')),
+);
 const tryHold = compiledStatement('inventory_try_hold', (db) =>
   db
     .insert(unitReservations)
@@ -172,6 +198,29 @@ export function createInventoryRepository(db: Database, clock: Clock) {
      */
     async freeUnits(productId: string, size: string, from: string, until: string, limit = 1000) {
       const rows = await freeUnitsOf(db).execute({ productId, size, from, until, limit });
+      return rows.map((row) => row.id);
+    },
+
+    /**
+     * freeUnits as the shopper's next checkout will find them: the holds of the shopper's own
+     * unpaid checkouts count as free, since a new checkout lets those go first.
+     */
+    async freeUnitsBesideOwn(
+      userId: string,
+      productId: string,
+      size: string,
+      from: string,
+      until: string,
+      limit: number,
+    ) {
+      const rows = await freeUnitsBesideOwnOf(db).execute({
+        userId,
+        productId,
+        size,
+        from,
+        until,
+        limit,
+      });
       return rows.map((row) => row.id);
     },
 

@@ -179,6 +179,32 @@ export function createInventory({
     },
 
     /**
+     * The first line that too few pieces could serve now, as the shopper's next checkout would
+     * find them (the shopper's own unpaid checkout lets its pieces go first); undefined when each
+     * line has its pieces. Checkout asks before it makes a payment order, so a checkout whose
+     * pieces are taken is refused without one; the reservation in its transaction has the last
+     * word either way.
+     */
+    async firstTakenFor<Line extends Omit<LineToReserve, 'itemId'>>(
+      userId: string,
+      lines: Line[],
+    ): Promise<Line | undefined> {
+      for (const line of lines) {
+        const range = reservedRange(line, days);
+        const free = await repos.inventory.freeUnitsBesideOwn(
+          userId,
+          line.productId,
+          line.size,
+          range.blockedFrom,
+          range.blockedUntil,
+          line.quantity,
+        );
+        if (free.length < line.quantity) return line;
+      }
+      return undefined;
+    },
+
+    /**
      * Reserve `quantity` free units for each line, in `tx`, in one fixed order (product, size) so
      * two checkouts never wait on each other in a circle; each unit by insert, which the exclusion
      * constraint may refuse (then the next unit is tried). Returns the first line that could not

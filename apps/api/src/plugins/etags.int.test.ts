@@ -59,4 +59,20 @@ describe('ETags', () => {
     const again = await get('/api/product/list', { 'if-none-match': own.etag });
     expect(again.statusCode).toBe(304);
   });
+
+  it('the answer to a POST gets none, and is never a 304', async () => {
+    // Coupon apply answers what a coupon would take off the shopper's cart: not a kept read.
+    const apply = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/coupon/apply',
+        headers: { authorization: `Bearer ${token}`, 'if-none-match': '*' },
+        payload: { code: 'NO-SUCH-CODE' },
+      });
+    for (const res of [await apply(), await apply()]) {
+      expect(res.statusCode).not.toBe(304);
+      expect(res.body).not.toBe('');
+      expect(res.headers.etag).toBeUndefined();
+    }
+  });
 });

@@ -12,10 +12,15 @@ function isNoStore(cacheControl: unknown): boolean {
  * copy matches, as @fastify/etag made them, with one difference (decision 040): a response marked
  * `no-store` (the signed-in reads: profile, cart, wishlist, plan) gets none, because the client
  * keeps no copy to revalidate, and hashing it on every request is wasted work. A response that
- * sets its own ETag (the catalogue, pages) keeps it.
+ * sets its own ETag (the catalogue, pages) keeps it. Only GET and HEAD are answered so: a 304 is
+ * the answer to a conditional read, and the answer to a write (a checkout, a payment) is not kept.
  */
 export function registerEtags(app: FastifyInstance): void {
   app.addHook('onSend', (request, reply, payload, done) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      done(null, payload);
+      return;
+    }
     let etag = reply.getHeader('etag');
     if (etag === undefined) {
       const hashable = typeof payload === 'string' || Buffer.isBuffer(payload);

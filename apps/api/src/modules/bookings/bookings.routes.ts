@@ -88,7 +88,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       },
       async (request) => ({
         success: true as const,
-        ...(await checkout.create(request.account!.id, request.body, request.publicOrigin)),
+        ...(await checkout.create(
+          { id: request.account!.id, email: request.account!.user.email },
+          request.body,
+          request.publicOrigin,
+        )),
       }),
     );
 

@@ -28,7 +28,7 @@ import type { BookingSettlement } from './settlement.js';
 
 export interface CheckoutDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'coupons' | 'users' | 'payments'>;
+  repos: Pick<Repositories, 'bookings' | 'coupons' | 'payments'>;
   uow: UnitOfWork;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   subscriptions: Pick<SubscriptionsService, 'mySubscription'>;
@@ -90,11 +90,13 @@ export function createCheckout({
      * never offered to the shopper (and if it were paid, the intake would refund it).
      */
     async create(
-      userId: string,
+      /** The signed-in shopper, as the session check read them (their e-mail goes to the provider). */
+      shopper: { id: string; email: string },
       body: CreateBookingBody,
       /** The web app's address, for a redirect provider's way back (/verify). */
       webOrigin: string = settings.siteUrl,
     ): Promise<Omit<CreateBookingResponse, 'success'>> {
+      const userId = shopper.id;
       const [snapshot, subscription] = await Promise.all([
         catalogue.snapshot(),
         subscriptions.mySubscription(userId),
@@ -165,14 +167,13 @@ export function createCheckout({
       if (totalPaise > 0) {
         const back = (success: boolean) =>
           `${webOrigin}/verify?success=${String(success)}&orderId=${bookingId}`;
-        const shopper = await repos.users.findById(userId);
         try {
           order = await provider.createOrder({
             amountPaise: totalPaise,
             receipt: bookingNumber(bookingId),
             notes: { bookingId },
             description: `Pehnava booking ${bookingNumber(bookingId)}`,
-            ...(shopper ? { customerEmail: shopper.email } : {}),
+            customerEmail: shopper.email,
             returnUrls: { success: back(true), cancel: back(false) },
           });
         } catch (error) {

@@ -49,6 +49,7 @@ beforeAll(async () => {
   });
   products = (await catalogueProducts(t)).filter(rentable);
   owner = await newShopper(t, 'kept-owner@pehnava.test');
+  t.services.changeFeed.subscribe((change) => changes.push(change));
 });
 afterAll(async () => {
   await t?.close();
@@ -89,11 +90,29 @@ async function keptSettles(s: Shopper) {
   }
 }
 
-/** A shopper with one product in the cart, its view read (and so kept). */
+/** Every change the feed has handed on, in order. */
+const changes: string[] = [];
+
+/** Wait until the feed has handed on `change` after the first `seen` changes. */
+async function changeArrives(change: string, seen: number) {
+  const started = Date.now();
+  while (!changes.slice(seen).includes(change)) {
+    if (Date.now() - started > NOTIFY_WITHIN_MS) throw new Error(`${change} did not arrive`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/**
+ * A shopper with one product in the cart, its view read (and so kept). The read waits for the
+ * add's own change to arrive: a read it overtakes is not kept, as it may be older than the change.
+ */
 async function shopperWithLine(product = aProduct(), start = inDays(20)) {
   const s = await shopper();
+  // A new account's row sends no change (no cart is kept for it yet): the one awaited is the add's.
+  const seen = changes.length;
   const added = await s.call('POST', '/api/cart/add', addBody(product, { startDate: start }));
   expect(added.statusCode, added.body).toBe(200);
+  await changeArrives(`u:${s.id}`, seen);
   const cart = await cartOf(s);
   expect(cart.cart.map((line) => line.datesAvailable)).toEqual([true]);
   return { s, product, start };

@@ -18,7 +18,9 @@
 // Options (environment):
 //   BENCH_CHECKOUT_SECONDS (20)   how long shoppers keep checking out
 //   BENCH_CHECKOUT_SHOPPERS (24)  shoppers checking out at once, each one checkout after another
-//   BENCH_CHECKOUT_PRODUCTS (40)  how many products they all choose from (fewer: more contention)
+//   BENCH_CHECKOUT_PRODUCTS (120) how many products they all choose from (fewer: more contention;
+//                                 40 sell out within a few seconds, about 630 bookings, and the
+//                                 run is then mostly refusals)
 //   BENCH_PORT (3231)             the server listens on this port + 3
 //   BENCH_PG_URL                  PostgreSQL server (postgres://postgres@127.0.0.1:5432/test)
 //   BENCH_LOG_LEVEL (warn)        LOG_LEVEL of the server
@@ -32,7 +34,7 @@ import pg from 'pg';
 
 const seconds = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20);
 const shopperCount = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 24);
-const productCount = Number(process.env.BENCH_CHECKOUT_PRODUCTS ?? 40);
+const productCount = Number(process.env.BENCH_CHECKOUT_PRODUCTS ?? 120);
 const port = Number(process.env.BENCH_PORT ?? 3231) + 3;
 /** How long the refusals are measured on their own, after the run. */
 const REFUSALS_SECONDS = 5;

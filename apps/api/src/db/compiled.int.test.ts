@@ -134,16 +134,23 @@ describe('a compiled insert', () => {
     const same = [mail({ attempts: 2 }), mail({ attempts: 3 })];
     const both = await insertMails(t.database.db, same);
     expect(both.map((row) => row.attempts).sort()).toEqual([2, 3]);
+    // The first row has the columns of the pair above, the second one more: not their statement.
+    const wider = [mail({ attempts: 4 }), mail({ attempts: 5, lastError: 'kept' })];
+    const mixed = await insertMails(t.database.db, wider);
+    expect(mixed.map((row) => [row.attempts, row.lastError])).toEqual([
+      [4, null],
+      [5, 'kept'],
+    ]);
     const stored = await t.database.db
       .select({ recipient: outboxMails.recipient })
       .from(outboxMails)
       .where(
         inArray(
           outboxMails.recipient,
-          [...rows, ...same].map((row) => row.recipient),
+          [...rows, ...same, ...wider].map((row) => row.recipient),
         ),
       );
-    expect(stored).toHaveLength(4);
+    expect(stored).toHaveLength(6);
   });
 
   it('writes in the transaction it is given, and nothing once that rolls back', async () => {

@@ -31,10 +31,10 @@ function sessionOf(db: Database): HoldsClient & object {
  * leave out an insert's column that has a `$defaultFn` (its value would be made once, at build).
  * A placeholder in a condition reaches the driver as given (a timestamp as its ISO string); one
  * set as an insert's column value goes through the column's mapping (a timestamp as a Date).
- * `name` must be unique to the statement: it is a named prepared statement on PostgreSQL, parsed and planned once per
- * connection. The same prepared query is reused with the executor's client swapped in, which both
- * drivers' prepared queries (node-postgres and PGlite) read from `client` when they execute; one
- * template is kept per driver.
+ * `name` must be unique to the statement: it is a named prepared statement on PostgreSQL, parsed
+ * and planned once per connection. The same prepared query is reused with the executor's client
+ * swapped in, which both drivers' prepared queries (node-postgres and PGlite) read from `client`
+ * when they execute; one template is kept per driver.
  */
 export function compiledStatement<P extends Executes>(
   name: string,
@@ -86,7 +86,8 @@ export function compiledInsert<Row extends object, P extends Executes>(
     const shape = `${keys.join(',')}|${rows
       .map((row) => keys.map((key) => (row[key] === null ? 'n' : 'v')).join(''))
       .join('|')}`;
-    let statement = shapes.get(shape);
+    // Rows of different columns share no compiled statement: the shape names only the first's.
+    let statement = sameColumns ? shapes.get(shape) : undefined;
     if (!statement && sameColumns && shapes.size < INSERT_SHAPES_KEPT) {
       statement = compiledStatement(`${name}_${shapes.size + 1}`, (on) =>
         build(

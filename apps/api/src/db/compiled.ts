@@ -1,8 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from './client.js';
 
-const placeholder = (name: string) => sql.placeholder(name);
-
 interface Executes {
   execute(values?: Record<string, unknown>): Promise<unknown>;
 }
@@ -94,7 +92,7 @@ export function compiledInsert<Row extends object, P extends Executes>(
           on,
           rows.map((row, i) =>
             Object.fromEntries(
-              keys.map((key) => [key, row[key] === null ? null : placeholder(`${key}_${i}`)]),
+              keys.map((key) => [key, row[key] === null ? null : sql.placeholder(`${key}_${i}`)]),
             ),
           ),
         ),

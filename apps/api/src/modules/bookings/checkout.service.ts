@@ -150,6 +150,8 @@ export function createCheckout({
       const expiresAt = new Date(now.getTime() + settings.holdMinutes * 60_000);
 
       // Pieces already taken: refused before a payment order is made for it at the provider.
+      const takenAnswer = ({ rental }: { rental: (typeof items)[number]['rental'] }) =>
+        conflict(BOOKING_MESSAGES.itemTaken(rental.product.name, rental.size));
       const lines = items.map((item) => ({
         productId: item.rental.product._id,
         size: item.rental.size,
@@ -159,9 +161,7 @@ export function createCheckout({
         rental: item.rental,
       }));
       const taken = await inventory.firstTakenFor(userId, lines);
-      if (taken) {
-        throw conflict(BOOKING_MESSAGES.itemTaken(taken.rental.product.name, taken.rental.size));
-      }
+      if (taken) throw takenAnswer(taken);
 
       let order: ProviderOrder | undefined;
       if (totalPaise > 0) {
@@ -240,19 +240,9 @@ export function createCheckout({
         const taken = await inventory.reserveIn(
           tx,
           bookingId,
-          items.map((item, i) => ({
-            itemId: itemIds[i]!,
-            productId: item.rental.product._id,
-            size: item.rental.size,
-            quantity: item.quantity,
-            startDate: item.rental.startDate,
-            endDate: item.rental.endDate,
-          })),
+          lines.map((line, i) => ({ ...line, itemId: itemIds[i]! })),
         );
-        if (taken) {
-          const rental = items.find((item) => item.rental.product._id === taken.productId)!.rental;
-          throw conflict(BOOKING_MESSAGES.itemTaken(rental.product.name, rental.size));
-        }
+        if (taken) throw takenAnswer(taken);
 
         if (coupon) {
           await couponUses.holdIn(tx, {

@@ -94,50 +94,50 @@ export function blocksDays(from: SQLWrapper, until: SQLWrapper) {
       && daterange(${from}, ${until}, '[]')`;
 }
 
+/**
+ * The reservation holds a piece for an unpaid checkout of `userId`: one that shopper's next
+ * checkout lets go first (checkout.service.ts), so to that shopper the piece counts as free. The
+ * one definition, for checkout's question and the cart's "are these dates still free".
+ */
+export function holdsOwnUnpaidCheckout(userId: SQLWrapper) {
+  return sql`exists (
+    select 1 from ${bookingItems}
+    inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
+    where ${bookingItems.id} = ${unitReservations.bookingItemId}
+      and ${bookings.userId} = ${userId}
+      and ${bookings.status} = 'pending')`;
+}
+
+/**
+ * Units of a product and size (placeholders) with no active reservation over [from, until],
+ * soonest numbered first; `besideOwnOf`: but for the holds of that shopper's unpaid checkouts.
+ */
+function freeUnitsStatement(db: Database, besideOwnOf?: SQLWrapper) {
+  const from = sql`${sql.placeholder('from')}::date`;
+  const until = sql`${sql.placeholder('until')}::date`;
+  return db
+    .select({ id: productUnits.id })
+    .from(productUnits)
+    .where(
+      and(
+        eq(productUnits.productId, sql.placeholder('productId')),
+        eq(productUnits.size, sql.placeholder('size')),
+        reservableUnit(),
+        sql`not exists (
+          select 1 from ${unitReservations}
+          where ${unitReservations.unitId} = ${productUnits.id}
+            and ${blocksDays(from, until)}
+            ${besideOwnOf ? sql`and not ${holdsOwnUnpaidCheckout(besideOwnOf)}` : sql``})`,
+      ),
+    )
+    .orderBy(asc(productUnits.unitNumber))
+    .limit(sql.placeholder('limit'));
+}
+
 // Checkout's statements, built once per process (decision 059).
-const freeUnitsOf = compiledStatement('inventory_free_units', (db) =>
-  db
-    .select({ id: productUnits.id })
-    .from(productUnits)
-    .where(
-      and(
-        eq(productUnits.productId, sql.placeholder('productId')),
-        eq(productUnits.size, sql.placeholder('size')),
-        reservableUnit(),
-        sql`not exists (
-          select 1 from ${unitReservations}
-          where ${unitReservations.unitId} = ${productUnits.id}
-            and ${blocksDays(sql`${sql.placeholder('from')}::date`, sql`${sql.placeholder('until')}::date`)})`,
-      ),
-    )
-    .orderBy(asc(productUnits.unitNumber))
-    .limit(sql.placeholder('limit')),
-);
-// Free units as a shopper's new checkout will find them: its own unpaid checkout's holds are let
-// go first (checkout.service.ts), so they count as free.
+const freeUnitsOf = compiledStatement('inventory_free_units', (db) => freeUnitsStatement(db));
 const freeUnitsBesideOwnOf = compiledStatement('inventory_free_units_beside_own', (db) =>
-  db
-    .select({ id: productUnits.id })
-    .from(productUnits)
-    .where(
-      and(
-        eq(productUnits.productId, sql.placeholder('productId')),
-        eq(productUnits.size, sql.placeholder('size')),
-        reservableUnit(),
-        sql`not exists (
-          select 1 from ${unitReservations}
-          where ${unitReservations.unitId} = ${productUnits.id}
-            and ${blocksDays(sql`${sql.placeholder('from')}::date`, sql`${sql.placeholder('until')}::date`)}
-            and not exists (
-              select 1 from ${bookingItems}
-              inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
-              where ${bookingItems.id} = ${unitReservations.bookingItemId}
-                and ${bookings.userId} = ${sql.placeholder('userId')}
-                and ${bookings.status} = 'pending'))`,
-      ),
-    )
-    .orderBy(asc(productUnits.unitNumber))
-    .limit(sql.placeholder('limit')),
+  freeUnitsStatement(db, sql.placeholder('userId')),
 );
 const tryHold = compiledStatement('inventory_try_hold', (db) =>
   db

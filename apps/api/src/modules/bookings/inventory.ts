@@ -211,11 +211,11 @@ export function createInventory({
      * be served, after letting go of what this call reserved for the booking; undefined when every
      * line has its units.
      */
-    async reserveIn(
+    async reserveIn<Line extends LineToReserve>(
       tx: Pick<Repositories, 'inventory'>,
       bookingId: string,
-      lines: LineToReserve[],
-    ): Promise<LineToReserve | undefined> {
+      lines: Line[],
+    ): Promise<Line | undefined> {
       const ordered = [...lines].sort((a, b) =>
         `${a.productId}|${a.size}`.localeCompare(`${b.productId}|${b.size}`),
       );

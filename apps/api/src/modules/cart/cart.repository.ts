@@ -1,15 +1,8 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { compiledStatement } from '../../db/compiled.js';
-import {
-  bookingItems,
-  bookings,
-  cartItems,
-  productUnits,
-  unitReservations,
-  users,
-} from '../../db/schema/index.js';
-import { blocksDays } from '../bookings/inventory.repository.js';
+import { cartItems, productUnits, unitReservations, users } from '../../db/schema/index.js';
+import { blocksDays, holdsOwnUnpaidCheckout } from '../bookings/inventory.repository.js';
 import { reservableUnit } from '../units/units.repository.js';
 import { reservedRangeSql, type ReservationDays } from '../bookings/reserved-range.js';
 import {
@@ -73,12 +66,7 @@ const cartOf = compiledStatement('cart_read_of_user', (db) => {
         select 1 from ${unitReservations}
         where ${unitReservations.unitId} = ${productUnits.id}
           and ${blocksDays(lineRange.blockedFrom, lineRange.blockedUntil)}
-          and not exists (
-            select 1 from ${bookingItems}
-            inner join ${bookings} on ${bookings.id} = ${bookingItems.bookingId}
-            where ${bookingItems.id} = ${unitReservations.bookingItemId}
-              and ${bookings.userId} = ${users.id}
-              and ${bookings.status} = 'pending')))`;
+          and not ${holdsOwnUnpaidCheckout(users.id)}))`;
   const currentPlan = currentPlanQuery(db, users.id, sql.placeholder('now')).as('current_plan');
   return db
     .select({

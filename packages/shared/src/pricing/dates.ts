@@ -26,7 +26,17 @@ export function isIsoDate(value: string): boolean {
   return !Number.isNaN(t) && new Date(t).toISOString().slice(0, 10) === value;
 }
 
-const dateFormatter = new Intl.DateTimeFormat('en-IN', {
+/**
+ * An en-IN date format built the first time it is used rather than when its module loads: the
+ * first Intl formatter a page builds loads the browser's locale data, tens of milliseconds of main
+ * thread on a slow phone, which a page that shows no date should not pay (issue [L] §1).
+ */
+export function lazyDateFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+  let formatter: Intl.DateTimeFormat | undefined;
+  return (date) => (formatter ??= new Intl.DateTimeFormat('en-IN', options)).format(date);
+}
+
+const formatDate = lazyDateFormat({
   weekday: 'short',
   day: 'numeric',
   month: 'short',
@@ -36,15 +46,15 @@ const dateFormatter = new Intl.DateTimeFormat('en-IN', {
 
 /** 'Sat, 28 Nov, 2026': a calendar date in the en-IN locale. */
 export function formatIsoDate(date: IsoDate): string {
-  return dateFormatter.format(new Date(`${date}T00:00:00Z`));
+  return formatDate(new Date(`${date}T00:00:00Z`));
 }
 
-const monthYearFormatter = new Intl.DateTimeFormat('en-IN', {
+const formatMonthYear = lazyDateFormat({
   month: 'long',
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
 });
-const dayFormatter = new Intl.DateTimeFormat('en-IN', {
+const formatDay = lazyDateFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -53,8 +63,7 @@ const dayFormatter = new Intl.DateTimeFormat('en-IN', {
 
 /** 'November 2026': the month and year of an instant (ISO 8601), in India. */
 export const formatMonthYearInIndia = (instant: string): string =>
-  monthYearFormatter.format(new Date(instant));
+  formatMonthYear(new Date(instant));
 
 /** '5 Dec 2026': the date of an instant (ISO 8601), in India. */
-export const formatDateInIndia = (instant: string): string =>
-  dayFormatter.format(new Date(instant));
+export const formatDateInIndia = (instant: string): string => formatDay(new Date(instant));

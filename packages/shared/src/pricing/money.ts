@@ -17,26 +17,37 @@ export function rupeesToPaise(rupees: number): number {
   return Math.round(rupees * 100);
 }
 
-const wholeFormatter = new Intl.NumberFormat('en-IN', { maximumFractionDigits: 0 });
-const paiseFormatter = new Intl.NumberFormat('en-IN', {
-  minimumFractionDigits: 2,
-  maximumFractionDigits: 2,
-});
+/**
+ * Digits grouped the Indian way: the last three, then pairs (1,23,45,678). Written out rather than
+ * taken from Intl.NumberFormat: building the browser's first Intl formatter loads its locale data,
+ * about 50 ms of main thread on a slow phone on every page that shows a price (issue [L] §1).
+ */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
 
-/** Whole rupees without decimals (1,999); an amount with paise always with two (1,299.50). */
-const inrFormatter = {
-  format: (rupees: number) =>
-    Number.isInteger(roundTo2(rupees))
-      ? wholeFormatter.format(roundTo2(rupees))
-      : paiseFormatter.format(rupees),
-};
+/**
+ * Whole rupees without decimals (1,999); an amount with paise always with two (1,299.50), rounded
+ * half away from zero. The same text as en-IN's Intl.NumberFormat (money.test.ts compares them)
+ * for any amount below 10^13 rupees.
+ */
+function formatAmount(rupees: number): string {
+  if (Number.isNaN(rupees)) return 'NaN';
+  if (!Number.isFinite(rupees)) return rupees < 0 ? '-∞' : '∞';
+  const rounded = roundTo2(rupees);
+  const paise = Math.round(Math.abs(rounded) * 100);
+  const whole = groupIndian(String(Math.floor(paise / 100)));
+  const cents = paise % 100;
+  return `${rounded < 0 ? '-' : ''}${whole}${cents === 0 ? '' : `.${String(cents).padStart(2, '0')}`}`;
+}
 
 /** ₹1,23,456 (Indian digit grouping). */
 export function formatRupees(rupees: number): string {
-  return `₹${inrFormatter.format(rupees)}`;
+  return `₹${formatAmount(rupees)}`;
 }
 
 /** Rs.1,23,456, as product cards show it. */
 export function formatRs(rupees: number): string {
-  return `Rs.${inrFormatter.format(rupees)}`;
+  return `Rs.${formatAmount(rupees)}`;
 }

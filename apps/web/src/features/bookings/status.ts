@@ -1,9 +1,10 @@
-import type {
-  BookingStatus,
-  ChargeKind,
-  ChargeStatus,
-  PaymentStatus,
-  ReturnCondition,
+import {
+  lazyDateFormat,
+  type BookingStatus,
+  type ChargeKind,
+  type ChargeStatus,
+  type PaymentStatus,
+  type ReturnCondition,
 } from '@pehnava/shared';
 
 /** The four steps of a booking's progress bar (SPEC.md §4), in order. */
@@ -70,7 +71,7 @@ export function paymentMethodLabel(method: string): string {
 export const itemCount = (items: readonly { quantity: number }[]): number =>
   items.reduce((sum, item) => sum + (item.quantity || 1), 0);
 
-const dateTime = new Intl.DateTimeFormat('en-IN', {
+const dateTime = lazyDateFormat({
   day: 'numeric',
   month: 'short',
   year: 'numeric',
@@ -80,7 +81,7 @@ const dateTime = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** '5 Dec 2026, 4:05 pm': when a booking was made, in India, for the details. */
-export const formatDateTime = (instant: string): string => dateTime.format(new Date(instant));
+export const formatDateTime = (instant: string): string => dateTime(new Date(instant));
 
 /** How a returned line came back, as the shopper reads it. */
 export const CONDITION_LABELS: Record<ReturnCondition, string> = {

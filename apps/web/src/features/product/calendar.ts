@@ -1,4 +1,4 @@
-import { addDays, type IsoDate } from '@pehnava/shared';
+import { addDays, lazyDateFormat, type IsoDate } from '@pehnava/shared';
 
 /**
  * Pure date arithmetic for the start-date calendar: month grids, keyboard moves and labels. Dates
@@ -107,12 +107,8 @@ export function firstOpenDay(
   return start;
 }
 
-const monthTitle = new Intl.DateTimeFormat('en-IN', {
-  month: 'long',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
-const dayName = new Intl.DateTimeFormat('en-IN', {
+const monthTitle = lazyDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
+const dayName = lazyDateFormat({
   weekday: 'long',
   day: 'numeric',
   month: 'long',
@@ -121,10 +117,10 @@ const dayName = new Intl.DateTimeFormat('en-IN', {
 });
 
 /** 'May 2026'. */
-export const formatMonth = (month: IsoMonth): string => monthTitle.format(utc(`${month}-01`));
+export const formatMonth = (month: IsoMonth): string => monthTitle(utc(`${month}-01`));
 
 /** 'Tuesday, 12 May 2026' (or as en-IN writes it): a day's accessible name. */
-export const formatDayName = (date: IsoDate): string => dayName.format(utc(date));
+export const formatDayName = (date: IsoDate): string => dayName(utc(date));
 
 /** Column headings, Sunday first: short text and the full name for screen readers. */
 export const WEEKDAYS = [

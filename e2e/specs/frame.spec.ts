@@ -128,6 +128,29 @@ test.describe('the first paint', () => {
     await context.close();
   });
 
+  test("draws a product page's first picture before any script runs", async ({
+    browser,
+    request,
+  }) => {
+    const { products } = (await (await request.get('/api/product/list')).json()) as {
+      products: { _id: string; name: string; images: string[] }[];
+    };
+    const product = products.find((p) => p.images.length > 0)!;
+    const context = await browser.newContext({ javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(`/product/${product._id}`);
+    const picture = page.locator('[data-first-paint] img[fetchpriority="high"]').last();
+    await expect(picture).toHaveAttribute('src', product.images[0]!);
+    await expect(picture).toHaveAttribute(
+      'alt',
+      `${product.name}, image 1 of ${product.images.length}`,
+    );
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.naturalWidth))
+      .toBeGreaterThan(0);
+    await context.close();
+  });
+
   test('is replaced by the app, leaving one banner, one header and one h1', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('product-card').first()).toBeVisible();
@@ -135,5 +158,18 @@ test.describe('the first paint', () => {
     await expect(page.getByText('WELCOME50')).toHaveCount(1);
     await expect(page.locator('header')).toHaveCount(1);
     await expect(page.locator('h1')).toHaveCount(1);
+  });
+
+  test("on a product page, gives way to the page's own gallery", async ({ page, request }) => {
+    const { products } = (await (await request.get('/api/product/list')).json()) as {
+      products: { _id: string; images: string[] }[];
+    };
+    const product = products.find((p) => p.images.length > 1)!;
+    await page.goto(`/product/${product._id}`);
+    await expect(page.getByTestId('main-image')).toHaveAttribute('src', product.images[0]!);
+    await expect(page.getByRole('list', { name: 'Product images' })).toBeVisible();
+    await expect(page.locator('[data-first-paint], [aria-busy="true"]')).toHaveCount(0);
+    await expect(page.locator('main')).toHaveCount(1);
+    await expect(page.locator('header')).toHaveCount(1);
   });
 });

@@ -5,12 +5,14 @@
  * It is inert and hidden from assistive technology, so nothing in it can be used before the real
  * page is there.
  */
+import { FIRST_PAINT_ALT_SLOT, FIRST_PAINT_IMAGE_SLOT } from '@pehnava/shared';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { Header } from './app/layout/header';
 import { PromoBanner } from './app/layout/promo-banner';
 import { SearchProvider } from './app/layout/search-context';
+import { ProductSkeleton } from './features/product/product-skeleton';
 import { HomeIntro } from './routes/home';
 
 function Frame({ children }: { children: ReactNode }) {
@@ -37,6 +39,11 @@ export interface FirstPaints {
   frame: string;
   /** The home page: the frame and the first hero slide. */
   home: string;
+  /**
+   * A product page: the frame and the page's placeholder with the product's first picture, whose
+   * address and name the server writes into FIRST_PAINT_IMAGE_SLOT and FIRST_PAINT_ALT_SLOT.
+   */
+  product: string;
 }
 
 export function renderFirstPaints(): FirstPaints {
@@ -47,6 +54,12 @@ export function renderFirstPaints(): FirstPaints {
       <main>
         <HomeIntro />
       </main>,
+    ),
+    product: render(
+      '/__first-paint',
+      <div data-first-paint-page>
+        <ProductSkeleton image={{ src: FIRST_PAINT_IMAGE_SLOT, alt: FIRST_PAINT_ALT_SLOT }} />
+      </div>,
     ),
   };
 }

@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   COLLECTION_META,
   CONSOLE_META,
+  FIRST_PAINT_ALT_SLOT,
+  FIRST_PAINT_IMAGE_SLOT,
   HOME_META,
   PRODUCT_FALLBACK_META,
   TERMS_META,
@@ -13,8 +15,10 @@ import {
   productListResponseSchema,
   productSearchResponseSchema,
 } from '@pehnava/shared';
+import { escapeHtml } from '../lib/html.js';
 import {
   createPageMetaResolver,
+  firstPaintFor,
   inlineStylesheets,
   renderPageHtml,
 } from '../modules/site/page-meta.js';
@@ -41,7 +45,11 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{color:#123}');
   writeFileSync(
     join(webRoot, 'first-paint.json'),
-    JSON.stringify({ home: '<p>home first paint</p>', frame: '<p>frame first paint</p>' }),
+    JSON.stringify({
+      home: '<p>home first paint</p>',
+      frame: '<p>frame first paint</p>',
+      product: `<p>product first paint <img src="${FIRST_PAINT_IMAGE_SLOT}" alt="${FIRST_PAINT_ALT_SLOT}"></p>`,
+    }),
   );
   t = await createTestApp({ webRoot, seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
 });
@@ -119,6 +127,34 @@ describe('serving the web app', () => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="${product.images[0]}" fetchpriority="high" />`,
     );
+    // And drawn in the first paint, named as the gallery names it; a page with no such product
+    // gets the frame alone.
+    expect(html).toContain(
+      `<div id="root"><p>product first paint <img src="${product.images[0]}" alt="${escapeHtml(
+        `${product.name}, image 1 of ${product.images.length}`,
+      )}"></p></div>`,
+    );
+    expect(unknown.body).toContain('<div id="root"><p>frame first paint</p></div>');
+  });
+
+  it("writes a product's picture into the first paint escaped, and never the console's", () => {
+    const paints = {
+      home: 'home',
+      frame: 'frame',
+      product: `<img src="${FIRST_PAINT_IMAGE_SLOT}" alt="${FIRST_PAINT_ALT_SLOT}"> ${FIRST_PAINT_ALT_SLOT}`,
+    };
+    const image = { src: 'https://x.example/a.svg?a=1&b="2"', alt: 'Rani <b>"Pink"</b> & Gold' };
+    expect(firstPaintFor('/product/p1', { firstPaintImage: image }, paints)).toBe(
+      '<img src="https://x.example/a.svg?a=1&amp;b=&quot;2&quot;" alt="Rani &lt;b&gt;&quot;Pink&quot;&lt;/b&gt; &amp; Gold"> Rani &lt;b&gt;&quot;Pink&quot;&lt;/b&gt; &amp; Gold',
+    );
+    expect(firstPaintFor('/', { firstPaintImage: image }, paints)).toBe('home');
+    expect(firstPaintFor('/admin/units', { firstPaintImage: image }, paints)).toBe('');
+    expect(firstPaintFor('/product/p1', {}, paints)).toBe('frame');
+    // A build from before product first paints: the frame.
+    expect(
+      firstPaintFor('/product/p1', { firstPaintImage: image }, { home: 'h', frame: 'f' }),
+    ).toBe('f');
+    expect(firstPaintFor('/about', {}, undefined)).toBe('');
   });
 
   it('answers a product page by its code in any case, with the _id page as its one address', async () => {

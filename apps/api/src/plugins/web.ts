@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { MESSAGES, isConsolePath } from '@pehnava/shared';
 import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
 import {
+  firstPaintFor,
   inlineStylesheets,
   renderPageHtml,
   type PageMetaResolver,
@@ -142,7 +143,10 @@ export async function registerWeb(
   }
 
   const pages = createPageBodyCache(PAGE_CACHE_ENTRIES);
-  const firstPaints = readJson<{ home: string; frame: string }>(webRoot, 'first-paint.json');
+  const firstPaints = readJson<{ home: string; frame: string; product?: string }>(
+    webRoot,
+    'first-paint.json',
+  );
   const routeChunks = createRouteChunks(readJson<ViteManifest>(webRoot, '.vite/manifest.json'));
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -160,13 +164,11 @@ export async function registerWeb(
       const origin = request.publicOrigin;
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+      const described = await pageMeta(path, { query, origin });
       const head = {
-        ...(await pageMeta(path, { query, origin })),
+        ...described,
         preloadModules: routeChunks(path),
-        // The console draws its own frame: the shop's header would flash before it.
-        firstPaint: isConsolePath(path)
-          ? ''
-          : ((path === '/' ? firstPaints?.home : firstPaints?.frame) ?? ''),
+        firstPaint: firstPaintFor(path, described, firstPaints),
       };
       // The console's pages are for the shop's people, not for search engines.
       if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');

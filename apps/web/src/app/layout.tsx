@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
+import { FirstPaintPage } from '../lib/first-paint-page';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
@@ -39,7 +40,13 @@ export function Layout() {
         <SearchBarSlot />
         {/* The footer comes with the page, never before it: shown under a page that has not
             arrived yet, it would be pushed out of view when the page does (a layout shift). */}
-        <Suspense fallback={<div className="min-h-[60vh] flex-1" aria-busy="true" />}>
+        <Suspense
+          fallback={
+            <FirstPaintPage>
+              <div className="min-h-[60vh] flex-1" aria-busy="true" />
+            </FirstPaintPage>
+          }
+        >
           <div className="flex-1">
             <Outlet />
           </div>

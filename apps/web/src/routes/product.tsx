@@ -32,8 +32,10 @@ import {
 import { bookedReason, bookedStartDates } from '../features/product/availability';
 import { AssuranceChecks, PristinePromise, UpgradeBox } from '../features/product/assurances';
 import { ProductGallery } from '../features/product/gallery';
+import { ProductSkeleton } from '../features/product/product-skeleton';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
 import { ApiError } from '../lib/api-client';
+import { FirstPaintPage } from '../lib/first-paint-page';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
@@ -75,7 +77,13 @@ export function ProductPage() {
   }, [error, notFound, navigate]);
 
   if (product) return <ProductDetail key={product._id} product={product} />;
-  if (isPending || notFound) return <ProductSkeleton />;
+  if (isPending || notFound) {
+    return (
+      <FirstPaintPage>
+        <ProductSkeleton />
+      </FirstPaintPage>
+    );
+  }
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
       <h1 className="font-display text-3xl text-maroon-900">We couldn’t load this outfit</h1>
@@ -310,26 +318,5 @@ function RelatedProducts({ product }: { product: Product }) {
     <Section title="You May Also Like" subtitle="More pieces of the same kind">
       <ProductGrid products={related} label="Related products" />
     </Section>
-  );
-}
-
-function ProductSkeleton() {
-  return (
-    <main
-      className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10"
-      aria-busy="true"
-      aria-label="Loading the product"
-    >
-      <div className="mb-4 h-5 w-48 rounded bg-stone-200" />
-      <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">
-        <div className="aspect-[3/4] w-full animate-pulse rounded-2xl bg-maroon-50" />
-        <div className="space-y-4">
-          <div className="h-6 w-24 rounded-full bg-stone-200" />
-          <div className="h-10 w-3/4 rounded bg-stone-200" />
-          <div className="h-8 w-40 rounded bg-stone-200" />
-          <div className="h-24 w-full rounded bg-stone-100" />
-        </div>
-      </div>
-    </main>
   );
 }

@@ -122,3 +122,15 @@ export function productPageMeta(product: Product): PageMeta {
     ...(product.images[0] ? { image: product.images[0] } : {}),
   };
 }
+
+/** The accessible name of a product's picture in its page's gallery: 'Name, image 1 of 3'. */
+export const galleryImageAlt = (name: string, index: number, count: number): string =>
+  `${name}, image ${index + 1} of ${count}`;
+
+/**
+ * Stand-ins in the product page's first paint (apps/web/src/first-paint.tsx, rendered once at
+ * build time) that the server replaces, escaped, with the product's first picture and its
+ * gallery name, so the picture a shopper came for is in the first HTML.
+ */
+export const FIRST_PAINT_IMAGE_SLOT = '__pehnava_first_paint_image__';
+export const FIRST_PAINT_ALT_SLOT = '__pehnava_first_paint_alt__';

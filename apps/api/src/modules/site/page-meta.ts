@@ -1,6 +1,9 @@
 import {
   COLLECTION_META,
   CONSOLE_META,
+  FIRST_PAINT_ALT_SLOT,
+  FIRST_PAINT_IMAGE_SLOT,
+  galleryImageAlt,
   HOME_BESTSELLERS_REQUEST,
   HOME_LATEST_REQUEST,
   HOME_META,
@@ -43,6 +46,11 @@ export interface PageHead {
   preloadData?: string[];
   /** Markup shown inside #root until the web app replaces it (apps/web/src/first-paint.tsx). */
   firstPaint?: string;
+  /**
+   * A product page's first picture as its gallery shows it (the API's absolute address and the
+   * gallery's name for it), drawn into the page's first paint.
+   */
+  firstPaintImage?: { src: string; alt: string };
 }
 
 /**
@@ -106,9 +114,38 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
         `/api/product/list/${encodeURIComponent(idOrCode)}`,
         `/api/product/list/${encodeURIComponent(product._id)}/related`,
       ],
-      ...(meta.image ? { preloadImage: absoluteImageUrl(meta.image, origin) } : {}),
+      ...(meta.image
+        ? {
+            preloadImage: absoluteImageUrl(meta.image, origin),
+            firstPaintImage: {
+              src: absoluteImageUrl(meta.image, origin),
+              alt: galleryImageAlt(product.name, 0, product.images.length),
+            },
+          }
+        : {}),
     };
   };
+}
+
+/**
+ * The first paint of a page from the build's drawings (first-paint.json): the home page's, a
+ * product page's with its picture written in (escaped), else the frame; none for the console,
+ * which draws its own frame (the shop's header would flash before it).
+ */
+export function firstPaintFor(
+  path: string,
+  head: Pick<PageHead, 'firstPaintImage'>,
+  paints: { home: string; frame: string; product?: string } | undefined,
+): string {
+  if (!paints || isConsolePath(path)) return '';
+  if (path === '/') return paints.home;
+  const image = head.firstPaintImage;
+  if (image && paints.product) {
+    return paints.product
+      .replaceAll(FIRST_PAINT_IMAGE_SLOT, escapeHtml(image.src))
+      .replaceAll(FIRST_PAINT_ALT_SLOT, escapeHtml(image.alt));
+  }
+  return paints.frame;
 }
 
 export type PageMetaResolver = ReturnType<typeof createPageMetaResolver>;

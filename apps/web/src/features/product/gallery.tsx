@@ -1,3 +1,4 @@
+import { galleryImageAlt } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 
@@ -14,7 +15,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         {main && !failed.has(main) ? (
           <img
             src={main}
-            alt={`${name}, image ${selected + 1} of ${images.length}`}
+            alt={galleryImageAlt(name, selected, images.length)}
             width={600}
             height={800}
             fetchPriority="high"

@@ -7,6 +7,7 @@ import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/enco
 import {
   firstPaintFor,
   inlineStylesheets,
+  type FirstPaints,
   renderPageHtml,
   type PageMetaResolver,
 } from '../modules/site/page-meta.js';
@@ -143,10 +144,7 @@ export async function registerWeb(
   }
 
   const pages = createPageBodyCache(PAGE_CACHE_ENTRIES);
-  const firstPaints = readJson<{ home: string; frame: string; product?: string }>(
-    webRoot,
-    'first-paint.json',
-  );
+  const firstPaints = readJson<FirstPaints>(webRoot, 'first-paint.json');
   const routeChunks = createRouteChunks(readJson<ViteManifest>(webRoot, '.vite/manifest.json'));
 
   app.setNotFoundHandler(async (request, reply) => {

@@ -527,7 +527,6 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       return rows.length > 0;
     },
 
-    /** Free every unit the booking holds (history is kept: the rows turn inactive). */
     /** Let go of these holds (the rows stay, inactive, as history). */
     async releaseHolds(holdIds: string[]): Promise<void> {
       if (holdIds.length === 0) return;
@@ -537,6 +536,7 @@ export function createInventoryRepository(db: Database, clock: Clock) {
         .where(and(inArray(unitReservations.id, holdIds), eq(unitReservations.active, true)));
     },
 
+    /** Free every unit the booking holds (history is kept: the rows turn inactive). */
     async releaseReservations(bookingId: string): Promise<void> {
       const at = clock.now();
       await db

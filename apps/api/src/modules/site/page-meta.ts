@@ -105,6 +105,7 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
     const product = findProduct(await catalogue.snapshot(), idOrCode);
     if (!product) return { meta: PRODUCT_FALLBACK_META };
     const meta = productPageMeta(product);
+    const image = meta.image ? absoluteImageUrl(meta.image, origin) : undefined;
     return {
       meta,
       canonicalPath: `/product/${encodeURIComponent(product._id)}`,
@@ -114,17 +115,24 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
         `/api/product/list/${encodeURIComponent(idOrCode)}`,
         `/api/product/list/${encodeURIComponent(product._id)}/related`,
       ],
-      ...(meta.image
+      ...(image
         ? {
-            preloadImage: absoluteImageUrl(meta.image, origin),
+            preloadImage: image,
             firstPaintImage: {
-              src: absoluteImageUrl(meta.image, origin),
+              src: image,
               alt: galleryImageAlt(product.name, 0, product.images.length),
             },
           }
         : {}),
     };
   };
+}
+
+/** The build's first paints (apps/web dist/first-paint.json); `product` from builds that draw it. */
+export interface FirstPaints {
+  home: string;
+  frame: string;
+  product?: string;
 }
 
 /**
@@ -135,7 +143,7 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
 export function firstPaintFor(
   path: string,
   head: Pick<PageHead, 'firstPaintImage'>,
-  paints: { home: string; frame: string; product?: string } | undefined,
+  paints: FirstPaints | undefined,
 ): string {
   if (!paints || isConsolePath(path)) return '';
   if (path === '/') return paints.home;

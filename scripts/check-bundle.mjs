@@ -15,10 +15,17 @@ import { findConsoleSplits } from '../apps/api/dist/modules/site/route-chunks.js
 const BUDGET = 90_000;
 const dist = 'apps/web/dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
+// The first script is preloaded and imported by the inline script that starts the app after the
+// first paint (vite.config.ts, startAfterFirstPaint); a build without it would have a src.
 const files = [
-  ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
-  ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
-].map((m) => m[1]);
+  ...new Set(
+    [
+      ...html.matchAll(/<script[^>]+type="module"[^>]+src="([^"]+)"/g),
+      ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+      ...html.matchAll(/\bimport\("([^"]+)"\)/g),
+    ].map((m) => m[1]),
+  ),
+];
 let total = 0;
 for (const file of files) {
   const size = gzipSync(readFileSync(join(dist, file)), { level: 9 }).length;

@@ -44,8 +44,63 @@ function shakeReactRouter(): Plugin {
   };
 }
 
+/**
+ * The app's scripts load after the page's first HTML has been painted with its picture (issue [L]
+ * §1). The build's entry `<script type="module" src>` and its modulepreloads move into
+ * `<template id="app-scripts">`, where they are inert; the server adds each page's own chunks
+ * there too (modules/site/page-meta.ts). A small inline module, BOOT, puts them into the head and
+ * imports the entry once the first paint's picture (its `fetchpriority="high"` image: home's hero,
+ * a product's picture) has loaded and been drawn, or, on a page without one, once the first
+ * contentful paint has been seen.
+ *
+ * Otherwise the scripts download alongside that picture and share a slow connection with it,
+ * and, loaded and run before the browser's first frame, they hold the first paint back although
+ * the first HTML needs none of them. It never waits long: in a hidden tab, or START_BY_MS after the
+ * page is parsed, it starts anyway. The server allows this one inline script by its hash in the
+ * Content-Security-Policy (apps/api/src/plugins/web.ts, readWebApp).
+ */
+const START_BY_MS = 1_500;
+const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById("app-scripts");if(scripts)document.head.append(scripts.content);import(ENTRY)};
+const later=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>start())));
+const picture=document.querySelector("#root img[fetchpriority=high]");
+if(document.visibilityState!=="visible")start();
+else{setTimeout(()=>start(),${START_BY_MS});
+if(picture){if(picture.complete)later();else{picture.addEventListener("load",later);picture.addEventListener("error",()=>start())}}
+else new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();later()}}).observe({type:"paint",buffered:true})}`;
+
+function startAfterFirstPaint(): Plugin {
+  const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;
+  const PRELOAD = /<link rel="modulepreload" crossorigin href="\/assets\/[^"]+\.js">\s*/g;
+  return {
+    name: 'pehnava:start-after-first-paint',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(html) {
+        const entry = ENTRY.exec(html);
+        if (!entry) {
+          throw new Error(
+            "vite.config.ts's startAfterFirstPaint found no entry script in index.html",
+          );
+        }
+        const preloads = [
+          `<link rel="modulepreload" crossorigin href="${entry[1]}">`,
+          ...[...html.matchAll(PRELOAD)].map((m) => m[0].trim()),
+        ];
+        const boot = BOOT.replaceAll('\n', '').replace('ENTRY', JSON.stringify(entry[1]));
+        return html
+          .replace(PRELOAD, '')
+          .replace(
+            entry[0],
+            `<template id="app-scripts">${preloads.join('')}</template>\n    <script type="module">${boot}</script>\n    `,
+          );
+      },
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), tailwindcss(), shakeReactRouter()],
+  plugins: [react(), tailwindcss(), shakeReactRouter(), startAfterFirstPaint()],
   resolve: {
     alias: [
       {

@@ -151,6 +151,46 @@ test.describe('the first paint', () => {
     await context.close();
   });
 
+  test("is painted, with its picture, before any of the app's scripts is asked for", async ({
+    page,
+    request,
+  }) => {
+    const { products } = (await (await request.get('/api/product/list')).json()) as {
+      products: { _id: string; images: string[] }[];
+    };
+    const product = products.find((p) => p.images.length > 0)!;
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    for (const path of ['/', '/about', `/product/${product._id}`]) {
+      await page.goto(path);
+      // The app has started: the first paint is gone.
+      await expect(page.locator('[data-first-paint]')).toHaveCount(0);
+      const timing = await page.evaluate(() => {
+        const scripts = performance
+          .getEntriesByType('resource')
+          .filter((entry) => /\/assets\/[^/]+\.js$/.test(entry.name));
+        const picture = document.querySelector<HTMLImageElement>('img[fetchpriority="high"]');
+        const pictureEntry = picture
+          ? (performance.getEntriesByName(picture.currentSrc)[0] as
+              PerformanceResourceTiming | undefined)
+          : undefined;
+        return {
+          firstPaint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+          pictureLoaded: pictureEntry?.responseEnd,
+          firstScript: Math.min(...scripts.map((entry) => entry.startTime)),
+        };
+      });
+      expect(timing.firstPaint, path).toBeGreaterThan(0);
+      expect(timing.firstScript, path).toBeGreaterThan(timing.firstPaint!);
+      if (path !== '/about')
+        expect(timing.firstScript, path).toBeGreaterThan(timing.pictureLoaded!);
+    }
+    // The Content-Security-Policy let the inline script that starts the app run.
+    expect(errors).toEqual([]);
+  });
+
   test('is replaced by the app, leaving one banner, one header and one h1', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('product-card').first()).toBeVisible();

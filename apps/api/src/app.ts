@@ -28,7 +28,7 @@ import { registerEtags } from './plugins/etags.js';
 import { createAuthenticate } from './plugins/auth.js';
 import { registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
-import { registerWeb } from './plugins/web.js';
+import { readWebApp, registerWeb } from './plugins/web.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerCrossOrigin } from './plugins/cross-origin.js';
 import { registerPublicOrigin } from './plugins/public-origin.js';
@@ -102,11 +102,13 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     done(null, payload);
   });
 
+  const web = readWebApp(webRoot);
   registerSecurityHeaders(
     app,
     config.isProduction,
     config.PUBLIC_URL,
     services.provider.pageSources,
+    web?.scriptSources,
   );
   await registerCrossOrigin(app, config.CORS_ORIGINS);
   // ETags are computed on the uncompressed body: this onSend hook runs before compression's.
@@ -178,7 +180,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   if (devOutbox && !config.isProduction) await app.register(devMailPages, { devOutbox });
 
   await registerWeb(app, {
-    webRoot,
+    web,
     imagesDir: imagesDirFor(config),
     pageMeta: createPageMetaResolver(catalogue),
   });

@@ -10,11 +10,13 @@ const NO_CHECKOUT_SOURCES: CheckoutPageSources = { script: [], connect: [], fram
  * Pehnava's helmet settings: every header helmet sets by default, with this CSP; HSTS in
  * production. `checkout` is what the payment provider's checkout needs the page to reach (its
  * script, its API, its frames: Razorpay Checkout's hosts when PAYMENT_PROVIDER=razorpay).
+ * `pageScripts` are the hashes of the web app's own inline scripts (plugins/web.ts, readWebApp).
  */
 export function securityHeaderOptions(
   isProduction: boolean,
   publicUrl?: string,
   checkout: CheckoutPageSources = NO_CHECKOUT_SOURCES,
+  pageScripts: string[] = [],
 ): HelmetOptions {
   const withSelf = (sources: string[]) => (sources.length ? ["'self'", ...sources] : null);
   return {
@@ -26,7 +28,9 @@ export function securityHeaderOptions(
         // address this page was loaded from.
         'img-src': ["'self'", 'data:', 'blob:', ...(publicUrl ? [new URL(publicUrl).origin] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
-        ...(withSelf(checkout.script) && { 'script-src': withSelf(checkout.script)! }),
+        ...(withSelf([...pageScripts, ...checkout.script]) && {
+          'script-src': withSelf([...pageScripts, ...checkout.script])!,
+        }),
         ...(withSelf(checkout.connect) && { 'connect-src': withSelf(checkout.connect)! }),
         ...(withSelf(checkout.frame) && { 'frame-src': withSelf(checkout.frame)! }),
         'upgrade-insecure-requests': isProduction ? [] : null,
@@ -66,8 +70,11 @@ export function registerSecurityHeaders(
   isProduction: boolean,
   publicUrl?: string,
   checkout?: CheckoutPageSources,
+  pageScripts?: string[],
 ): void {
-  const headers = helmetHeaders(securityHeaderOptions(isProduction, publicUrl, checkout));
+  const headers = helmetHeaders(
+    securityHeaderOptions(isProduction, publicUrl, checkout, pageScripts),
+  );
   app.addHook('onRequest', (_request, reply, done) => {
     reply.headers(headers);
     done();

@@ -38,6 +38,10 @@ beforeAll(async () => {
       '<title>Pehnava</title>',
       '<link rel="stylesheet" crossorigin href="/assets/index-abc123.css">',
       '<link rel="stylesheet" crossorigin href="/assets/index-gone.css">',
+      // As the build writes it (apps/web/vite.config.ts): the scripts held until the first paint,
+      // and the inline script that starts them (here the CSP specification's example script).
+      '<template id="app-scripts"><link rel="modulepreload" crossorigin href="/assets/index-abc123.js"></template>',
+      `<script type="module">alert('Hello, world.');</script>`,
       '</head><body><div id="root"></div></body></html>',
     ].join('\n'),
   );
@@ -183,6 +187,47 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/', headers: { host: '10.0.0.5:3000' } });
     const csp = String(res.headers['content-security-policy']);
     expect(csp).toContain("img-src 'self' data: blob: https://pehnava.example;");
+  });
+
+  it("allows the page's own inline script by its hash, and no other inline script", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about' });
+    const scriptSrc = String(res.headers['content-security-policy'])
+      .split(';')
+      .find((directive) => directive.startsWith('script-src '));
+    // The SHA-256 of `alert('Hello, world.');`, as the CSP specification gives it.
+    expect(scriptSrc).toBe(
+      "script-src 'self' 'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='",
+    );
+    expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
+  });
+
+  it("holds a page's own chunks with the first script until the first paint", async () => {
+    const [product] = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    ).products;
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${product!._id}` })).body;
+    const held = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    expect(held).toMatch(
+      /^<link rel="modulepreload" crossorigin href="\/assets\/index-abc123\.js">/,
+    );
+    // Nothing loads a script before the first paint: every module preload is held.
+    const outside = html.replace(/<template id="app-scripts">[\s\S]*?<\/template>/, '');
+    expect(outside).not.toContain('modulepreload');
+    // A build without the template (an older one) preloads them in the head, as before.
+    const head = { meta: HOME_META, preloadModules: ['/assets/page-1.js'] };
+    const page = { origin: 'https://a.example', path: '/' };
+    expect(renderPageHtml('<head></head>', head, page)).toContain(
+      '<link rel="modulepreload" crossorigin href="/assets/page-1.js" /></head>',
+    );
+    const withTemplate = renderPageHtml(
+      '<head><template id="app-scripts"><a></template></head>',
+      head,
+      page,
+    );
+    expect(withTemplate).toContain(
+      '<template id="app-scripts"><a><link rel="modulepreload" crossorigin href="/assets/page-1.js" /></template>',
+    );
+    expect(withTemplate.match(/modulepreload/g)).toHaveLength(1);
   });
 
   it('preloads the first card image of the collection as the API gives it', async () => {

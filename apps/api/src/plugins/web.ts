@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
@@ -37,9 +38,44 @@ function createPageBodyCache(capacity: number) {
   };
 }
 
+/** The built web app as the server uses it: read once at start (readWebApp). */
+export interface WebApp {
+  /** apps/web/dist. */
+  root: string;
+  /** index.html with its stylesheets written inline, into which each page's head is written. */
+  template: string;
+  /**
+   * The Content-Security-Policy sources of the template's inline scripts ('sha256-…'): the one
+   * that starts the app after the first paint (apps/web/vite.config.ts, startAfterFirstPaint).
+   */
+  scriptSources: string[];
+}
+
+const INLINE_SCRIPT = /<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g;
+
+/** The CSP hash sources of a page's inline scripts, as browsers compute them (UTF-8, SHA-256). */
+export function inlineScriptSources(html: string): string[] {
+  return [...html.matchAll(INLINE_SCRIPT)].map(
+    ([, body]) => `'sha256-${createHash('sha256').update(body!, 'utf8').digest('base64')}'`,
+  );
+}
+
+/** The built web app in `webRoot`, or undefined when there is none (API-only runs, some tests). */
+export function readWebApp(webRoot: string | undefined): WebApp | undefined {
+  if (webRoot === undefined || !existsSync(join(webRoot, 'index.html'))) return undefined;
+  const template = inlineStylesheets(
+    readFileSync(join(webRoot, 'index.html'), 'utf8'),
+    (urlPath) => {
+      const file = join(webRoot, urlPath);
+      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+    },
+  );
+  return { root: webRoot, template, scriptSources: inlineScriptSources(template) };
+}
+
 export interface WebOptions {
-  /** The built web app (apps/web/dist); absent in API-only runs and tests. */
-  webRoot?: string;
+  /** The built web app; absent in API-only runs and tests. */
+  web?: WebApp;
   /** Where images live on disk (DATA_DIR/images). */
   imagesDir: string;
   /** Each page's title, description and link-preview tags, written into its first HTML. */
@@ -99,10 +135,7 @@ function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
  * a year, index.html revalidated) and the fallback that lets the web app route every other path.
  * Unknown /api paths get the JSON 404.
  */
-export async function registerWeb(
-  app: FastifyInstance,
-  { webRoot, imagesDir, pageMeta }: WebOptions,
-) {
+export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMeta }: WebOptions) {
   mkdirSync(imagesDir, { recursive: true });
   registerUploadedImages(app, imagesDir);
   await app.register(fastifyStatic, {
@@ -120,16 +153,12 @@ export async function registerWeb(
     },
   });
 
-  const hasWeb = webRoot !== undefined && existsSync(join(webRoot, 'index.html'));
-  const template = hasWeb
-    ? inlineStylesheets(readFileSync(join(webRoot, 'index.html'), 'utf8'), (urlPath) => {
-        const file = join(webRoot, urlPath);
-        return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-      })
-    : '';
+  const hasWeb = web !== undefined;
+  const webRoot = web?.root;
+  const template = web?.template ?? '';
   if (hasWeb) {
     await app.register(fastifyStatic, {
-      root: webRoot,
+      root: web.root,
       prefix: '/',
       index: false,
       wildcard: false,

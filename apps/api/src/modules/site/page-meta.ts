@@ -40,7 +40,11 @@ export interface PageHead {
    * product, the same absolute URL the API gives the web app, so the preload is the image shown.
    */
   preloadImage?: string;
-  /** The page's own script chunks, preloaded alongside the first script. */
+  /**
+   * The page's own script chunks, preloaded with the first script: in the build's
+   * `<template id="app-scripts">`, which the page's start script puts into the head after the
+   * first paint (apps/web/vite.config.ts), or in the head for a build without it.
+   */
   preloadModules?: string[];
   /** The API responses the page asks for first, fetched while the script loads. */
   preloadData?: string[];
@@ -158,6 +162,9 @@ export function firstPaintFor(
 
 export type PageMetaResolver = ReturnType<typeof createPageMetaResolver>;
 
+/** Where the build keeps the page's scripts until the first paint (apps/web/vite.config.ts). */
+const APP_SCRIPTS = '<template id="app-scripts">';
+
 /**
  * index.html with the page's title and description, its Open Graph tags and canonical address
  * before </head>. `origin` makes the preview's addresses absolute, as Open Graph requires.
@@ -188,18 +195,25 @@ export function renderPageHtml(
     ]
       .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
       .join('') + `<link rel="canonical" href="${url}" />`;
+  const modules = preloadModules
+    .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
+    .join('');
+  const appScriptsAt = template.indexOf(APP_SCRIPTS);
+  const modulesEnd = appScriptsAt === -1 ? -1 : template.indexOf('</template>', appScriptsAt);
   const preload =
     (preloadImage
       ? `<link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />`
       : '') +
-    preloadModules
-      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
-      .join('') +
+    (modulesEnd === -1 ? modules : '') +
     // crossorigin (anonymous) matches what fetch() sends to its own origin, so the response is reused.
     preloadData
       .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`)
       .join('');
-  return template
+  const withModules =
+    modulesEnd === -1
+      ? template
+      : template.slice(0, modulesEnd) + modules + template.slice(modulesEnd);
+  return withModules
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/?>/,

@@ -49,9 +49,9 @@ function shakeReactRouter(): Plugin {
  * §1). The build's entry `<script type="module" src>` and its modulepreloads move into
  * `<template id="app-scripts">`, where they are inert; the server adds each page's own chunks
  * there too (modules/site/page-meta.ts). A small inline module, BOOT, puts them into the head and
- * imports the entry once the first paint's picture (its `fetchpriority="high"` image: home's hero,
- * a product's picture) has loaded and been drawn, or, on a page without one, once the first
- * contentful paint has been seen.
+ * imports the entry once the first contentful paint has been seen and the first paint's picture
+ * (its first `fetchpriority="high"` image: home's hero, a product's picture, the collection's first
+ * card), if it has one, has loaded, two frames later.
  *
  * Otherwise the scripts download alongside that picture and share a slow connection with it,
  * and, loaded and run before the browser's first frame, they hold the first paint back although
@@ -61,12 +61,14 @@ function shakeReactRouter(): Plugin {
  */
 const START_BY_MS = 1_500;
 const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById("app-scripts");if(scripts)document.head.append(scripts.content);import(ENTRY)};
-const later=()=>requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>start())));
 const picture=document.querySelector("#root img[fetchpriority=high]");
+let waiting=picture&&!picture.complete?2:1;
+const ready=()=>{if(--waiting===0)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>start())))};
 if(document.visibilityState!=="visible")start();
 else{setTimeout(()=>start(),${START_BY_MS});
-if(picture){if(picture.complete)later();else{picture.addEventListener("load",later);picture.addEventListener("error",()=>start())}}
-else new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();later()}}).observe({type:"paint",buffered:true})}`;
+if(waiting===2){picture.addEventListener("load",ready);picture.addEventListener("error",ready)}
+if(PerformanceObserver.supportedEntryTypes.includes("paint"))new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();ready()}}).observe({type:"paint",buffered:true});
+else ready()}`;
 
 function startAfterFirstPaint(): Plugin {
   const ENTRY = /<script type="module" crossorigin src="(\/assets\/[^"]+\.js)"><\/script>\s*/;

@@ -163,7 +163,7 @@ test.describe('the first paint', () => {
     page.on('console', (message) => {
       if (message.type() === 'error') errors.push(message.text());
     });
-    for (const path of ['/', '/about', `/product/${product._id}`]) {
+    for (const path of ['/', '/about', '/collection', `/product/${product._id}`]) {
       await page.goto(path);
       // The app has started: the first paint is gone.
       await expect(page.locator('[data-first-paint]')).toHaveCount(0);

@@ -5,13 +5,18 @@
  * It is inert and hidden from assistive technology, so nothing in it can be used before the real
  * page is there.
  */
-import { FIRST_PAINT_ALT_SLOT, FIRST_PAINT_IMAGE_SLOT } from '@pehnava/shared';
+import {
+  FIRST_PAINT_ALT_SLOT,
+  FIRST_PAINT_CARD_SLOTS,
+  FIRST_PAINT_IMAGE_SLOT,
+} from '@pehnava/shared';
 import type { ReactNode } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter } from 'react-router';
 import { Header } from './app/layout/header';
 import { PromoBanner } from './app/layout/promo-banner';
 import { SearchProvider } from './app/layout/search-context';
+import { CollectionSkeleton } from './features/catalogue/collection-skeleton';
 import { ProductSkeleton } from './features/product/product-skeleton';
 import { HomeIntro } from './routes/home';
 
@@ -44,6 +49,11 @@ export interface FirstPaints {
    * address and name the server writes into FIRST_PAINT_IMAGE_SLOT and FIRST_PAINT_ALT_SLOT.
    */
   product: string;
+  /**
+   * The collection: the frame and the page's placeholder with its first cards' pictures, whose
+   * addresses and names the server writes into FIRST_PAINT_CARD_SLOTS.
+   */
+  collection: string;
 }
 
 export function renderFirstPaints(): FirstPaints {
@@ -59,6 +69,12 @@ export function renderFirstPaints(): FirstPaints {
       '/__first-paint',
       <div data-first-paint-page>
         <ProductSkeleton image={{ src: FIRST_PAINT_IMAGE_SLOT, alt: FIRST_PAINT_ALT_SLOT }} />
+      </div>,
+    ),
+    collection: render(
+      '/collection',
+      <div data-first-paint-page>
+        <CollectionSkeleton pictures={FIRST_PAINT_CARD_SLOTS} />
       </div>,
     ),
   };

@@ -7,6 +7,7 @@ import {
   COLLECTION_META,
   CONSOLE_META,
   FIRST_PAINT_ALT_SLOT,
+  FIRST_PAINT_CARD_SLOTS,
   FIRST_PAINT_IMAGE_SLOT,
   HOME_META,
   PRODUCT_FALLBACK_META,
@@ -53,6 +54,9 @@ beforeAll(async () => {
       home: '<p>home first paint</p>',
       frame: '<p>frame first paint</p>',
       product: `<p>product first paint <img src="${FIRST_PAINT_IMAGE_SLOT}" alt="${FIRST_PAINT_ALT_SLOT}"></p>`,
+      collection: `<p>collection first paint${FIRST_PAINT_CARD_SLOTS.map(
+        (slot) => ` <img src="${slot.src}" alt="${slot.alt}">`,
+      ).join('')}</p>`,
     }),
   );
   t = await createTestApp({ webRoot, seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
@@ -73,7 +77,7 @@ describe('serving the web app', () => {
   });
 
   it('writes each page its own title and description, once each', async () => {
-    const res = await t.app.inject({ method: 'GET', url: '/collection?search=silk' });
+    const res = await t.app.inject({ method: 'GET', url: '/collection?q=silk' });
     const html = res.body;
     expect(html.match(/<title>/g)).toHaveLength(1);
     expect(html.match(/name="description"/g)).toHaveLength(1);
@@ -159,6 +163,51 @@ describe('serving the web app', () => {
       firstPaintFor('/product/p1', { firstPaintImage: image }, { home: 'h', frame: 'f' }),
     ).toBe('f');
     expect(firstPaintFor('/about', {}, undefined)).toBe('');
+  });
+
+  it("draws the collection's first cards into its first paint, only for the plain collection", async () => {
+    const { products } = productSearchResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/products' })).json(),
+    );
+    const first = products.slice(0, FIRST_PAINT_CARD_SLOTS.length);
+    const drawn = `<div id="root"><p>collection first paint${first
+      .map((product) => ` <img src="${product.images[0]}" alt="${escapeHtml(product.name)}">`)
+      .join('')}</p></div>`;
+    for (const url of ['/collection', '/collection/', '/collection?utm_source=x']) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain(drawn);
+    }
+    // Any search, filter or order: its cards are not known before it runs, so the frame.
+    for (const url of [
+      '/collection?q=silk',
+      '/collection?category=Men',
+      '/collection?sort=newest',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain(
+        '<div id="root"><p>frame first paint</p></div>',
+      );
+    }
+    // Names and addresses are escaped; too few cards, or a build without the drawing: the frame.
+    const paints = {
+      home: 'h',
+      frame: 'f',
+      collection: FIRST_PAINT_CARD_SLOTS.map((slot) => `${slot.src}|${slot.alt}`).join(' '),
+    };
+    const cards = FIRST_PAINT_CARD_SLOTS.map((_, index) => ({
+      src: `https://x.example/${index}.svg?a=1&b=2`,
+      alt: `Card <${index}> "quoted"`,
+    }));
+    expect(firstPaintFor('/collection', { firstPaintCards: cards }, paints)).toBe(
+      cards
+        .map(
+          (_, index) =>
+            `https://x.example/${index}.svg?a=1&amp;b=2|Card &lt;${index}&gt; &quot;quoted&quot;`,
+        )
+        .join(' '),
+    );
+    expect(firstPaintFor('/collection', { firstPaintCards: cards.slice(1) }, paints)).toBe('f');
+    expect(
+      firstPaintFor('/collection', { firstPaintCards: cards }, { home: 'h', frame: 'f' }),
+    ).toBe('f');
   });
 
   it('answers a product page by its code in any case, with the _id page as its one address', async () => {

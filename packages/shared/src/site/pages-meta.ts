@@ -134,3 +134,15 @@ export const galleryImageAlt = (name: string, index: number, count: number): str
  */
 export const FIRST_PAINT_IMAGE_SLOT = '__pehnava_first_paint_image__';
 export const FIRST_PAINT_ALT_SLOT = '__pehnava_first_paint_alt__';
+
+/**
+ * Stand-ins in the collection's first paint for its first cards' pictures and names (the cards of
+ * its first row at 1280 px, two rows on a phone), which the server replaces, escaped, with the
+ * catalogue's first products when the address searches for nothing in particular.
+ */
+export const FIRST_PAINT_CARD_SLOTS: readonly { src: string; alt: string }[] = [0, 1, 2, 3].map(
+  (index) => ({
+    src: `__pehnava_first_paint_card_${index}_image__`,
+    alt: `__pehnava_first_paint_card_${index}_name__`,
+  }),
+);

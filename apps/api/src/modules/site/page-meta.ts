@@ -2,6 +2,7 @@ import {
   COLLECTION_META,
   CONSOLE_META,
   FIRST_PAINT_ALT_SLOT,
+  FIRST_PAINT_CARD_SLOTS,
   FIRST_PAINT_IMAGE_SLOT,
   galleryImageAlt,
   HOME_BESTSELLERS_REQUEST,
@@ -55,6 +56,11 @@ export interface PageHead {
    * gallery's name for it), drawn into the page's first paint.
    */
   firstPaintImage?: { src: string; alt: string };
+  /**
+   * The collection's first cards' pictures and names, one per FIRST_PAINT_CARD_SLOTS, drawn into
+   * its first paint.
+   */
+  firstPaintCards?: { src: string; alt: string }[];
 }
 
 /**
@@ -89,10 +95,24 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       // search's relevance order without text). For any other search it is known only once the
       // search has run, and running it here would hold up the page (decision 056), so no image.
       const first = url === searchUrl({}) ? snapshot.products[0]?.images[0] : undefined;
+      // The first cards are drawn into the first paint when each has a picture and is available
+      // (an unavailable card's picture is dimmed, which the drawing does not do).
+      const cards = first ? snapshot.products.slice(0, FIRST_PAINT_CARD_SLOTS.length) : [];
+      const drawn =
+        cards.length === FIRST_PAINT_CARD_SLOTS.length &&
+        cards.every((product) => product.images[0] && product.isAvailable);
       return {
         meta: COLLECTION_META,
         preloadData: [url, FILTER_OPTIONS],
         ...(first ? { preloadImage: absoluteImageUrl(first, origin) } : {}),
+        ...(drawn
+          ? {
+              firstPaintCards: cards.map((product) => ({
+                src: absoluteImageUrl(product.images[0]!, origin),
+                alt: product.name,
+              })),
+            }
+          : {}),
       };
     }
     if (isConsolePath(normalised)) return { meta: CONSOLE_META };
@@ -132,30 +152,56 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
   };
 }
 
-/** The build's first paints (apps/web dist/first-paint.json); `product` from builds that draw it. */
+/**
+ * The build's first paints (apps/web dist/first-paint.json); `product` and `collection` from
+ * builds that draw them.
+ */
 export interface FirstPaints {
   home: string;
   frame: string;
   product?: string;
+  collection?: string;
+}
+
+/** `drawing` with each slot's stand-ins replaced by its picture's address and name, escaped. */
+function withPictures(
+  drawing: string,
+  slots: readonly { src: string; alt: string }[],
+  pictures: readonly { src: string; alt: string }[],
+): string {
+  return slots.reduce(
+    (html, slot, index) =>
+      html
+        .replaceAll(slot.src, escapeHtml(pictures[index]!.src))
+        .replaceAll(slot.alt, escapeHtml(pictures[index]!.alt)),
+    drawing,
+  );
 }
 
 /**
  * The first paint of a page from the build's drawings (first-paint.json): the home page's, a
- * product page's with its picture written in (escaped), else the frame; none for the console,
- * which draws its own frame (the shop's header would flash before it).
+ * product page's with its picture written in, the collection's with its first cards' pictures
+ * (escaped), else the frame; none for the console, which draws its own frame (the shop's header
+ * would flash before it).
  */
 export function firstPaintFor(
   path: string,
-  head: Pick<PageHead, 'firstPaintImage'>,
+  head: Pick<PageHead, 'firstPaintImage' | 'firstPaintCards'>,
   paints: FirstPaints | undefined,
 ): string {
   if (!paints || isConsolePath(path)) return '';
   if (path === '/') return paints.home;
   const image = head.firstPaintImage;
   if (image && paints.product) {
-    return paints.product
-      .replaceAll(FIRST_PAINT_IMAGE_SLOT, escapeHtml(image.src))
-      .replaceAll(FIRST_PAINT_ALT_SLOT, escapeHtml(image.alt));
+    return withPictures(
+      paints.product,
+      [{ src: FIRST_PAINT_IMAGE_SLOT, alt: FIRST_PAINT_ALT_SLOT }],
+      [image],
+    );
+  }
+  const cards = head.firstPaintCards;
+  if (cards?.length === FIRST_PAINT_CARD_SLOTS.length && paints.collection) {
+    return withPictures(paints.collection, FIRST_PAINT_CARD_SLOTS, cards);
   }
   return paints.frame;
 }

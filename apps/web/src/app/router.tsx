@@ -1,15 +1,26 @@
 import { Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router';
+import { BrowserRouter, Route, Routes, matchPath } from 'react-router';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { HomePage } from '../routes/home';
 import { Layout } from './layout';
 
 // The home page is in the first bundle; every other page loads when visited, with the query client
 // (lib/lazy-with-queries.tsx).
-const CollectionPage = lazyWithQueries(() =>
-  import('../routes/collection').then((m) => m.CollectionPage),
+const CollectionPage = lazyWithQueries(
+  () => import('../routes/collection').then((m) => m.CollectionPage),
+  async (client) =>
+    (await import('../routes/collection')).prefetchCollectionPage(
+      client,
+      new URLSearchParams(window.location.search),
+    ),
 );
-const ProductPage = lazyWithQueries(() => import('../routes/product').then((m) => m.ProductPage));
+const ProductPage = lazyWithQueries(
+  () => import('../routes/product').then((m) => m.ProductPage),
+  async (client) => {
+    const id = matchPath('/product/:productId', window.location.pathname)?.params.productId;
+    if (id) await (await import('../routes/product')).prefetchProductPage(client, id);
+  },
+);
 const AboutPage = lazyWithQueries(() => import('../routes/about').then((m) => m.AboutPage));
 const ContactPage = lazyWithQueries(() => import('../routes/contact').then((m) => m.ContactPage));
 const TermsPage = lazyWithQueries(() => import('../routes/terms').then((m) => m.TermsPage));

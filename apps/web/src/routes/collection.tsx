@@ -12,6 +12,9 @@ import { ProductGrid } from '../features/catalogue/product-grid';
 import { useCatalogueSearch } from '../features/catalogue/use-catalogue-search';
 import { useCatalogueUrl } from '../features/catalogue/use-catalogue-url';
 
+/** Its first data, for the router's first load of this page (app/router.tsx). */
+export { prefetchCollectionPage } from '../features/catalogue/use-catalogue-search';
+
 /** 'category' is shown as Categories and 'subCategory' as Type; other groups as their key. */
 function groupLabel(type: string): string {
   if (type === 'category') return 'Categories';

@@ -41,6 +41,9 @@ import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
 
+/** Its first data, for the router's first load of this page (app/router.tsx). */
+export { prefetchProductPage } from '../features/product/api';
+
 /** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
 const clearedHint = (date: string, size: string, duration: RentalDuration) =>
   `${formatIsoDate(date)} is booked ${size ? `in size ${size}` : 'in every size'} for ${duration} days, so it was cleared. Please pick another date.`;

@@ -1,4 +1,4 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import {
   FAILED_TO_LOAD_PRODUCTS,
   productSearchPath,
@@ -22,13 +22,16 @@ export function useProductSearch(request: ProductSearchRequest) {
   });
 }
 
+/** The query of the catalogue's filter types and values. */
+export const filterOptionsQuery = queryOptions({
+  queryKey: ['filter-options'],
+  queryFn: async () =>
+    (await apiGet<FilterOptionsResponse>('/product/filter-options', FAILED_TO_LOAD_PRODUCTS))
+      .filterOptions,
+  staleTime: 60_000,
+});
+
 /** The catalogue's filter types and values: which parameters of the address are filters. */
 export function useFilterOptions() {
-  return useQuery({
-    queryKey: ['filter-options'],
-    queryFn: async () =>
-      (await apiGet<FilterOptionsResponse>('/product/filter-options', FAILED_TO_LOAD_PRODUCTS))
-        .filterOptions,
-    staleTime: 60_000,
-  });
+  return useQuery(filterOptionsQuery);
 }

@@ -1,7 +1,13 @@
-import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  keepPreviousData,
+  useInfiniteQuery,
+  type QueryClient,
+} from '@tanstack/react-query';
 import { useMemo } from 'react';
 import {
   FAILED_TO_LOAD_PRODUCTS,
+  catalogueQueryFromParams,
   productSearchPath,
   searchText,
   type Product,
@@ -10,11 +16,32 @@ import {
 } from '@pehnava/shared';
 import { apiGet } from '../../lib/api-client';
 import { CATALOGUE_KEY } from '../../lib/catalogue-cache';
+import { filterOptionsQuery } from './api';
 
 /** One page of the collection: the API's answer and the search text it answers. */
 export type CataloguePage = ProductSearchResponse & { searched: string };
 
 const NO_PRODUCTS: Product[] = [];
+
+/** The query of a search's pages, for useCatalogueSearch and the collection's first data. */
+const catalogueSearchQuery = (request: Omit<ProductSearchRequest, 'page'>) =>
+  infiniteQueryOptions({
+    // The first page's address, exactly as the server preloads it; later pages add `page`.
+    queryKey: [CATALOGUE_KEY, 'pages', productSearchPath(request)],
+    queryFn: async ({ pageParam }): Promise<CataloguePage> => ({
+      ...(await apiGet<ProductSearchResponse>(
+        productSearchPath({ ...request, page: pageParam }),
+        FAILED_TO_LOAD_PRODUCTS,
+      )),
+      searched: searchText(request.search ?? ''),
+    }),
+    initialPageParam: 1,
+    getNextPageParam: (last: CataloguePage) =>
+      last.products.length > 0 && last.page * last.pageSize < last.total
+        ? last.page + 1
+        : undefined,
+    staleTime: 60_000,
+  });
 
 /**
  * The collection's search (GET /api/products), a page at a time as the shopper scrolls
@@ -27,24 +54,9 @@ export function useCatalogueSearch(
   request: Omit<ProductSearchRequest, 'page'>,
   { enabled }: { enabled: boolean },
 ) {
-  // The first page's address, exactly as the server preloads it; later pages add `page`.
-  const path = productSearchPath(request);
   const query = useInfiniteQuery({
-    queryKey: [CATALOGUE_KEY, 'pages', path],
-    queryFn: async ({ pageParam }): Promise<CataloguePage> => ({
-      ...(await apiGet<ProductSearchResponse>(
-        productSearchPath({ ...request, page: pageParam }),
-        FAILED_TO_LOAD_PRODUCTS,
-      )),
-      searched: searchText(request.search ?? ''),
-    }),
-    initialPageParam: 1,
-    getNextPageParam: (last) =>
-      last.products.length > 0 && last.page * last.pageSize < last.total
-        ? last.page + 1
-        : undefined,
+    ...catalogueSearchQuery(request),
     placeholderData: keepPreviousData,
-    staleTime: 60_000,
     enabled,
   });
   const pages = query.data?.pages;
@@ -57,4 +69,18 @@ export function useCatalogueSearch(
       .filter((p) => !seen.has(p._id) && Boolean(seen.add(p._id)));
   }, [pages]);
   return { ...query, products, first: pages?.[0] };
+}
+
+/**
+ * The collection's first answers (the filter types, then the first page of the address's search:
+ * the calls its HTML preloads), in the cache before the page's first render
+ * (lib/lazy-with-queries.tsx). `params`: the address's query string, read as the page reads it.
+ */
+export async function prefetchCollectionPage(
+  queryClient: QueryClient,
+  params: URLSearchParams,
+): Promise<void> {
+  const options = await queryClient.fetchQuery(filterOptionsQuery);
+  const { search, filters, sort } = catalogueQueryFromParams(params, Object.keys(options));
+  await queryClient.prefetchInfiniteQuery(catalogueSearchQuery({ search, filters, sort }));
 }

@@ -1,4 +1,4 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import {
   FAILED_TO_LOAD_PRODUCTS,
@@ -30,14 +30,9 @@ export function useRememberProduct() {
 export const isProductKey = (product: Product, key: string) =>
   product._id === key.toLowerCase() || product.productId.toUpperCase() === key.toUpperCase();
 
-/**
- * One product by its database id or its product code (any case), as links may carry either. When
- * an answer already loaded holds it (the shopper came from a card of the collection, a shelf or
- * the related pieces), the page shows at once from it and refreshes from the detail call.
- */
-export function useProduct(id: string) {
-  const queryClient = useQueryClient();
-  return useQuery({
+/** The query of one product by its id or code, for useProduct and the page's first data. */
+const productQuery = (queryClient: QueryClient, id: string) =>
+  queryOptions({
     queryKey: productKey(id),
     queryFn: async () =>
       (
@@ -52,6 +47,15 @@ export function useProduct(id: string) {
     retry: (failures, error) =>
       failures < 2 && !(error instanceof Error && 'status' in error && error.status === 404),
   });
+
+/**
+ * One product by its database id or its product code (any case), as links may carry either. When
+ * an answer already loaded holds it (the shopper came from a card of the collection, a shelf or
+ * the related pieces), the page shows at once from it and refreshes from the detail call.
+ */
+export function useProduct(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery(productQuery(queryClient, id));
 }
 
 /** POST /api/cart/add: the server checks everything again and sets the price (SPEC.md §7). */
@@ -86,12 +90,9 @@ export function useAvailability(productId: string, wanted: boolean) {
   });
 }
 
-/**
- * GET /api/product/list/{id}/related: up to five other pieces of the same category and type, which
- * the server picks at random. The pick stays while the shopper is on the product.
- */
-export function useRelatedProducts(productId: string) {
-  return useQuery({
+/** The query of a product's related pieces, for useRelatedProducts and the page's first data. */
+const relatedQuery = (productId: string) =>
+  queryOptions({
     queryKey: [CATALOGUE_KEY, 'related', productId],
     queryFn: async () =>
       (
@@ -102,4 +103,23 @@ export function useRelatedProducts(productId: string) {
       ).products,
     staleTime: 5 * 60_000,
   });
+
+/**
+ * GET /api/product/list/{id}/related: up to five other pieces of the same category and type, which
+ * the server picks at random. The pick stays while the shopper is on the product.
+ */
+export function useRelatedProducts(productId: string) {
+  return useQuery(relatedQuery(productId));
+}
+
+/**
+ * The product page's first answers (the product, then its related pieces: the calls its HTML
+ * preloads, so they come from the browser's preload), in the cache before the page's first render
+ * (lib/lazy-with-queries.tsx). A failure is left for the page to show and retry.
+ */
+export async function prefetchProductPage(queryClient: QueryClient, id: string): Promise<void> {
+  const query = productQuery(queryClient, id);
+  await queryClient.prefetchQuery(query);
+  const product = queryClient.getQueryData(query.queryKey);
+  if (product) await queryClient.prefetchQuery(relatedQuery(product._id));
 }

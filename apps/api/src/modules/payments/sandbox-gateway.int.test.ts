@@ -1,10 +1,15 @@
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConfigResponseSchema, type Product } from '@pehnava/shared';
+import { sandboxOrders } from '../../db/schema/index.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { checkout, itemFor, sandboxKey } from '../../test/checkout.js';
+import { checkout, itemFor, paidIds, sandboxKey } from '../../test/checkout.js';
+import { sandboxWebhooksOf } from '../../test/late-payments.js';
 import { catalogueProducts, newShopper, rentable } from '../../test/shopping.js';
 import { paymentSignature } from '../../adapters/payments/signatures.js';
+import { paymentEntity } from '../../adapters/payments/sandbox/gateway.js';
+import { createSandboxGatewayRepository } from '../../adapters/payments/sandbox/gateway.repository.js';
 import { resolveSandboxKeys } from '../../adapters/payments/sandbox/keys.js';
 
 const clock = createManualClock(new Date());
@@ -29,6 +34,8 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
+
+const sandboxKeyOf = () => sandboxKey(t);
 
 const pay = async (body: Record<string, unknown>, headers: Record<string, string> = {}) =>
   t.app.inject({
@@ -144,6 +151,108 @@ describe('POST /api/payments/sandbox/pay', () => {
     const again = await pay({});
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ success: false, message: 'This order has already been paid' });
+  });
+
+  it('takes one of several payments made at once on an order, and refuses the others', async () => {
+    const s = await newShopper(t, 'at-once@pehnava.test');
+    const created = await checkout(s, [itemFor(products[2]!)]);
+    const payAt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/payments/sandbox/pay',
+        payload: {
+          key: sandboxKey,
+          order_id: created.orderId,
+          method: 'upi',
+          vpa: 'success@razorpay',
+        },
+      });
+    const sandboxKey = await sandboxKeyOf();
+    const answers = await Promise.all([payAt(), payAt(), payAt(), payAt()]);
+    expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409, 409, 409]);
+    for (const res of answers.filter((r) => r.statusCode === 409)) {
+      expect(res.json()).toEqual({ success: false, message: 'This order has already been paid' });
+    }
+    const made = await t.services.provider.fetchOrderPayments(created.orderId!);
+    expect(made.map((p) => p.status)).toEqual(['captured']);
+    // One webhook, for the one payment; the order counted one attempt and is paid.
+    const webhooks = await sandboxWebhooksOf(t, created.orderId!);
+    expect(webhooks.map((w) => w.event)).toEqual(['payment.captured']);
+    const [order] = await t.database.db
+      .select()
+      .from(sandboxOrders)
+      .where(eq(sandboxOrders.id, created.orderId!));
+    expect(order).toMatchObject({ status: 'paid', attempts: 1 });
+
+    // Past the read that saw it unpaid (the race's dangerous point), the statement itself
+    // refuses a paid order: nothing is written, not even a declined attempt.
+    const repository = createSandboxGatewayRepository(t.database.db, clock);
+    for (const status of ['captured', 'failed']) {
+      const late = await repository.recordAttempt({
+        payment: {
+          id: `pay_Late${status}0000000`.slice(0, 18),
+          orderId: created.orderId!,
+          amountPaise: created.amount,
+          currency: 'INR',
+          status,
+          method: 'upi',
+          vpa: 'success@razorpay',
+          cardLast4: null,
+          cardNetwork: null,
+          email: null,
+          contact: null,
+          errorCode: null,
+          errorDescription: null,
+          errorReason: null,
+        },
+        orderStatus: status === 'captured' ? 'paid' : 'attempted',
+        webhook: {
+          eventId: `evt_Late${status}`,
+          event: 'payment.captured',
+          body: '{}',
+          dueAt: clock.now(),
+        },
+        at: clock.now(),
+      });
+      expect(late).toBeUndefined();
+    }
+    expect(await t.services.provider.fetchOrderPayments(created.orderId!)).toHaveLength(1);
+    expect(await sandboxWebhooksOf(t, created.orderId!)).toHaveLength(1);
+  });
+
+  it('keeps a declined attempt, then a captured one, each with its webhook as it was stored', async () => {
+    const s = await newShopper(t, 'declined-first@pehnava.test');
+    const created = await checkout(s, [itemFor(products[3]!)]);
+    const declined = await t.app.inject({
+      method: 'POST',
+      url: '/api/payments/sandbox/pay',
+      payload: {
+        key: await sandboxKeyOf(),
+        order_id: created.orderId,
+        method: 'upi',
+        vpa: 'failure@razorpay',
+      },
+    });
+    expect(declined.json().status).toBe('failed');
+    const ids = await paidIds(t, created.orderId!);
+    const repository = createSandboxGatewayRepository(t.database.db, clock);
+    const webhooks = await sandboxWebhooksOf(t, created.orderId!);
+    expect(webhooks.map((w) => w.event).sort()).toEqual(['payment.captured', 'payment.failed']);
+    for (const webhook of webhooks) {
+      const sent = JSON.parse(webhook.body) as {
+        payload: { payment: { entity: { id: string } }; order: { entity: unknown } };
+      };
+      const stored = await repository.findPayment(sent.payload.payment.entity.id);
+      // The webhook's payment is the payment as the gateway stored it.
+      expect(sent.payload.payment.entity).toEqual(paymentEntity(stored!));
+      expect(stored!.status).toBe(webhook.event === 'payment.failed' ? 'failed' : 'captured');
+    }
+    expect(ids.razorpay_payment_id).toMatch(/^pay_/);
+    const [order] = await t.database.db
+      .select()
+      .from(sandboxOrders)
+      .where(eq(sandboxOrders.id, created.orderId!));
+    expect(order).toMatchObject({ status: 'paid', attempts: 2 });
   });
 
   it('answers a partner storefront on an allowed origin, preflight included', async () => {

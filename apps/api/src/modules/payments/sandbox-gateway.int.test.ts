@@ -1,14 +1,16 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clientConfigResponseSchema, type Product } from '@pehnava/shared';
-import { sandboxOrders } from '../../db/schema/index.js';
+import { captures, paymentEvents, sandboxOrders } from '../../db/schema/index.js';
+import { SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
+import { bookingRow, mailsAbout } from '../../test/bookings.js';
 import { checkout, itemFor, paidIds, sandboxKey } from '../../test/checkout.js';
-import { sandboxWebhooksOf } from '../../test/late-payments.js';
+import { runUntilIdle, sandboxWebhooksOf } from '../../test/late-payments.js';
 import { catalogueProducts, newShopper, rentable } from '../../test/shopping.js';
 import { paymentSignature } from '../../adapters/payments/signatures.js';
-import { paymentEntity } from '../../adapters/payments/sandbox/gateway.js';
+import { createSandboxGateway, paymentEntity } from '../../adapters/payments/sandbox/gateway.js';
 import { createSandboxGatewayRepository } from '../../adapters/payments/sandbox/gateway.repository.js';
 import { resolveSandboxKeys } from '../../adapters/payments/sandbox/keys.js';
 
@@ -325,5 +327,68 @@ describe('sandbox refunds', () => {
         signature: paid.razorpay_signature.replace(/.$/, (c: string) => (c === '0' ? '1' : '0')),
       }),
     ).toBe(false);
+  });
+});
+
+describe('sandbox webhooks', () => {
+  it('a batch sent again after a crash before it was marked delivered confirms nothing twice', async () => {
+    const paid = [];
+    for (const [i, product] of products.slice(4, 7).entries()) {
+      const s = await newShopper(t, `webhook-crash-${i}@pehnava.test`);
+      const created = await checkout(s, [itemFor(product)]);
+      paid.push({ created, ids: await paidIds(t, created.orderId!) });
+    }
+    clock.advance(t.config.SANDBOX_WEBHOOK_DELAY_MS + 1_000);
+
+    // A runner that sends the whole batch, then dies before marking any of it delivered.
+    const books = createSandboxGatewayRepository(t.database.db, clock);
+    const crashing = createSandboxGateway({
+      repository: {
+        ...books,
+        markWebhooksDelivered: () => Promise.reject(new Error('the runner died')),
+      },
+      keys: resolveSandboxKeys(t.dataDir),
+      clock,
+      logger: { warn: () => undefined, error: () => undefined },
+      webhookDelayMs: t.config.SANDBOX_WEBHOOK_DELAY_MS,
+      sendWebhook: async (body, headers) =>
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/payments/sandbox/webhook',
+            headers,
+            payload: body,
+          })
+        ).statusCode,
+    });
+    await expect(crashing.deliverDueWebhooks()).rejects.toThrow('the runner died');
+    for (const { created } of paid) {
+      expect((await bookingRow(t, created.bookingId)).status).toBe('confirmed');
+      const [webhook] = await sandboxWebhooksOf(t, created.orderId!);
+      expect(webhook!.deliveredAt).toBeNull();
+    }
+
+    // Its lease ends: the job sends the same batch again, and the app takes each as a duplicate.
+    clock.advance(61_000);
+    await runUntilIdle(t, SANDBOX_WEBHOOKS_JOB);
+    for (const { created, ids } of paid) {
+      const [webhook] = await sandboxWebhooksOf(t, created.orderId!);
+      expect(webhook!.deliveredAt).not.toBeNull();
+      expect(webhook!.attempts).toBe(2);
+      const events = await t.database.db
+        .select()
+        .from(paymentEvents)
+        .where(
+          and(eq(paymentEvents.provider, 'sandbox'), eq(paymentEvents.eventId, webhook!.eventId)),
+        );
+      expect(events).toHaveLength(1);
+      const decided = await t.database.db
+        .select()
+        .from(captures)
+        .where(inArray(captures.providerPaymentId, [ids.razorpay_payment_id]));
+      expect(decided.map((c) => c.outcome)).toEqual(['applied']);
+      expect(await mailsAbout(t, created.bookingId)).toHaveLength(1);
+      expect((await bookingRow(t, created.bookingId)).status).toBe('confirmed');
+    }
   });
 });

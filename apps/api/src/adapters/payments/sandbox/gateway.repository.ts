@@ -314,11 +314,13 @@ function gatewayBooks(db: Database, clock: Clock) {
         .returning();
     },
 
-    async markWebhookDelivered(id: string): Promise<void> {
+    /** Webhooks the app has acknowledged (2xx), in one update per batch. */
+    async markWebhooksDelivered(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
       await db
         .update(sandboxWebhooks)
         .set({ deliveredAt: clock.now(), lastError: null })
-        .where(eq(sandboxWebhooks.id, id));
+        .where(inArray(sandboxWebhooks.id, ids));
     },
 
     async markWebhookFailed(id: string, error: string, retryAt: Date): Promise<void> {

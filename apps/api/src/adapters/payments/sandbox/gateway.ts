@@ -390,36 +390,47 @@ export function createSandboxGateway({
       };
     },
 
-    /** The sandbox-webhooks job: send every due webhook of one batch; returns how many. */
+    /**
+     * The sandbox-webhooks job: send every due webhook of one batch; returns how many. The ones
+     * the app acknowledged are marked delivered together, once the batch is sent: a crash before
+     * that sends the batch again when its lease ends (at most SANDBOX_WEBHOOK_BATCH webhooks),
+     * which the app answers as duplicates, as it would Razorpay's repeated deliveries.
+     */
     async deliverDueWebhooks(): Promise<number> {
       const claimed = await repository.claimDueWebhooks(
         SANDBOX_WEBHOOK_BATCH,
         new Date(clock.now().getTime() + WEBHOOK_LEASE_MS),
       );
-      for (const row of claimed) {
-        try {
-          const status = await sendWebhook(row.body, this.webhookHeaders(row.body, row.eventId));
-          if (status < 200 || status >= 300) throw new Error(`the app answered ${status}`);
-          await repository.markWebhookDelivered(row.id);
-        } catch (error) {
-          if (row.attempts >= WEBHOOK_MAX_ATTEMPTS) {
-            logger.error({ event: row.event, eventId: row.eventId }, 'sandbox webhook given up');
-            await repository.markWebhookFailed(
-              row.id,
-              `given up: ${describeFailure(error)}`,
-              new Date(clock.now().getTime() + GIVEN_UP_MS),
+      const delivered: string[] = [];
+      try {
+        for (const row of claimed) {
+          try {
+            const status = await sendWebhook(row.body, this.webhookHeaders(row.body, row.eventId));
+            if (status < 200 || status >= 300) throw new Error(`the app answered ${status}`);
+            delivered.push(row.id);
+          } catch (error) {
+            if (row.attempts >= WEBHOOK_MAX_ATTEMPTS) {
+              logger.error({ event: row.event, eventId: row.eventId }, 'sandbox webhook given up');
+              await repository.markWebhookFailed(
+                row.id,
+                `given up: ${describeFailure(error)}`,
+                new Date(clock.now().getTime() + GIVEN_UP_MS),
+              );
+              continue;
+            }
+            const retryAt = new Date(
+              clock.now().getTime() + backoffMs(row.attempts, { baseMs: 5_000 }),
             );
-            continue;
+            await repository.markWebhookFailed(row.id, describeFailure(error), retryAt);
+            logger.warn(
+              { event: row.event, eventId: row.eventId, attempts: row.attempts },
+              'sandbox webhook not delivered; it will be tried again',
+            );
           }
-          const retryAt = new Date(
-            clock.now().getTime() + backoffMs(row.attempts, { baseMs: 5_000 }),
-          );
-          await repository.markWebhookFailed(row.id, describeFailure(error), retryAt);
-          logger.warn(
-            { event: row.event, eventId: row.eventId, attempts: row.attempts },
-            'sandbox webhook not delivered; it will be tried again',
-          );
         }
+      } finally {
+        // Also when marking a failure threw: what was acknowledged is not sent again.
+        await repository.markWebhooksDelivered(delivered);
       }
       return claimed.length;
     },

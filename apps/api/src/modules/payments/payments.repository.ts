@@ -78,6 +78,17 @@ const insertCaptures = compiledInsert('captures_insert', (db, rows: Record<strin
     .returning(),
 );
 
+// Every webhook keeps its event (the sandbox's, one per checkout).
+const insertEvents = compiledInsert(
+  'payment_events_insert',
+  (db, rows: Record<string, unknown>[]) =>
+    db
+      .insert(paymentEvents)
+      .values(rows as (typeof paymentEvents.$inferInsert)[])
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id }),
+);
+
 const completePayment = compiledStatement('payments_mark_completed', (db) =>
   db
     .update(payments)
@@ -366,11 +377,9 @@ export function createPaymentsRepository(
       type: string;
       payload: unknown;
     }): Promise<boolean> {
-      const rows = await db
-        .insert(paymentEvents)
-        .values({ ...event, receivedAt: clock.now(), processedAt: clock.now() })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
+      const rows = await insertEvents(db, [
+        { ...event, receivedAt: clock.now(), processedAt: clock.now() },
+      ]);
       return rows.length > 0;
     },
 

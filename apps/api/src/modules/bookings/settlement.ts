@@ -229,10 +229,7 @@ export function createBookingSettlement({
   /** Has what the booking was priced for (the shopper's paid bookings, their plan) moved on? */
   async function shopperChangedSince(tx: Repositories, booking: BookingRow): Promise<boolean> {
     if (!booking.userId) return false;
-    return (
-      (await tx.bookings.paidSince(booking.userId, booking.createdAt, booking.id)) ||
-      (await tx.subscriptions.changedSince(booking.userId, booking.createdAt))
-    );
+    return tx.bookings.shopperChangedSince(booking.userId, booking.createdAt, booking.id);
   }
 
   /** Booked under a plan's benefit (rather than at its list price). */

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderPayment } from '../../adapters/payments/provider.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { UserRow } from '../users/users.repository.js';
 import type { CaptureRow, PaymentRow } from './payments.repository.js';
 
 /*
@@ -33,21 +34,28 @@ export interface Settler<Context = unknown> {
   prepare(): Promise<Context>;
   /**
    * Apply the payment to what its order was for, or refuse it, in `tx`, under the lock of the
-   * shopper and the order. Amount and currency are already checked against the order.
+   * shopper and the order. Amount and currency are already checked against the order. `shopper`
+   * is the order's shopper as read under their money lock, in `tx` (undefined when the order
+   * names none or the account is gone): what a confirmation's mail needs, without reading again.
    */
   decide(
     tx: Repositories,
     order: PaymentRow,
     payment: ProviderPayment,
     context: Context,
+    shopper: UserRow | undefined,
   ): Promise<Verdict>;
-  /** The payment is being refunded in full: tell the shopper why (through the outbox), in `tx`. */
+  /**
+   * The payment is being refunded in full: tell the shopper why (through the outbox), in `tx`.
+   * `shopper` as for decide.
+   */
   refused(
     tx: Repositories,
     order: PaymentRow,
     payment: ProviderPayment,
     refusal: Refusal,
     context: Context,
+    shopper: UserRow | undefined,
   ): Promise<void>;
   /**
    * The reconciliation found nothing paid on an open order whose time to ask has come: let go of
@@ -148,7 +156,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
 
     const decision = await uow.run(async (tx) => {
       // The shopper's money lock, then the order's: every path takes them in this order.
-      if (order.userId) await tx.users.lockForMoney(order.userId);
+      const shopper = order.userId ? await tx.users.lockForMoney(order.userId) : undefined;
       const locked = await tx.payments.lockById(order.id);
       const decided = await tx.payments.captureOf(provider.name, payment.id);
       if (!locked || decided) return decided && decisionOf(decided, false);
@@ -161,7 +169,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
                 detail: `The payment of ${payment.amountPaise} paise (${payment.currency}) does not match the ${locked.amountPaise} paise asked for.`,
               },
             }
-          : await settler.decide(tx, locked, payment, context);
+          : await settler.decide(tx, locked, payment, context, shopper);
 
       const base = {
         orderId: locked.id,
@@ -201,7 +209,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
         // The same key as before this intake existed: one refund per payment, whoever asks.
         idempotencyKey: `refund:${payment.id}`,
       });
-      await settler.refused(tx, locked, payment, verdict.refused, context);
+      await settler.refused(tx, locked, payment, verdict.refused, context, shopper);
       logger.warn(
         { orderId: locked.id, paymentId: payment.id, reason: verdict.refused.code },
         'a captured payment is refunded in full instead of applied',

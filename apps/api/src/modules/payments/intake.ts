@@ -234,8 +234,12 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
   async function settleReported(
     report: { orderId: string; paymentId: string },
     read?: PaymentRow,
+    /** The payment's capture (or none) as the caller has just read it, with `read`. */
+    readCapture?: { capture: CaptureRow | undefined },
   ): Promise<Reported> {
-    const earlier = await repos.payments.captureOf(provider.name, report.paymentId);
+    const earlier = readCapture
+      ? readCapture.capture
+      : await repos.payments.captureOf(provider.name, report.paymentId);
     if (earlier) return { decision: decisionOf(earlier, false), payment: undefined };
     const payment = (await provider.fetchOrderPayments(report.orderId)).find(
       (candidate) => candidate.id === report.paymentId,
@@ -262,11 +266,13 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
      * A modal checkout's result for one of our orders (the browser's verify): the provider's
      * signature over the order id stored for it and the payment id is checked first ('forged'
      * when it does not match: nothing is asked or decided), then the payment is settled as
-     * reported.
+     * reported. `readCapture`: the payment's capture (or none), when the caller has just read it
+     * with the order (it is asked again under the order's lock before anything is decided).
      */
     async settleSigned(
       order: PaymentRow,
       result: { paymentId: string; signature: string },
+      readCapture?: { capture: CaptureRow | undefined },
     ): Promise<Reported | 'forged'> {
       const signed = provider.verifyPaymentSignature({
         orderId: order.providerOrderId,
@@ -274,7 +280,11 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
         signature: result.signature,
       });
       if (!signed) return 'forged';
-      return settleReported({ orderId: order.providerOrderId, paymentId: result.paymentId }, order);
+      return settleReported(
+        { orderId: order.providerOrderId, paymentId: result.paymentId },
+        order,
+        readCapture,
+      );
     },
 
     /** The payment's fate if it has been decided, without asking anyone. */

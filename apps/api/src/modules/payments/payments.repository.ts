@@ -45,6 +45,25 @@ const paymentByProviderOrder = compiledStatement('payments_by_provider_order', (
       ),
     ),
 );
+// The browser's verify: the order it names, and the payment's capture if it was decided before.
+const paymentWithCaptureOf = compiledStatement('payments_by_provider_order_with_capture', (db) =>
+  db
+    .select({ order: payments, capture: captures })
+    .from(payments)
+    .leftJoin(
+      captures,
+      and(
+        eq(captures.provider, payments.provider),
+        eq(captures.providerPaymentId, sql.placeholder('providerPaymentId')),
+      ),
+    )
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.providerOrderId, sql.placeholder('providerOrderId')),
+      ),
+    ),
+);
 const captureByProviderPayment = compiledStatement('captures_by_provider_payment', (db) =>
   db
     .select()
@@ -272,6 +291,24 @@ export function createPaymentsRepository(
     async byProviderOrder(provider: string, providerOrderId: string) {
       const [row] = await paymentByProviderOrder(db).execute({ provider, providerOrderId });
       return row;
+    },
+
+    /**
+     * The order with this provider's order id, and the capture of the payment `providerPaymentId`
+     * at the same provider (whichever order it was on) when its fate is decided: byProviderOrder
+     * and captureOf in one statement. Undefined when there is no such order.
+     */
+    async byProviderOrderWithCapture(
+      provider: string,
+      providerOrderId: string,
+      providerPaymentId: string,
+    ): Promise<{ order: PaymentRow; capture: CaptureRow | undefined } | undefined> {
+      const [row] = await paymentWithCaptureOf(db).execute({
+        provider,
+        providerOrderId,
+        providerPaymentId,
+      });
+      return row && { order: row.order, capture: row.capture ?? undefined };
     },
 
     /** A payment it took was applied: the order is done and no longer watched. */

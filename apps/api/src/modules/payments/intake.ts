@@ -181,9 +181,9 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
       };
       if ('applied' in verdict) {
         const target = verdict.applied;
-        const capture = await tx.payments.insertCapture({
+        // Kept, and its order completed, in one statement.
+        const capture = await tx.payments.applyCapture({
           ...base,
-          outcome: 'applied',
           ...('booking' in target
             ? { appliedTo: 'booking' as const, bookingId: target.booking }
             : 'plan' in target
@@ -191,7 +191,6 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
               : // The charges it paid name their order (balance_order_charges).
                 { appliedTo: 'charges' as const }),
         });
-        await tx.payments.markCompleted(locked.id, payment.id, payment.method);
         return decisionOf(capture, true);
       }
       const capture = await tx.payments.insertCapture({

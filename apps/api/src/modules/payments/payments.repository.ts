@@ -97,6 +97,41 @@ const insertCaptures = compiledInsert('captures_insert', (db, rows: Record<strin
     .returning(),
 );
 
+// An applied payment: its capture kept and its order completed, in one statement.
+const applyCapture = compiledStatement('captures_apply', (db) => {
+  const completed = db.$with('completed').as(
+    db
+      .update(payments)
+      .set({
+        status: 'completed',
+        providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+        method: sql`${sql.placeholder('method')}`,
+        failureReason: null,
+        reconcileAt: null,
+        updatedAt: sql`${sql.placeholder('at')}`,
+      })
+      .where(eq(payments.id, sql.placeholder('orderId')))
+      .returning({ id: payments.id }),
+  );
+  return db
+    .with(completed)
+    .insert(captures)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      provider: sql.placeholder('provider'),
+      providerPaymentId: sql.placeholder('providerPaymentId'),
+      amountPaise: sql.placeholder('amountPaise'),
+      currency: sql.placeholder('currency'),
+      method: sql.placeholder('method'),
+      outcome: 'applied',
+      appliedTo: sql.placeholder('appliedTo'),
+      bookingId: sql.placeholder('bookingId'),
+      subscriptionId: sql.placeholder('subscriptionId'),
+      decidedAt: sql.placeholder('decidedAt'),
+    })
+    .returning();
+});
+
 // Every webhook keeps its event (the sandbox's, one per checkout).
 const insertEvents = compiledInsert(
   'payment_events_insert',
@@ -106,20 +141,6 @@ const insertEvents = compiledInsert(
       .values(rows as (typeof paymentEvents.$inferInsert)[])
       .onConflictDoNothing()
       .returning({ id: paymentEvents.id }),
-);
-
-const completePayment = compiledStatement('payments_mark_completed', (db) =>
-  db
-    .update(payments)
-    .set({
-      status: 'completed',
-      providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
-      method: sql`${sql.placeholder('method')}`,
-      failureReason: null,
-      reconcileAt: null,
-      updatedAt: sql`${sql.placeholder('at')}`,
-    })
-    .where(eq(payments.id, sql.placeholder('id'))),
 );
 
 /**
@@ -311,16 +332,6 @@ export function createPaymentsRepository(
       return row && { order: row.order, capture: row.capture ?? undefined };
     },
 
-    /** A payment it took was applied: the order is done and no longer watched. */
-    async markCompleted(id: string, providerPaymentId: string, method: string): Promise<void> {
-      await completePayment(db).execute({
-        id,
-        providerPaymentId,
-        method,
-        at: clock.now().toISOString(),
-      });
-    },
-
     /** The captured payment with this provider id, once its fate is decided. */
     async captureOf(provider: string, providerPaymentId: string): Promise<CaptureRow | undefined> {
       const [row] = await captureByProviderPayment(db).execute({ provider, providerPaymentId });
@@ -330,6 +341,31 @@ export function createPaymentsRepository(
     /** Keep a captured payment's fate (the database refuses a second row for the same payment). */
     async insertCapture(capture: CaptureWrite): Promise<CaptureRow> {
       const [row] = await insertCaptures(db, [{ ...capture, decidedAt: clock.now() }]);
+      return row!;
+    },
+
+    /**
+     * A payment applied: its capture kept (outcome applied) and its order marked completed, as
+     * insertCapture then markCompleted do, in one statement. The database refuses a second
+     * capture of the same payment, and then neither is written.
+     */
+    async applyCapture(
+      capture: Omit<CaptureWrite, 'outcome' | 'reason'> & { appliedTo: CaptureRow['appliedTo'] },
+    ): Promise<CaptureRow> {
+      const at = clock.now();
+      const [row] = await applyCapture(db).execute({
+        orderId: capture.orderId,
+        provider: capture.provider,
+        providerPaymentId: capture.providerPaymentId,
+        amountPaise: capture.amountPaise,
+        currency: capture.currency,
+        method: capture.method,
+        appliedTo: capture.appliedTo,
+        bookingId: capture.bookingId ?? null,
+        subscriptionId: capture.subscriptionId ?? null,
+        decidedAt: at,
+        at: at.toISOString(),
+      });
       return row!;
     },
 

@@ -1,4 +1,16 @@
-import { and, asc, desc, eq, gte, inArray, isNull, ne, sql, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  desc,
+  eq,
+  gte,
+  inArray,
+  isNull,
+  ne,
+  or,
+  sql,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { compiledInsert, compiledStatement } from '../../db/compiled.js';
 import {
@@ -6,6 +18,7 @@ import {
   bookingItems,
   bookings,
   products,
+  subscriptions,
   users,
   type DeliveryAddressRecord,
   type DeliveryTrackingRecord,
@@ -86,7 +99,10 @@ const otherPaidBookingOf = compiledStatement('bookings_other_paid_of_user', (db)
     )
     .limit(1),
 );
-const paidSinceOf = compiledStatement('bookings_paid_since', (db) =>
+// Read by every payment's confirmation: what a checkout still holding its pieces was priced
+// without, another of the shopper's bookings paid or a plan period begun, ended or changed since,
+// asked in one statement.
+const shopperChangedSinceOf = compiledStatement('bookings_shopper_changed_since', (db) =>
   db
     .select({ id: bookings.id })
     .from(bookings)
@@ -97,6 +113,20 @@ const paidSinceOf = compiledStatement('bookings_paid_since', (db) =>
         eq(bookings.paymentStatus, 'completed'),
         gte(bookings.confirmedAt, sql.placeholder('since')),
       ),
+    )
+    .unionAll(
+      db
+        .select({ id: subscriptions.id })
+        .from(subscriptions)
+        .where(
+          and(
+            eq(subscriptions.userId, sql.placeholder('userId')),
+            or(
+              gte(subscriptions.createdAt, sql.placeholder('since')),
+              gte(subscriptions.updatedAt, sql.placeholder('since')),
+            ),
+          ),
+        ),
     )
     .limit(1),
 );
@@ -175,11 +205,16 @@ export function createBookingsRepository(db: Database, clock: Clock) {
     },
 
     /**
-     * True when another booking of the shopper was paid at or after `since`: what a checkout
-     * still holding its pieces was priced without (a first order, a plan's rental limit).
+     * True when, at or after `since`, another booking of the shopper (not `except`) was paid or a
+     * plan period of theirs began, ended or changed: what a checkout still holding its pieces was
+     * priced without (a first order, a plan's rental limit, the plan's prices).
      */
-    async paidSince(userId: string, since: Date, except: string): Promise<boolean> {
-      const rows = await paidSinceOf(db).execute({ userId, except, since: since.toISOString() });
+    async shopperChangedSince(userId: string, since: Date, except: string): Promise<boolean> {
+      const rows = await shopperChangedSinceOf(db).execute({
+        userId,
+        except,
+        since: since.toISOString(),
+      });
       return rows.length > 0;
     },
 

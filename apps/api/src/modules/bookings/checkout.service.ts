@@ -189,7 +189,7 @@ export function createCheckout({
 
       const replaced = await uow.run(async (tx) => {
         // The shopper's money lock first, as every payment decision takes it.
-        await tx.users.lockForMoney(userId);
+        const locked = await tx.users.lockForMoney(userId);
         // A new checkout replaces the shopper's unpaid one: its units and coupon are let go, and
         // its order is given up (closed at the provider after the commit, where it can be).
         const given: PaymentRow[] = [];
@@ -268,7 +268,7 @@ export function createCheckout({
         } else {
           // Nothing to pay (free rentals on a plan, free delivery): confirmed at once.
           const stored = await tx.bookings.lockBooking(bookingId);
-          await settlement.confirmIn(tx, stored!, undefined);
+          await settlement.confirmIn(tx, stored!, undefined, locked);
         }
         return given;
       });

@@ -128,24 +128,34 @@ export function createMyBookings({
      * the payment and decides it once. A replay is answered as the payment was decided.
      */
     async verify(userId: string, body: VerifyBookingBody): Promise<VerifyAnswer> {
-      const named = await repos.payments.byProviderOrder(provider.name, body.razorpay_order_id);
-      const bookingId = body.bookingId ?? named?.bookingId ?? undefined;
+      // The order named, with the payment's capture if it was decided before: one read.
+      const read = await repos.payments.byProviderOrderWithCapture(
+        provider.name,
+        body.razorpay_order_id,
+        body.razorpay_payment_id,
+      );
+      const bookingId = body.bookingId ?? read?.order.bookingId ?? undefined;
       const booking = await ownBooking(userId, bookingId);
-      if (named?.purpose === 'balance' && named.bookingId === booking.id) {
+      if (read?.order.purpose === 'balance' && read.order.bookingId === booking.id) {
         // The same checkout paying what the booking owes after its rental.
         const paid = await balance.verify(userId, booking.id, body);
         const now = (await repos.bookings.findBooking(booking.id)) ?? booking;
         return { ...answer(now), message: paid.message };
       }
-      const order = await repos.payments.ofBooking(booking.id);
+      // The booking's payment order. The one named is it when it is this booking's booking
+      // order: checkout makes one per booking, with the booking's new id.
+      const named =
+        read?.order.purpose === 'booking' && read.order.bookingId === booking.id ? read : undefined;
+      const order = named?.order ?? (await repos.payments.ofBooking(booking.id));
       if (!order || order.providerOrderId !== body.razorpay_order_id) {
         throw badRequest(BOOKING_MESSAGES.paymentNotForBooking);
       }
       const reported = await intake
-        .settleSigned(order, {
-          paymentId: body.razorpay_payment_id,
-          signature: body.razorpay_signature,
-        })
+        .settleSigned(
+          order,
+          { paymentId: body.razorpay_payment_id, signature: body.razorpay_signature },
+          named && { capture: named.capture },
+        )
         .catch((error: unknown) => {
           throw verifyFailure(error);
         });

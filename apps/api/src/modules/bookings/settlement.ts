@@ -9,6 +9,7 @@ import type { CouponUses } from '../coupons/coupon-uses.js';
 import type { Refusal, Settler, Verdict } from '../payments/intake.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { subscriptionFrom } from '../subscriptions/subscriptions.service.js';
+import type { UserRow } from '../users/users.repository.js';
 import { toBooking } from './booking-view.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
@@ -48,22 +49,34 @@ export function createBookingSettlement({
   siteUrl,
 }: BookingSettlementDeps) {
   /**
+   * The booking's shopper: `locked` when it is their row (as read under their money lock in
+   * `tx`), otherwise read. Undefined when the account is gone.
+   */
+  async function shopperOf(
+    tx: Repositories,
+    userId: string,
+    locked: UserRow | undefined,
+  ): Promise<UserRow | undefined> {
+    return locked?.id === userId ? locked : tx.users.findById(userId);
+  }
+
+  /**
    * pending (or a booking whose hold had ended, now re-made) → confirmed, in `tx`: the payment
    * kept on the booking, the coupon use counted, the booked lines out of the cart, the mail queued.
+   * `shopper` is the shopper's row read under their money lock, when the caller has it.
    */
   async function confirmIn(
     tx: Repositories,
     booking: BookingRow,
     payment: Pick<ProviderPayment, 'id' | 'method'> | undefined,
+    shopper?: UserRow,
   ): Promise<void> {
     const paid = { providerPaymentId: payment?.id ?? '', method: payment?.method ?? 'none' };
     await tx.bookings.markConfirmed(booking.id, paid);
     if (booking.couponCode) await couponUses.countIn(tx, booking.id);
     if (!booking.userId) return;
-    const [items, user] = [
-      await tx.bookings.itemsOf([booking.id]),
-      await tx.users.findById(booking.userId),
-    ];
+    const items = await tx.bookings.itemsOf([booking.id]);
+    const user = await shopperOf(tx, booking.userId, shopper);
     await tx.cart.removeProducts(
       booking.userId,
       items.map((item) => item.productId),
@@ -117,10 +130,10 @@ export function createBookingSettlement({
     tx: Repositories,
     booking: BookingRow,
     snapshot: CatalogueSnapshot,
-    { holding }: { holding: boolean },
+    { holding, shopper }: { holding: boolean; shopper: UserRow | undefined },
   ): Promise<Refusal | undefined> {
     const userId = booking.userId;
-    if (!userId || !(await tx.users.findById(userId))) {
+    if (!userId || !(await shopperOf(tx, userId, shopper))) {
       return { code: 'account-deleted', detail: 'The account that made it has been deleted.' };
     }
     const now = clock.now();
@@ -229,10 +242,7 @@ export function createBookingSettlement({
   /** Has what the booking was priced for (the shopper's paid bookings, their plan) moved on? */
   async function shopperChangedSince(tx: Repositories, booking: BookingRow): Promise<boolean> {
     if (!booking.userId) return false;
-    return (
-      (await tx.bookings.paidSince(booking.userId, booking.createdAt, booking.id)) ||
-      (await tx.subscriptions.changedSince(booking.userId, booking.createdAt))
-    );
+    return tx.bookings.shopperChangedSince(booking.userId, booking.createdAt, booking.id);
   }
 
   /** Booked under a plan's benefit (rather than at its list price). */
@@ -243,7 +253,7 @@ export function createBookingSettlement({
   const settler: Settler<CatalogueSnapshot> = {
     prepare: () => catalogue.snapshot(),
 
-    async decide(tx, order, payment, snapshot) {
+    async decide(tx, order, payment, snapshot, shopper) {
       const booking = order.bookingId ? await tx.bookings.lockBooking(order.bookingId) : undefined;
       if (!booking) {
         return refuse(
@@ -262,14 +272,14 @@ export function createBookingSettlement({
       // first order, their plan's rental limit) or their plan has changed, it is checked again.
       const holding = booking.status === 'pending';
       if (!holding || (await shopperChangedSince(tx, booking))) {
-        const problem = await stillHolds(tx, booking, snapshot, { holding });
+        const problem = await stillHolds(tx, booking, snapshot, { holding, shopper });
         if (problem) return { refused: problem };
       }
-      await confirmIn(tx, booking, payment);
+      await confirmIn(tx, booking, payment, shopper);
       return { applied: { booking: booking.id } };
     },
 
-    async refused(tx, order, payment, refusal) {
+    async refused(tx, order, payment, refusal, _snapshot, shopper) {
       const booking = order.bookingId ? await tx.bookings.findBooking(order.bookingId) : undefined;
       if (!booking) return;
       // Refused for what it was made with, not for the payment itself: a booking still holding
@@ -278,7 +288,7 @@ export function createBookingSettlement({
       const aboutTheBooking = refusal.code !== 'amount-mismatch' && refusal.code !== 'already-paid';
       const holding = booking.status === 'pending';
       if (aboutTheBooking && holding) await releaseHoldIn(tx, booking);
-      const user = booking.userId ? await tx.users.findById(booking.userId) : undefined;
+      const user = booking.userId ? await shopperOf(tx, booking.userId, shopper) : undefined;
       if (!user) return;
       const late = aboutTheBooking && !holding;
       await tx.outbox.enqueue(

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderPayment } from '../../adapters/payments/provider.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { UserRow } from '../users/users.repository.js';
 import type { CaptureRow, PaymentRow } from './payments.repository.js';
 
 /*
@@ -33,21 +34,28 @@ export interface Settler<Context = unknown> {
   prepare(): Promise<Context>;
   /**
    * Apply the payment to what its order was for, or refuse it, in `tx`, under the lock of the
-   * shopper and the order. Amount and currency are already checked against the order.
+   * shopper and the order. Amount and currency are already checked against the order. `shopper`
+   * is the order's shopper as read under their money lock, in `tx` (undefined when the order
+   * names none or the account is gone): what a confirmation's mail needs, without reading again.
    */
   decide(
     tx: Repositories,
     order: PaymentRow,
     payment: ProviderPayment,
     context: Context,
+    shopper: UserRow | undefined,
   ): Promise<Verdict>;
-  /** The payment is being refunded in full: tell the shopper why (through the outbox), in `tx`. */
+  /**
+   * The payment is being refunded in full: tell the shopper why (through the outbox), in `tx`.
+   * `shopper` as for decide.
+   */
   refused(
     tx: Repositories,
     order: PaymentRow,
     payment: ProviderPayment,
     refusal: Refusal,
     context: Context,
+    shopper: UserRow | undefined,
   ): Promise<void>;
   /**
    * The reconciliation found nothing paid on an open order whose time to ask has come: let go of
@@ -148,7 +156,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
 
     const decision = await uow.run(async (tx) => {
       // The shopper's money lock, then the order's: every path takes them in this order.
-      if (order.userId) await tx.users.lockForMoney(order.userId);
+      const shopper = order.userId ? await tx.users.lockForMoney(order.userId) : undefined;
       const locked = await tx.payments.lockById(order.id);
       const decided = await tx.payments.captureOf(provider.name, payment.id);
       if (!locked || decided) return decided && decisionOf(decided, false);
@@ -161,7 +169,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
                 detail: `The payment of ${payment.amountPaise} paise (${payment.currency}) does not match the ${locked.amountPaise} paise asked for.`,
               },
             }
-          : await settler.decide(tx, locked, payment, context);
+          : await settler.decide(tx, locked, payment, context, shopper);
 
       const base = {
         orderId: locked.id,
@@ -173,9 +181,9 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
       };
       if ('applied' in verdict) {
         const target = verdict.applied;
-        const capture = await tx.payments.insertCapture({
+        // Kept, and its order completed, in one statement.
+        const capture = await tx.payments.applyCapture({
           ...base,
-          outcome: 'applied',
           ...('booking' in target
             ? { appliedTo: 'booking' as const, bookingId: target.booking }
             : 'plan' in target
@@ -183,7 +191,6 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
               : // The charges it paid name their order (balance_order_charges).
                 { appliedTo: 'charges' as const }),
         });
-        await tx.payments.markCompleted(locked.id, payment.id, payment.method);
         return decisionOf(capture, true);
       }
       const capture = await tx.payments.insertCapture({
@@ -201,7 +208,7 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
         // The same key as before this intake existed: one refund per payment, whoever asks.
         idempotencyKey: `refund:${payment.id}`,
       });
-      await settler.refused(tx, locked, payment, verdict.refused, context);
+      await settler.refused(tx, locked, payment, verdict.refused, context, shopper);
       logger.warn(
         { orderId: locked.id, paymentId: payment.id, reason: verdict.refused.code },
         'a captured payment is refunded in full instead of applied',
@@ -226,8 +233,12 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
   async function settleReported(
     report: { orderId: string; paymentId: string },
     read?: PaymentRow,
+    /** The payment's capture (or none) as the caller has just read it, with `read`. */
+    readCapture?: { capture: CaptureRow | undefined },
   ): Promise<Reported> {
-    const earlier = await repos.payments.captureOf(provider.name, report.paymentId);
+    const earlier = readCapture
+      ? readCapture.capture
+      : await repos.payments.captureOf(provider.name, report.paymentId);
     if (earlier) return { decision: decisionOf(earlier, false), payment: undefined };
     const payment = (await provider.fetchOrderPayments(report.orderId)).find(
       (candidate) => candidate.id === report.paymentId,
@@ -254,11 +265,13 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
      * A modal checkout's result for one of our orders (the browser's verify): the provider's
      * signature over the order id stored for it and the payment id is checked first ('forged'
      * when it does not match: nothing is asked or decided), then the payment is settled as
-     * reported.
+     * reported. `readCapture`: the payment's capture (or none), when the caller has just read it
+     * with the order (it is asked again under the order's lock before anything is decided).
      */
     async settleSigned(
       order: PaymentRow,
       result: { paymentId: string; signature: string },
+      readCapture?: { capture: CaptureRow | undefined },
     ): Promise<Reported | 'forged'> {
       const signed = provider.verifyPaymentSignature({
         orderId: order.providerOrderId,
@@ -266,7 +279,11 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
         signature: result.signature,
       });
       if (!signed) return 'forged';
-      return settleReported({ orderId: order.providerOrderId, paymentId: result.paymentId }, order);
+      return settleReported(
+        { orderId: order.providerOrderId, paymentId: result.paymentId },
+        order,
+        readCapture,
+      );
     },
 
     /** The payment's fate if it has been decided, without asking anyone. */

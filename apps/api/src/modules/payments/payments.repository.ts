@@ -45,6 +45,25 @@ const paymentByProviderOrder = compiledStatement('payments_by_provider_order', (
       ),
     ),
 );
+// The browser's verify: the order it names, and the payment's capture if it was decided before.
+const paymentWithCaptureOf = compiledStatement('payments_by_provider_order_with_capture', (db) =>
+  db
+    .select({ order: payments, capture: captures })
+    .from(payments)
+    .leftJoin(
+      captures,
+      and(
+        eq(captures.provider, payments.provider),
+        eq(captures.providerPaymentId, sql.placeholder('providerPaymentId')),
+      ),
+    )
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.providerOrderId, sql.placeholder('providerOrderId')),
+      ),
+    ),
+);
 const captureByProviderPayment = compiledStatement('captures_by_provider_payment', (db) =>
   db
     .select()
@@ -78,18 +97,50 @@ const insertCaptures = compiledInsert('captures_insert', (db, rows: Record<strin
     .returning(),
 );
 
-const completePayment = compiledStatement('payments_mark_completed', (db) =>
-  db
-    .update(payments)
-    .set({
-      status: 'completed',
-      providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
-      method: sql`${sql.placeholder('method')}`,
-      failureReason: null,
-      reconcileAt: null,
-      updatedAt: sql`${sql.placeholder('at')}`,
+// An applied payment: its capture kept and its order completed, in one statement.
+const applyCapture = compiledStatement('captures_apply', (db) => {
+  const completed = db.$with('completed').as(
+    db
+      .update(payments)
+      .set({
+        status: 'completed',
+        providerPaymentId: sql`${sql.placeholder('providerPaymentId')}`,
+        method: sql`${sql.placeholder('method')}`,
+        failureReason: null,
+        reconcileAt: null,
+        updatedAt: sql`${sql.placeholder('at')}`,
+      })
+      .where(eq(payments.id, sql.placeholder('orderId')))
+      .returning({ id: payments.id }),
+  );
+  return db
+    .with(completed)
+    .insert(captures)
+    .values({
+      orderId: sql.placeholder('orderId'),
+      provider: sql.placeholder('provider'),
+      providerPaymentId: sql.placeholder('providerPaymentId'),
+      amountPaise: sql.placeholder('amountPaise'),
+      currency: sql.placeholder('currency'),
+      method: sql.placeholder('method'),
+      outcome: 'applied',
+      appliedTo: sql.placeholder('appliedTo'),
+      bookingId: sql.placeholder('bookingId'),
+      subscriptionId: sql.placeholder('subscriptionId'),
+      decidedAt: sql.placeholder('decidedAt'),
     })
-    .where(eq(payments.id, sql.placeholder('id'))),
+    .returning();
+});
+
+// Every webhook keeps its event (the sandbox's, one per checkout).
+const insertEvents = compiledInsert(
+  'payment_events_insert',
+  (db, rows: Record<string, unknown>[]) =>
+    db
+      .insert(paymentEvents)
+      .values(rows as (typeof paymentEvents.$inferInsert)[])
+      .onConflictDoNothing()
+      .returning({ id: paymentEvents.id }),
 );
 
 /**
@@ -263,14 +314,22 @@ export function createPaymentsRepository(
       return row;
     },
 
-    /** A payment it took was applied: the order is done and no longer watched. */
-    async markCompleted(id: string, providerPaymentId: string, method: string): Promise<void> {
-      await completePayment(db).execute({
-        id,
+    /**
+     * The order with this provider's order id, and the capture of the payment `providerPaymentId`
+     * at the same provider (whichever order it was on) when its fate is decided: byProviderOrder
+     * and captureOf in one statement. Undefined when there is no such order.
+     */
+    async byProviderOrderWithCapture(
+      provider: string,
+      providerOrderId: string,
+      providerPaymentId: string,
+    ): Promise<{ order: PaymentRow; capture: CaptureRow | undefined } | undefined> {
+      const [row] = await paymentWithCaptureOf(db).execute({
+        provider,
+        providerOrderId,
         providerPaymentId,
-        method,
-        at: clock.now().toISOString(),
       });
+      return row && { order: row.order, capture: row.capture ?? undefined };
     },
 
     /** The captured payment with this provider id, once its fate is decided. */
@@ -282,6 +341,31 @@ export function createPaymentsRepository(
     /** Keep a captured payment's fate (the database refuses a second row for the same payment). */
     async insertCapture(capture: CaptureWrite): Promise<CaptureRow> {
       const [row] = await insertCaptures(db, [{ ...capture, decidedAt: clock.now() }]);
+      return row!;
+    },
+
+    /**
+     * A payment applied: its capture kept (outcome applied) and its order marked completed, as
+     * insertCapture then markCompleted do, in one statement. The database refuses a second
+     * capture of the same payment, and then neither is written.
+     */
+    async applyCapture(
+      capture: Omit<CaptureWrite, 'outcome' | 'reason'> & { appliedTo: CaptureRow['appliedTo'] },
+    ): Promise<CaptureRow> {
+      const at = clock.now();
+      const [row] = await applyCapture(db).execute({
+        orderId: capture.orderId,
+        provider: capture.provider,
+        providerPaymentId: capture.providerPaymentId,
+        amountPaise: capture.amountPaise,
+        currency: capture.currency,
+        method: capture.method,
+        appliedTo: capture.appliedTo,
+        bookingId: capture.bookingId ?? null,
+        subscriptionId: capture.subscriptionId ?? null,
+        decidedAt: at,
+        at: at.toISOString(),
+      });
       return row!;
     },
 
@@ -366,11 +450,9 @@ export function createPaymentsRepository(
       type: string;
       payload: unknown;
     }): Promise<boolean> {
-      const rows = await db
-        .insert(paymentEvents)
-        .values({ ...event, receivedAt: clock.now(), processedAt: clock.now() })
-        .onConflictDoNothing()
-        .returning({ id: paymentEvents.id });
+      const rows = await insertEvents(db, [
+        { ...event, receivedAt: clock.now(), processedAt: clock.now() },
+      ]);
       return rows.length > 0;
     },
 

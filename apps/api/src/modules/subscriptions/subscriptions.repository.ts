@@ -4,7 +4,6 @@ import {
   desc,
   eq,
   gt,
-  gte,
   inArray,
   isNull,
   lte,
@@ -71,23 +70,6 @@ export function currentPlanQuery(db: Database, userId: SQLWrapper, now: SQLWrapp
 const currentOf = compiledStatement('subscriptions_current_of_user', (db) =>
   currentPlanQuery(db, sql.placeholder('userId'), sql.placeholder('now')),
 );
-// Read by every payment's confirmation (what the checkout was priced without).
-const changedSinceOf = compiledStatement('subscriptions_changed_since', (db) =>
-  db
-    .select({ id: subscriptions.id })
-    .from(subscriptions)
-    .where(
-      and(
-        eq(subscriptions.userId, sql.placeholder('userId')),
-        or(
-          gte(subscriptions.createdAt, sql.placeholder('since')),
-          gte(subscriptions.updatedAt, sql.placeholder('since')),
-        ),
-      ),
-    )
-    .limit(1),
-);
-
 export function createSubscriptionsRepository(db: Database) {
   return {
     async listActivePlans() {
@@ -114,12 +96,6 @@ export function createSubscriptionsRepository(db: Database) {
         .where(and(eq(subscriptions.userId, userId), eq(subscriptions.status, 'active')))
         .for('update');
       return row;
-    },
-
-    /** True when a plan period of the shopper began, ended or changed at or after `since`. */
-    async changedSince(userId: string, since: Date): Promise<boolean> {
-      const rows = await changedSinceOf(db).execute({ userId, since: since.toISOString() });
-      return rows.length > 0;
     },
 
     async findById(id: string): Promise<SubscriptionRow | undefined> {

@@ -1,4 +1,4 @@
-import { and, asc, eq, getTableColumns, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.js';
 import { compiledInsert, compiledStatement } from '../../../db/compiled.js';
 import {
@@ -41,12 +41,11 @@ const insertOrders = compiledInsert(
       .values(rows as (typeof sandboxOrders.$inferInsert)[])
       .returning(),
 );
-const orderForUpdate = compiledStatement('sandbox_orders_lock', (db) =>
+const orderById = compiledStatement('sandbox_orders_by_id', (db) =>
   db
     .select()
     .from(sandboxOrders)
-    .where(eq(sandboxOrders.id, sql.placeholder('id')))
-    .for('update'),
+    .where(eq(sandboxOrders.id, sql.placeholder('id'))),
 );
 const insertPayments = compiledInsert(
   'sandbox_payments_insert',
@@ -61,6 +60,95 @@ const paymentsOfOrderStatement = compiledStatement('sandbox_payments_of_order', 
     .where(eq(sandboxPayments.orderId, sql.placeholder('orderId')))
     .orderBy(asc(sandboxPayments.createdAt)),
 );
+/** A placeholder as a selected value, named (an insert's select takes its values by position). */
+const value = (name: string) => sql`${sql.placeholder(name)}`.as(name);
+const literal = (text: string, name: string) => sql.raw(text).as(name);
+/**
+ * A payment attempt with all it writes, in one statement of data-modifying CTEs: the order
+ * moves on (paid or attempted, one more attempt) only while it is not paid; the payment, its
+ * webhook and, when asked, the mandate it sets up are written from that update's row, so an
+ * order found paid gets nothing. The update takes the order's row lock, as the lock it replaces
+ * did: a payment in flight on the same order is waited for, and the order then seen paid.
+ */
+const paymentAttempt = (withMandate: boolean) =>
+  compiledStatement(withMandate ? 'sandbox_pay_with_mandate' : 'sandbox_pay', (db) => {
+    const moved = db.$with('moved').as(
+      db
+        .update(sandboxOrders)
+        .set({
+          status: sql`${sql.placeholder('orderStatus')}`,
+          attempts: sql`${sandboxOrders.attempts} + 1`,
+        })
+        .where(
+          and(eq(sandboxOrders.id, sql.placeholder('orderId')), ne(sandboxOrders.status, 'paid')),
+        )
+        .returning({ id: sandboxOrders.id }),
+    );
+    const webhook = db.$with('webhook').as(
+      db
+        .insert(sandboxWebhooks)
+        .select(
+          db
+            .select({
+              id: literal('gen_random_uuid()', 'id'),
+              eventId: value('eventId'),
+              event: value('event'),
+              body: value('body'),
+              attempts: literal('0', 'attempts'),
+              nextAttemptAt: value('dueAt'),
+              deliveredAt: literal('null', 'delivered_at'),
+              lastError: literal('null', 'last_error'),
+              createdAt: value('at'),
+            })
+            .from(moved),
+        )
+        .returning({ id: sandboxWebhooks.id }),
+    );
+    const mandate = db.$with('mandate').as(
+      db
+        .insert(sandboxMandates)
+        .select(
+          db
+            .select({
+              id: value('mandateId'),
+              paymentId: value('id'),
+              method: value('method'),
+              renewals: value('renewals'),
+              createdAt: value('at'),
+            })
+            .from(moved),
+        )
+        .returning({ id: sandboxMandates.id }),
+    );
+    return db
+      .with(...(withMandate ? [moved, webhook, mandate] : [moved, webhook]))
+      .insert(sandboxPayments)
+      .select(
+        db
+          .select({
+            id: value('id'),
+            orderId: moved.id,
+            amountPaise: value('amountPaise'),
+            currency: value('currency'),
+            status: value('status'),
+            method: value('method'),
+            vpa: value('vpa'),
+            cardLast4: value('cardLast4'),
+            cardNetwork: value('cardNetwork'),
+            email: value('email'),
+            contact: value('contact'),
+            errorCode: value('errorCode'),
+            errorDescription: value('errorDescription'),
+            errorReason: value('errorReason'),
+            amountRefundedPaise: literal('0', 'amount_refunded_paise'),
+            createdAt: value('at'),
+          })
+          .from(moved),
+      )
+      .returning();
+  });
+const payWithoutMandate = paymentAttempt(false);
+const payWithMandate = paymentAttempt(true);
 const insertWebhooks = compiledInsert(
   'sandbox_webhooks_insert',
   (db, rows: Record<string, unknown>[]) =>
@@ -77,9 +165,35 @@ function gatewayBooks(db: Database, clock: Clock) {
       return row!;
     },
 
-    /** The order, locked until the end of the transaction (payments on it wait their turn). */
-    async lockOrder(id: string): Promise<SandboxOrderRow | undefined> {
-      const [row] = await orderForUpdate(db).execute({ id });
+    async findOrder(id: string): Promise<SandboxOrderRow | undefined> {
+      const [row] = await orderById(db).execute({ id });
+      return row;
+    },
+
+    /**
+     * One payment attempt on an order, in one statement (see paymentAttempt): the order moved to
+     * `orderStatus`, the payment stored, its webhook queued, and the mandate made when one is
+     * given. Undefined when the order was found paid: then nothing is written.
+     */
+    async recordAttempt(attempt: {
+      payment: Omit<SandboxPaymentRow, 'amountRefundedPaise' | 'createdAt' | 'mandateId' | 'notes'>;
+      orderStatus: 'paid' | 'attempted';
+      webhook: { eventId: string; event: string; body: string; dueAt: Date };
+      mandate?: { id: string; renewals: string };
+      at: Date;
+    }): Promise<typeof sandboxPayments.$inferSelect | undefined> {
+      const { payment, webhook, mandate } = attempt;
+      const statement = mandate ? payWithMandate : payWithoutMandate;
+      const [row] = await statement(db).execute({
+        ...payment,
+        orderStatus: attempt.orderStatus,
+        eventId: webhook.eventId,
+        event: webhook.event,
+        body: webhook.body,
+        dueAt: webhook.dueAt.toISOString(),
+        at: attempt.at.toISOString(),
+        ...(mandate ? { mandateId: mandate.id, renewals: mandate.renewals } : {}),
+      });
       return row;
     },
 
@@ -200,11 +314,13 @@ function gatewayBooks(db: Database, clock: Clock) {
         .returning();
     },
 
-    async markWebhookDelivered(id: string): Promise<void> {
+    /** Webhooks the app has acknowledged (2xx), in one update per batch. */
+    async markWebhooksDelivered(ids: string[]): Promise<void> {
+      if (ids.length === 0) return;
       await db
         .update(sandboxWebhooks)
         .set({ deliveredAt: clock.now(), lastError: null })
-        .where(eq(sandboxWebhooks.id, id));
+        .where(inArray(sandboxWebhooks.id, ids));
     },
 
     async markWebhookFailed(id: string, error: string, retryAt: Date): Promise<void> {

@@ -98,12 +98,8 @@ export function createSandboxGateway({
   webhookDelayMs,
   sendWebhook,
 }: SandboxGatewayDeps) {
-  /** Queue the event's webhook in the caller's transaction (`repo`). */
-  async function queueEvent(
-    repo: SandboxGatewayBooks,
-    event: string,
-    payload: Record<string, { entity: unknown }>,
-  ): Promise<void> {
+  /** The webhook an event owes the app: its id, the exact body to sign and send, when it is due. */
+  function webhookOf(event: string, payload: Record<string, { entity: unknown }>) {
     const eventId = razorpayStyleId('evt');
     const body = JSON.stringify({
       entity: 'event',
@@ -113,12 +109,16 @@ export function createSandboxGateway({
       payload,
       created_at: Math.floor(clock.now().getTime() / 1000),
     });
-    await repo.queueWebhook({
-      eventId,
-      event,
-      body,
-      dueAt: new Date(clock.now().getTime() + webhookDelayMs),
-    });
+    return { eventId, event, body, dueAt: new Date(clock.now().getTime() + webhookDelayMs) };
+  }
+
+  /** Queue the event's webhook in the caller's transaction (`repo`). */
+  async function queueEvent(
+    repo: SandboxGatewayBooks,
+    event: string,
+    payload: Record<string, { entity: unknown }>,
+  ): Promise<void> {
+    await repo.queueWebhook(webhookOf(event, payload));
   }
 
   /** Why the payment is declined, or undefined when it goes through. */
@@ -194,74 +194,59 @@ export function createSandboxGateway({
       }
       const details = instrument(body);
       const declined = decide(body);
-      try {
-        return await repository.transaction(async (repo) => {
-          const order = await repo.lockOrder(body.order_id);
-          if (!order) throw new SandboxInputError('No such order', 404);
-          if (order.status === 'paid') {
-            throw new SandboxInputError('This order has already been paid', 409);
-          }
-          let payment = await repo.insertPayment({
-            id: razorpayStyleId('pay'),
-            orderId: order.id,
-            amountPaise: order.amountPaise,
+      const order = await repository.findOrder(body.order_id);
+      if (!order) throw new SandboxInputError('No such order', 404);
+      if (order.status === 'paid') {
+        throw new SandboxInputError('This order has already been paid', 409);
+      }
+      const at = clock.now();
+      const payment: SandboxPaymentRow = {
+        id: razorpayStyleId('pay'),
+        orderId: order.id,
+        amountPaise: order.amountPaise,
+        currency: order.currency,
+        status: declined ? 'failed' : 'captured',
+        method: details.method,
+        vpa: details.vpa ?? null,
+        cardLast4: details.cardLast4 ?? null,
+        cardNetwork: details.cardNetwork ?? null,
+        email: payer.email ?? null,
+        contact: payer.contact ?? null,
+        errorCode: declined ? 'BAD_REQUEST_ERROR' : null,
+        errorDescription: declined?.description ?? null,
+        errorReason: declined?.reason ?? null,
+        amountRefundedPaise: 0,
+        createdAt: at,
+        // A recurring order's captured payment sets up a mandate (Razorpay's token).
+        mandateId: !declined && order.notes[RECURRING_NOTE] ? razorpayStyleId('token') : null,
+        notes: order.notes,
+      };
+      const webhook = webhookOf(declined ? 'payment.failed' : 'payment.captured', {
+        payment: { entity: paymentEntity(payment) },
+        order: {
+          entity: {
+            id: order.id,
+            entity: 'order',
+            amount: order.amountPaise,
+            amount_paid: declined ? 0 : order.amountPaise,
             currency: order.currency,
-            status: declined ? 'failed' : 'captured',
-            ...details,
-            email: payer.email ?? null,
-            contact: payer.contact ?? null,
-            ...(declined
-              ? {
-                  errorCode: 'BAD_REQUEST_ERROR',
-                  errorDescription: declined.description,
-                  errorReason: declined.reason,
-                }
-              : {}),
-          });
-          await repo.setOrderStatus(order.id, declined ? 'attempted' : 'paid');
-          if (!declined && order.notes[RECURRING_NOTE]) {
-            const mandate = await repo.insertMandate({
-              id: razorpayStyleId('token'),
-              paymentId: payment.id,
-              method: payment.method,
-              renewals: body.renewals,
-            });
-            payment = { ...payment, mandateId: mandate.id };
-          }
-          await queueEvent(repo, declined ? 'payment.failed' : 'payment.captured', {
-            payment: { entity: paymentEntity(payment) },
-            order: {
-              entity: {
-                id: order.id,
-                entity: 'order',
-                amount: order.amountPaise,
-                amount_paid: declined ? 0 : order.amountPaise,
-                currency: order.currency,
-                receipt: order.receipt,
-                status: declined ? 'attempted' : 'paid',
-                notes: order.notes,
-              },
-            },
-          });
-          if (declined) {
-            return {
-              status: 'failed' as const,
-              error: {
-                code: 'BAD_REQUEST_ERROR',
-                description: declined.description,
-                source: declined.source,
-                step: 'payment_authorization',
-                reason: declined.reason,
-                metadata: { order_id: order.id, payment_id: payment.id },
-              },
-            };
-          }
-          return {
-            status: 'captured' as const,
-            razorpay_payment_id: payment.id,
-            razorpay_order_id: order.id,
-            razorpay_signature: paymentSignature(order.id, payment.id, keys.keySecret),
-          };
+            receipt: order.receipt,
+            status: declined ? 'attempted' : 'paid',
+            notes: order.notes,
+          },
+        },
+      });
+      const { amountRefundedPaise: _r, createdAt: _c, mandateId, notes: _n, ...written } = payment;
+      let recorded;
+      try {
+        // The order moves on, the payment, its webhook and its mandate are written, in one
+        // statement that writes nothing if the order has been paid since it was read.
+        recorded = await repository.recordAttempt({
+          payment: written,
+          orderStatus: declined ? 'attempted' : 'paid',
+          webhook,
+          ...(mandateId ? { mandate: { id: mandateId, renewals: body.renewals } } : {}),
+          at,
         });
       } catch (error) {
         // Two captures of one order at once: the partial unique index keeps the second out.
@@ -270,6 +255,26 @@ export function createSandboxGateway({
         }
         throw error;
       }
+      if (!recorded) throw new SandboxInputError('This order has already been paid', 409);
+      if (declined) {
+        return {
+          status: 'failed' as const,
+          error: {
+            code: 'BAD_REQUEST_ERROR',
+            description: declined.description,
+            source: declined.source,
+            step: 'payment_authorization',
+            reason: declined.reason,
+            metadata: { order_id: order.id, payment_id: payment.id },
+          },
+        };
+      }
+      return {
+        status: 'captured' as const,
+        razorpay_payment_id: payment.id,
+        razorpay_order_id: order.id,
+        razorpay_signature: paymentSignature(order.id, payment.id, keys.keySecret),
+      };
     },
 
     /**
@@ -385,36 +390,47 @@ export function createSandboxGateway({
       };
     },
 
-    /** The sandbox-webhooks job: send every due webhook of one batch; returns how many. */
+    /**
+     * The sandbox-webhooks job: send every due webhook of one batch; returns how many. The ones
+     * the app acknowledged are marked delivered together, once the batch is sent: a crash before
+     * that sends the batch again when its lease ends (at most SANDBOX_WEBHOOK_BATCH webhooks),
+     * which the app answers as duplicates, as it would Razorpay's repeated deliveries.
+     */
     async deliverDueWebhooks(): Promise<number> {
       const claimed = await repository.claimDueWebhooks(
         SANDBOX_WEBHOOK_BATCH,
         new Date(clock.now().getTime() + WEBHOOK_LEASE_MS),
       );
-      for (const row of claimed) {
-        try {
-          const status = await sendWebhook(row.body, this.webhookHeaders(row.body, row.eventId));
-          if (status < 200 || status >= 300) throw new Error(`the app answered ${status}`);
-          await repository.markWebhookDelivered(row.id);
-        } catch (error) {
-          if (row.attempts >= WEBHOOK_MAX_ATTEMPTS) {
-            logger.error({ event: row.event, eventId: row.eventId }, 'sandbox webhook given up');
-            await repository.markWebhookFailed(
-              row.id,
-              `given up: ${describeFailure(error)}`,
-              new Date(clock.now().getTime() + GIVEN_UP_MS),
+      const delivered: string[] = [];
+      try {
+        for (const row of claimed) {
+          try {
+            const status = await sendWebhook(row.body, this.webhookHeaders(row.body, row.eventId));
+            if (status < 200 || status >= 300) throw new Error(`the app answered ${status}`);
+            delivered.push(row.id);
+          } catch (error) {
+            if (row.attempts >= WEBHOOK_MAX_ATTEMPTS) {
+              logger.error({ event: row.event, eventId: row.eventId }, 'sandbox webhook given up');
+              await repository.markWebhookFailed(
+                row.id,
+                `given up: ${describeFailure(error)}`,
+                new Date(clock.now().getTime() + GIVEN_UP_MS),
+              );
+              continue;
+            }
+            const retryAt = new Date(
+              clock.now().getTime() + backoffMs(row.attempts, { baseMs: 5_000 }),
             );
-            continue;
+            await repository.markWebhookFailed(row.id, describeFailure(error), retryAt);
+            logger.warn(
+              { event: row.event, eventId: row.eventId, attempts: row.attempts },
+              'sandbox webhook not delivered; it will be tried again',
+            );
           }
-          const retryAt = new Date(
-            clock.now().getTime() + backoffMs(row.attempts, { baseMs: 5_000 }),
-          );
-          await repository.markWebhookFailed(row.id, describeFailure(error), retryAt);
-          logger.warn(
-            { event: row.event, eventId: row.eventId, attempts: row.attempts },
-            'sandbox webhook not delivered; it will be tried again',
-          );
         }
+      } finally {
+        // Also when marking a failure threw: what was acknowledged is not sent again.
+        await repository.markWebhooksDelivered(delivered);
       }
       return claimed.length;
     },

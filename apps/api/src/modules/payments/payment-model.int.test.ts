@@ -19,15 +19,14 @@
 //   8. each app's cart views and product calendars kept in memory (decision 058) are the
 //      database's, once the writes' notifications have arrived.
 //
-// PAYMENT_MODEL_RUNS sets the number of sequences (2,000 by default); a failure prints fast-check's
-// report: its seed and path, and the shrunk commands with their replayPath. To replay it:
+// PAYMENT_MODEL_RUNS sets the number of sequences (2,000 by default), split between this file and
+// payment-model-2.int.test.ts, which vitest runs side by side, each on its own database
+// (test/model/payment-model.ts). A failure prints fast-check's report: its seed and path, and the
+// shrunk commands with their replayPath. To replay it, run the file that failed with
 // PAYMENT_MODEL_SEED=<seed> PAYMENT_MODEL_PATH=<path> PAYMENT_MODEL_REPLAY=<replayPath>. Races
 // between the apps are real, so a replay repeats the commands exactly and their timing as far as
 // the machine allows. A counterexample worth keeping goes into REGRESSIONS below.
-import fc from 'fast-check';
-import { afterAll, beforeAll, describe, it } from 'vitest';
 import { BOOKING_HOLDS_JOB } from '../../jobs/payment-jobs.js';
-import { usingPostgres } from '../../test/database.js';
 import {
   CreateCheckout,
   DeleteAccount,
@@ -37,19 +36,11 @@ import {
   RunJob,
   Subscribe,
   Verify,
-  commandArbitraries,
   type ItemSpec,
 } from '../../test/model/commands.js';
-import { runSequence, type ModelCommand } from '../../test/model/sequence.js';
-import { SINGLE_USE_COUPON, openWorld, type World } from '../../test/model/world.js';
-
-const RUNS = Number(process.env.PAYMENT_MODEL_RUNS || 2_000);
-const SEED = process.env.PAYMENT_MODEL_SEED ? Number(process.env.PAYMENT_MODEL_SEED) : undefined;
-const PATH = process.env.PAYMENT_MODEL_PATH || undefined;
-/** The commands' own replay hint, printed in the counterexample as replayPath="…". */
-const REPLAY = process.env.PAYMENT_MODEL_REPLAY || undefined;
-/** Short sequences: most of what goes wrong takes a handful of steps, and shrinks to fewer. */
-const MAX_COMMANDS = 12;
+import { describePaymentModel } from '../../test/model/payment-model.js';
+import type { ModelCommand } from '../../test/model/sequence.js';
+import { SINGLE_USE_COUPON } from '../../test/model/world.js';
 
 /** A line of a checkout: pool product `product`, starting in `startInDays` days, 2 days long. */
 const line = (product: number, startInDays = 1, quantity: 1 | 2 = 1): ItemSpec => ({
@@ -205,42 +196,6 @@ const REGRESSIONS: Record<string, ModelCommand[]> = {
   ],
 };
 
-describe.runIf(usingPostgres())('payments under random interleavings (model-based)', () => {
-  let world: World;
-
-  beforeAll(async () => {
-    world = await openWorld();
-  }, 120_000);
-  afterAll(async () => {
-    await world?.close();
-  });
-
-  it(
-    `keep their invariants over ${RUNS} random sequences on two app instances`,
-    async () => {
-      await fc.assert(
-        fc.asyncProperty(
-          fc.commands(commandArbitraries(), {
-            maxCommands: MAX_COMMANDS,
-            size: 'max',
-            ...(REPLAY ? { replayPath: REPLAY } : {}),
-          }),
-          (cmds) => runSequence(world, cmds),
-        ),
-        {
-          numRuns: RUNS,
-          ...(SEED === undefined ? {} : { seed: SEED }),
-          ...(PATH ? { path: PATH, endOnFailure: true } : {}),
-        },
-      );
-    },
-    // At least 20 minutes, more for a long run by hand (about 60 ms a sequence on 2 cores).
-    Math.max(20 * 60_000, RUNS * 250),
-  );
-
-  describe('regressions', () => {
-    for (const [name, commands] of Object.entries(REGRESSIONS)) {
-      it(name, () => runSequence(world, commands));
-    }
-  });
-});
+// The first half of the random sequences, with the regressions; the second half runs beside it
+// (payment-model-2.int.test.ts).
+describePaymentModel({ part: 1, regressions: REGRESSIONS });

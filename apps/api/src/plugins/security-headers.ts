@@ -19,6 +19,7 @@ export function securityHeaderOptions(
   pageScripts: string[] = [],
 ): HelmetOptions {
   const withSelf = (sources: string[]) => (sources.length ? ["'self'", ...sources] : null);
+  const scriptSrc = withSelf([...pageScripts, ...checkout.script]);
   return {
     hsts: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
@@ -28,9 +29,7 @@ export function securityHeaderOptions(
         // address this page was loaded from.
         'img-src': ["'self'", 'data:', 'blob:', ...(publicUrl ? [new URL(publicUrl).origin] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
-        ...(withSelf([...pageScripts, ...checkout.script]) && {
-          'script-src': withSelf([...pageScripts, ...checkout.script])!,
-        }),
+        ...(scriptSrc && { 'script-src': scriptSrc }),
         ...(withSelf(checkout.connect) && { 'connect-src': withSelf(checkout.connect)! }),
         ...(withSelf(checkout.frame) && { 'frame-src': withSelf(checkout.frame)! }),
         'upgrade-insecure-requests': isProduction ? [] : null,

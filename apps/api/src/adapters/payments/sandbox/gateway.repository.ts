@@ -229,14 +229,6 @@ function gatewayBooks(db: Database, clock: Clock) {
       return paymentsOfOrderStatement(db).execute({ orderId });
     },
 
-    async insertMandate(mandate: Omit<SandboxMandateRow, 'createdAt'>): Promise<SandboxMandateRow> {
-      const [row] = await db
-        .insert(sandboxMandates)
-        .values({ ...mandate, createdAt: clock.now() })
-        .returning();
-      return row!;
-    },
-
     async findMandate(id: string): Promise<SandboxMandateRow | undefined> {
       const [row] = await db.select().from(sandboxMandates).where(eq(sandboxMandates.id, id));
       return row;

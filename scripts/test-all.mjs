@@ -5,10 +5,11 @@
 //
 // PostgreSQL: TEST_DATABASE_URL names the server (each test file copies a database of its own from
 // template databases made once per run, and drops it after). Unset, the PostgreSQL run uses
-// postgres://postgres@127.0.0.1:5432/test when that server answers; with CI=true it must answer. Browser tests need Chromium (/usr/bin/chromium or
-// CHROME_PATH); with CI=true a missing browser fails the run. Redis: TEST_REDIS_URL, or
-// redis://127.0.0.1:6379 when it answers, runs the rate-limit tests on Redis as well.
-import { spawnSync } from 'node:child_process';
+// postgres://postgres@127.0.0.1:5432/test when that server answers; with CI=true it must answer.
+// Browser tests need a Chromium (CHROME_PATH, Debian's chromium-headless-shell or chromium); with
+// CI=true a missing browser fails the run. Redis: TEST_REDIS_URL, or redis://127.0.0.1:6379 when
+// it answers, runs the rate-limit tests on Redis as well.
+import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
 import { join } from 'node:path';
@@ -37,6 +38,43 @@ function run(label, command, args, env = {}) {
   );
   if (!ok) failures.push(label);
   return ok;
+}
+
+/**
+ * Steps that each keep one core busy (eslint, prettier, tsc), run as chains side by side: each
+ * chain's steps one after another, the chains at once. A step's output is held and printed
+ * whole when it ends, so two steps' lines never mix. Resolves when every chain has ended.
+ */
+async function runSideBySide(chains) {
+  const runStep = ({ label, command, args }) =>
+    new Promise((resolve) => {
+      const started = Date.now();
+      const output = [];
+      const child = spawn(command, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+      child.stdout.on('data', (chunk) => output.push(chunk));
+      child.stderr.on('data', (chunk) => output.push(chunk));
+      const finish = (status) => {
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        const ok = status === 0;
+        steps.push({ label, seconds, ok });
+        process.stdout.write(`\n== ${label}\n${Buffer.concat(output).toString()}`);
+        process.stdout.write(
+          `== ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s\n`,
+        );
+        if (!ok) failures.push(label);
+        resolve(ok);
+      };
+      child.on('error', (error) => {
+        output.push(Buffer.from(`${error.message}\n`));
+        finish(-1);
+      });
+      child.on('close', finish);
+    });
+  await Promise.all(
+    chains.map(async (chain) => {
+      for (const step of chain) await runStep(step);
+    }),
+  );
 }
 
 function countVitest(file) {
@@ -92,13 +130,22 @@ async function redisUrl() {
 const testRedisUrl = await redisUrl();
 
 const npx = 'npx';
-run('lint', npx, ['eslint', '.', '--max-warnings=0']);
-run('format', npx, ['prettier', '--check', '.', '--log-level=warn']);
-run('build shared', npx, ['tsc', '-b', 'packages/shared']);
-run('typecheck', npx, ['tsc', '-b', 'apps/api', 'e2e']);
-run('typecheck web', npx, ['tsc', '-p', 'apps/web', '--noEmit']);
-// The API's tests are typechecked too (its build leaves them out).
-run('typecheck API tests', npx, ['tsc', '-p', 'apps/api/tsconfig.test.json']);
+// Lint and format on one core, the typechecks on the other: each tool uses one, and one after
+// the other they left half of a two-core machine idle for over a minute.
+const step = (label, ...args) => ({ label, command: npx, args });
+await runSideBySide([
+  [
+    step('lint', 'eslint', '.', '--max-warnings=0'),
+    step('format', 'prettier', '--check', '.', '--log-level=warn'),
+  ],
+  [
+    step('build shared', 'tsc', '-b', 'packages/shared'),
+    step('typecheck', 'tsc', '-b', 'apps/api', 'e2e'),
+    step('typecheck web', 'tsc', '-p', 'apps/web', '--noEmit'),
+    // The API's tests are typechecked too (its build leaves them out).
+    step('typecheck API tests', 'tsc', '-p', 'apps/api/tsconfig.test.json'),
+  ],
+]);
 
 const vitestJson = (name) => [
   '--reporter=default',
@@ -138,9 +185,12 @@ if (pgUrl) {
   );
 }
 
-const chromium = [process.env.CHROME_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].find(
-  (p) => p && existsSync(p),
-);
+const chromium = [
+  process.env.CHROME_PATH,
+  '/usr/bin/chromium-headless-shell',
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+].find((p) => p && existsSync(p));
 if (chromium || ci) {
   if (run('build', 'npm', ['run', 'build', '--silent'])) {
     run('JavaScript budget for /', 'node', ['scripts/check-bundle.mjs']);
@@ -150,7 +200,9 @@ if (chromium || ci) {
     countPlaywright(join(results, 'e2e.json'));
   }
 } else {
-  process.stdout.write('Skipping browser tests: no Chromium (apt-get install -y chromium).\n');
+  process.stdout.write(
+    'Skipping browser tests: no Chromium (apt-get install -y chromium-headless-shell chromium).\n',
+  );
 }
 
 process.stdout.write('\nTime per step:\n');

@@ -29,6 +29,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
+          // One import of the modules per worker instead of one per file: the files share no
+          // state (none mocks a module or changes the environment), and a fresh import per file
+          // was three quarters of the step's 22 s.
+          isolate: false,
           include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
         },

@@ -143,7 +143,7 @@ export default defineConfig({
   fullyParallel: true,
   forbidOnly: Boolean(process.env.CI),
   retries: process.env.CI ? 1 : 0,
-  workers: 2,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   // Timeouts are for hangs, not for speed. On 2 cores at load 12 (two browsers, five servers) a
   // long spec ran 24 s in one CI run and 32 s in the next, both times reaching the right page:
   // 30 s was a speed limit there. A test that hangs still fails, after a minute.

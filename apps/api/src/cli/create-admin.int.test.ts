@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema/index.js';
 import { createOrPromoteAdmin } from '../modules/users/users.service.js';
 import { createTestApp, type TestApp } from '../test/app.js';
+import { createTestDatabase, usingPostgres } from '../test/database.js';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -73,16 +74,26 @@ describe('createOrPromoteAdmin', () => {
 });
 
 describe('npm run create-admin', () => {
-  // Six runs of the command, each a new process that loads the embedded database (the first also
-  // makes and migrates it): about 40 s here, twice that on a machine half as fast. The limit is
-  // for a run that hangs.
-  it('creates an admin in the embedded database of DATA_DIR', { timeout: 240_000 }, () => {
+  // Six runs of the command, each a new process that opens the database (the first also migrates
+  // it): about 40 s here on the embedded database, twice that on a machine half as fast. The limit
+  // is for a run that hangs. The PostgreSQL run gives the command a database of its own on that
+  // server (DATABASE_URL), as production runs it; the PGlite run, the embedded one of DATA_DIR.
+  const where = usingPostgres()
+    ? 'an empty PostgreSQL database named by DATABASE_URL'
+    : 'the embedded database of DATA_DIR';
+  it(`creates an admin in ${where}`, { timeout: 240_000 }, async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-admin-'));
+    const server = usingPostgres() ? await createTestDatabase({ migrate: false }) : undefined;
     try {
       const script = fileURLToPath(new URL('./create-admin.ts', import.meta.url));
       const run = (...args: string[]) =>
         spawnSync(process.execPath, ['--import', 'tsx', script, ...args], {
-          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+          env: {
+            ...process.env,
+            DATA_DIR: dataDir,
+            DATABASE_URL: server?.url ?? '',
+            LOG_LEVEL: 'silent',
+          },
           encoding: 'utf8',
         });
       const created = run('--email', 'root@pehnava.test', '--password', 'monsoon-ledger');
@@ -109,7 +120,15 @@ describe('npm run create-admin', () => {
       const unknown = run('--email', 'root@pehnava.test', '--role', 'owner');
       expect(unknown.status).toBe(2);
       expect(unknown.stderr).toContain("--role must be admin or staff, not 'owner'");
+      if (server) {
+        const rows = await server.db.select().from(users).orderBy(users.email);
+        expect(rows.map((row) => [row.email, row.role])).toEqual([
+          ['packer@pehnava.test', 'staff'],
+          ['root@pehnava.test', 'staff'],
+        ]);
+      }
     } finally {
+      await server?.close();
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { RENTAL_DURATIONS, addDays } from '@pehnava/shared';
-import { availableStartDates, type UnitBlock } from './availability.js';
+import { availableStartDates, isoDateOfDay, type UnitBlock } from './availability.js';
 import { reservedRange, type ReservationDays } from './reserved-range.js';
 
 /** The calendar worked out the plain way: every start date, length and unit checked in turn. */
@@ -82,5 +82,32 @@ describe('availableStartDates', () => {
         days: { leadDays: 1, turnaroundDays: 3 },
       }),
     ).toEqual({ '2': [], '4': [], '7': [], '14': [] });
+  });
+});
+
+describe('isoDateOfDay', () => {
+  const viaDate = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+
+  it('writes the same date as a Date does, from 0000-01-01 to 9999-12-31', () => {
+    const first = Date.parse('0000-01-01T00:00:00Z') / 86_400_000;
+    const last = Date.parse('9999-12-31T00:00:00Z') / 86_400_000;
+    expect(isoDateOfDay(first)).toBe('0000-01-01');
+    expect(isoDateOfDay(last)).toBe('9999-12-31');
+    // Every day of the years a booking can fall in, and every leap day and turn of a century.
+    const wrong: number[] = [];
+    for (let day = Date.parse('1999-12-01T00:00:00Z') / 86_400_000; day < 40_000; day += 1) {
+      if (isoDateOfDay(day) !== viaDate(day)) wrong.push(day);
+    }
+    expect(wrong).toEqual([]);
+    for (const date of ['1900-02-28', '1900-03-01', '2000-02-29', '2100-02-28', '2400-02-29']) {
+      expect(isoDateOfDay(Date.parse(`${date}T00:00:00Z`) / 86_400_000)).toBe(date);
+    }
+    fc.assert(
+      fc.property(
+        fc.integer({ min: first, max: last }),
+        (day) => isoDateOfDay(day) === viaDate(day),
+      ),
+      { numRuns: 20_000 },
+    );
   });
 });

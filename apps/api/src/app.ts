@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { imagesDirFor } from './adapters/images/local-disk.js';
+import { requestLoggerFactory } from './lib/logger.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
 import { productSearchRoutes } from './modules/catalogue/product-search.routes.js';
@@ -69,6 +70,8 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   } = services;
   const app = Fastify({
     loggerInstance: services.logger,
+    // Each request's logger is made when the request first writes a line (lib/logger.ts).
+    childLoggerFactory: requestLoggerFactory,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.

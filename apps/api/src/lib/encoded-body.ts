@@ -66,9 +66,30 @@ export function lazilyEncodedBody(identity: Buffer, brotliQuality = 5): EncodedB
 
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
+/**
+ * Answers for the Accept-Encoding values seen lately: a browser sends the same one on every
+ * request, and working it out is a few per cent of a kept answer's CPU. A client that sends a
+ * new value each time only churns this small map.
+ */
+const negotiated = new Map<string, ContentEncoding>();
+const NEGOTIATED_KEPT = 64;
+/** Longer values (no browser sends one) are worked out each time, never kept. */
+const NEGOTIATED_MAX_LENGTH = 200;
+
 /** Pick the best encoding the client accepts (q=0 excludes one). */
 export function negotiateEncoding(acceptEncoding: string | undefined): ContentEncoding {
   if (!acceptEncoding) return 'identity';
+  if (acceptEncoding.length > NEGOTIATED_MAX_LENGTH) return chooseEncoding(acceptEncoding);
+  let encoding = negotiated.get(acceptEncoding);
+  if (encoding === undefined) {
+    encoding = chooseEncoding(acceptEncoding);
+    if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear();
+    negotiated.set(acceptEncoding, encoding);
+  }
+  return encoding;
+}
+
+function chooseEncoding(acceptEncoding: string): ContentEncoding {
   const accepted = new Map<string, number>();
   for (const part of acceptEncoding.split(',')) {
     const [name, ...params] = part.trim().toLowerCase().split(';');

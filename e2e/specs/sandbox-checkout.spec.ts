@@ -606,6 +606,10 @@ test.describe('on the app’s own page', () => {
       await serveScript(page);
       await page.goto('/');
       await expect(page.getByRole('contentinfo')).toContainText('Copyright 2025');
+      // Home at rest: its shelves' cards in place of their placeholders (on a busy machine they
+      // can arrive after the footer, and would change the elements compared below).
+      await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+      await expect(page.getByTestId('product-card').first()).toBeVisible();
       // The computed look of the page's own elements, which the sheet's styles must not touch.
       const styleOf = () =>
         page.evaluate(() =>

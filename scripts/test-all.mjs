@@ -26,18 +26,21 @@ const startedAll = Date.now();
 /** Each step run, with its time in seconds, for the summary at the end. */
 const steps = [];
 
+/** Record a step that has ended (its time, and a failure unless it exited 0), and say so. */
+function endStep(label, started, status) {
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  const ok = status === 0;
+  steps.push({ label, seconds, ok });
+  process.stdout.write(`== ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s\n`);
+  if (!ok) failures.push(label);
+  return ok;
+}
+
 function run(label, command, args, env = {}) {
   process.stdout.write(`\n== ${label}\n`);
   const started = Date.now();
   const child = spawnSync(command, args, { stdio: 'inherit', env: { ...process.env, ...env } });
-  const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  const ok = child.status === 0;
-  steps.push({ label, seconds, ok });
-  process.stdout.write(
-    `== ${label}: ${ok ? 'ok' : `FAILED (exit ${child.status})`} in ${seconds}s\n`,
-  );
-  if (!ok) failures.push(label);
-  return ok;
+  return endStep(label, started, child.status);
 }
 
 /**
@@ -54,15 +57,8 @@ async function runSideBySide(chains) {
       child.stdout.on('data', (chunk) => output.push(chunk));
       child.stderr.on('data', (chunk) => output.push(chunk));
       const finish = (status) => {
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        const ok = status === 0;
-        steps.push({ label, seconds, ok });
         process.stdout.write(`\n== ${label}\n${Buffer.concat(output).toString()}`);
-        process.stdout.write(
-          `== ${label}: ${ok ? 'ok' : `FAILED (exit ${status})`} in ${seconds}s\n`,
-        );
-        if (!ok) failures.push(label);
-        resolve(ok);
+        resolve(endStep(label, started, status));
       };
       child.on('error', (error) => {
         output.push(Buffer.from(`${error.message}\n`));

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { rememberedBy } from './remembered.js';
 
 /** A JSON body kept serialized and compressed, so a cached response costs no work per request. */
 export interface EncodedBody {
@@ -67,12 +68,10 @@ export function lazilyEncodedBody(identity: Buffer, brotliQuality = 5): EncodedB
 export type ContentEncoding = 'br' | 'gzip' | 'identity';
 
 /**
- * Answers for the Accept-Encoding values seen lately: a browser sends the same one on every
- * request, and working it out is a few per cent of a kept answer's CPU. A client that sends a
- * new value each time only churns this small map.
+ * The encoding for each Accept-Encoding value seen lately: a browser sends the same one on every
+ * request, and working it out is a few per cent of a kept answer's CPU.
  */
-const negotiated = new Map<string, ContentEncoding>();
-const NEGOTIATED_KEPT = 64;
+const negotiated = rememberedBy<ContentEncoding>(64);
 /** Longer values (no browser sends one) are worked out each time, never kept. */
 const NEGOTIATED_MAX_LENGTH = 200;
 
@@ -80,13 +79,7 @@ const NEGOTIATED_MAX_LENGTH = 200;
 export function negotiateEncoding(acceptEncoding: string | undefined): ContentEncoding {
   if (!acceptEncoding) return 'identity';
   if (acceptEncoding.length > NEGOTIATED_MAX_LENGTH) return chooseEncoding(acceptEncoding);
-  let encoding = negotiated.get(acceptEncoding);
-  if (encoding === undefined) {
-    encoding = chooseEncoding(acceptEncoding);
-    if (negotiated.size >= NEGOTIATED_KEPT) negotiated.clear();
-    negotiated.set(acceptEncoding, encoding);
-  }
-  return encoding;
+  return negotiated(acceptEncoding, () => chooseEncoding(acceptEncoding));
 }
 
 function chooseEncoding(acceptEncoding: string): ContentEncoding {

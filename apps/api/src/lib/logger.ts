@@ -190,13 +190,13 @@ export function createLogger(
 }
 
 type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 
 /** Whether a line at `level` is written (pino's isLevelEnabled); true for a logger that cannot say. */
 function levelOn(logger: FastifyBaseLogger, level: string): boolean {
   const check = (logger as { isLevelEnabled?: (level: string) => boolean }).isLevelEnabled;
   return typeof check === 'function' ? check.call(logger, level) : true;
 }
-type ChildOptions = Parameters<FastifyBaseLogger['child']>[1];
 
 /**
  * A request's logger, made the first time the request writes a line at a level that is on.

@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { rememberedBy } from '../lib/remembered.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,18 +42,9 @@ const REMEMBERED_HOSTS = 32;
 /** Give every request its `publicOrigin`. */
 export function registerPublicOrigin(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
   const fixed = publicUrlBase(publicUrl);
-  const remembered = new Map<string, string>();
-  const originOf = (request: FastifyRequest) => {
-    const key = `${request.protocol} ${request.host}`;
-    let origin = remembered.get(key);
-    if (origin === undefined) {
-      origin = requestOrigin(request);
-      // Made-up Host headers can only churn this small map, never grow it.
-      if (remembered.size >= REMEMBERED_HOSTS) remembered.clear();
-      remembered.set(key, origin);
-    }
-    return origin;
-  };
+  const remembered = rememberedBy<string>(REMEMBERED_HOSTS);
+  const originOf = (request: FastifyRequest) =>
+    remembered(`${request.protocol} ${request.host}`, () => requestOrigin(request));
   app.decorateRequest('publicOrigin', {
     getter(this: FastifyRequest) {
       return fixed ?? originOf(this);

@@ -153,10 +153,7 @@ export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMe
     },
   });
 
-  const hasWeb = web !== undefined;
-  const webRoot = web?.root;
-  const template = web?.template ?? '';
-  if (hasWeb) {
+  if (web) {
     await app.register(fastifyStatic, {
       root: web.root,
       prefix: '/',
@@ -173,13 +170,13 @@ export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMe
   }
 
   const pages = createPageBodyCache(PAGE_CACHE_ENTRIES);
-  const firstPaints = readJson<FirstPaints>(webRoot, 'first-paint.json');
-  const routeChunks = createRouteChunks(readJson<ViteManifest>(webRoot, '.vite/manifest.json'));
+  const firstPaints = readJson<FirstPaints>(web?.root, 'first-paint.json');
+  const routeChunks = createRouteChunks(readJson<ViteManifest>(web?.root, '.vite/manifest.json'));
 
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
-      hasWeb &&
+      web !== undefined &&
       (request.method === 'GET' || request.method === 'HEAD') &&
       !path.startsWith('/api/') &&
       path !== '/api' &&
@@ -199,7 +196,7 @@ export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMe
       };
       // The console's pages are for the shop's people, not for search engines.
       if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
-      const html = renderPageHtml(template, head, { origin, path });
+      const html = renderPageHtml(web.template, head, { origin, path });
       // @fastify/compress hooks routes only, not this handler, so pages are encoded here.
       return sendEncoded(request, reply, pages.get(html), 'text/html; charset=utf-8');
     }

@@ -22,6 +22,8 @@ mkdirSync(results, { recursive: true });
 
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failures = [];
+/** Each failed test, "file › name: first line of its error", repeated in the summary at the end. */
+const failedTests = [];
 const startedAll = Date.now();
 /** Each step run, with its time in seconds, for the summary at the end. */
 const steps = [];
@@ -79,6 +81,20 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
+  for (const file of report.testResults) {
+    for (const test of file.assertionResults) {
+      if (test.status !== 'failed') continue;
+      const where = file.name.replace(`${process.cwd()}/`, '');
+      failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+    }
+  }
+}
+
+/** The first non-empty line of an error message, without its colours, cut to one screen line. */
+function firstLine(message = '') {
+  const plain = message.replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '');
+  const line = plain.split('\n').find((text) => text.trim() !== '') ?? '';
+  return line.trim().slice(0, 200);
 }
 
 function countPlaywright(file) {
@@ -87,6 +103,19 @@ function countPlaywright(file) {
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
+  const visit = (suite, titles) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        if (test.status !== 'unexpected') continue;
+        const error = test.results.at(-1)?.error?.message;
+        failedTests.push(
+          `${spec.file} › ${[...titles, spec.title].join(' › ')}: ${firstLine(error)}`,
+        );
+      }
+    }
+    for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
+  };
+  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) visit(suite, []);
 }
 
 async function postgresUrl() {
@@ -211,6 +240,9 @@ for (const step of steps) {
 process.stdout.write(
   `  ${'total'.padEnd(width)} ${((Date.now() - startedAll) / 1000).toFixed(1).padStart(7)}s\n\n`,
 );
+if (failedTests.length > 0) {
+  process.stdout.write(`Failed tests:\n${failedTests.map((test) => `  ${test}\n`).join('')}\n`);
+}
 if (failures.length > 0) process.stdout.write(`Failed steps: ${failures.join(', ')}\n`);
 if (failures.length > 0 && totals.failed === 0) totals.failed = failures.length;
 process.stdout.write(

@@ -21,11 +21,21 @@ class FakePool extends EventEmitter implements WorkerPool {
   }
 }
 
-class FakeWorker {
+class FakeWorker extends EventEmitter {
   signals: string[] = [];
   process: { pid: number; kill: (signal: string) => void };
+  /** Whether its IPC channel is still open (node:cluster routes connections to it until closed). */
+  connected = false;
   constructor(pid: number) {
+    super();
     this.process = { pid, kill: (signal) => this.signals.push(signal) };
+  }
+  isConnected() {
+    return this.connected;
+  }
+  disconnect() {
+    this.connected = false;
+    this.emit('disconnect');
   }
 }
 
@@ -100,6 +110,43 @@ describe('the cluster primary', () => {
     pool.die(pool.forked[3]!, 1);
     await advance(1000);
     expect(pool.forked).toHaveLength(5);
+  });
+
+  it('says a worker died, and replaces it, only once node:cluster has stopped routing to it', async () => {
+    const { pool, advance } = start();
+    const [a, b] = pool.forked;
+    pool.listen(a!);
+    pool.listen(b!);
+    vi.mocked(log.error).mockClear();
+    // Its exit came first; its IPC channel (and with it its place in the rotation) is still open.
+    a!.connected = true;
+    pool.die(a!, null, 'SIGKILL');
+    expect(log.error).not.toHaveBeenCalled();
+    await advance(5000);
+    expect(pool.forked).toHaveLength(2);
+    a!.disconnect();
+    expect(log.error).toHaveBeenCalledWith(
+      { worker: a!.process.pid, code: null, signal: 'SIGKILL' },
+      'worker died',
+    );
+    await advance(1000);
+    expect(pool.forked).toHaveLength(3);
+  });
+
+  it('a worker whose channel closes after SIGTERM is not replaced', async () => {
+    const { pool, signals, exit, advance } = start();
+    const [a, b] = pool.forked;
+    pool.listen(a!);
+    pool.listen(b!);
+    a!.connected = true;
+    pool.die(a!, null, 'SIGKILL');
+    signals.emit('SIGTERM', 'SIGTERM');
+    a!.disconnect();
+    pool.die(b!, 0);
+    expect(exit).toHaveBeenCalledWith(0);
+    await advance(60_000);
+    expect(pool.forked).toHaveLength(2);
+    expect(exit).toHaveBeenCalledTimes(1);
   });
 
   it('stops the server when workers keep dying before they listen', async () => {

@@ -62,8 +62,11 @@ export function runCluster({
     live.add(worker);
   };
 
+  let killTimer: NodeJS.Timeout | undefined;
   const finishIfDone = () => {
-    if (stopping && live.size === 0 && pendingRestarts === 0) exit(failedShutdown ? 1 : 0);
+    if (!stopping || live.size > 0 || pendingRestarts > 0) return;
+    clearTimeout(killTimer);
+    exit(failedShutdown ? 1 : 0);
   };
 
   const stop = (reason: string, code?: number) => {
@@ -72,12 +75,12 @@ export function runCluster({
     if (code !== undefined && code !== 0) failedShutdown = true;
     log.info({ reason, workers: live.size }, 'stopping the workers');
     for (const worker of live) worker.process.kill('SIGTERM');
-    const timer = setTimeout(() => {
+    killTimer = setTimeout(() => {
       log.error({ timeoutMs: shutdownTimeoutMs }, 'workers did not stop in time; killing them');
       for (const worker of live) worker.process.kill('SIGKILL');
       exit(1);
     }, shutdownTimeoutMs + 1000);
-    timer.unref();
+    killTimer.unref();
     finishIfDone();
   };
 
@@ -88,13 +91,12 @@ export function runCluster({
     log.info({ worker: worker.process.pid }, 'worker listening');
   });
 
-  pool.on('exit', (worker, code, signal) => {
-    live.delete(worker);
-    if (stopping) {
-      if (code !== 0 && signal !== 'SIGTERM') failedShutdown = true;
-      finishIfDone();
-      return;
-    }
+  /**
+   * A worker that died in service: said, and replaced. Called once node:cluster has also stopped
+   * handing it connections (see the 'exit' listener).
+   */
+  const replace = (worker: Worker, code: number | null, signal: string | null) => {
+    if (stopping) return;
     log.error({ worker: worker.process.pid, code, signal }, 'worker died');
     if (!listened.has(worker)) {
       startFailures += 1;
@@ -114,6 +116,21 @@ export function runCluster({
       log.info({ afterMs: delay }, 'starting a worker in its place');
       start();
     }, delay);
+  };
+
+  pool.on('exit', (worker, code, signal) => {
+    live.delete(worker);
+    if (stopping) {
+      if (code !== 0 && signal !== 'SIGTERM') failedShutdown = true;
+      finishIfDone();
+      return;
+    }
+    // node:cluster takes a worker out of the connections' rotation when its IPC channel closes,
+    // which may come just after its exit. Until then a new connection can still be handed to the
+    // dead worker, and is lost with it; so "worker died" waits for that too, and then means that
+    // every new connection goes to the workers alive.
+    if (worker.isConnected()) worker.once('disconnect', () => replace(worker, code, signal));
+    else replace(worker, code, signal);
   });
 
   source.once('SIGTERM', (signal) => stop(signal));

@@ -149,7 +149,6 @@ test.describe('a payment closed, then one declined', () => {
     request,
     workerProducts,
   }) => {
-    test.setTimeout(60_000);
     const product = workerProducts.take((p) => p.category !== 'luxury');
     const account = await createAccount(request);
     await request.post('/api/cart/add', {

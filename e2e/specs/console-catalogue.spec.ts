@@ -29,7 +29,6 @@ for (const width of [390, 1280]) {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width, height: 900 });
     const code = `PHN-E2E-${width}-${Date.now().toString(36).slice(-5).toUpperCase()}`;
     const name = `Peacock Silk Sharara ${width}`;
@@ -90,7 +89,6 @@ test.describe('two admins on one product', () => {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     await page.setViewportSize({ width: 1280, height: 900 });
     const token = await operatorToken(request);
     const code = `PHN-OLD-${Date.now().toString(36).slice(-6).toUpperCase()}`;

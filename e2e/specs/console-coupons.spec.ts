@@ -62,7 +62,6 @@ test.describe('at a desk, 1280 px', () => {
     request,
     workerProducts,
   }) => {
-    test.setTimeout(60_000);
     const code = freshCode('kdesk');
     await signInWith(page, await operatorToken(request), '/admin/coupons');
     await expect(page.getByRole('heading', { level: 1, name: 'Coupons' })).toBeVisible();

@@ -28,7 +28,6 @@ for (const width of [390, 1280]) {
       request,
       workerProducts,
     }) => {
-      test.setTimeout(60_000);
       const name = `Nandini ${Math.random().toString(36).slice(2, 7)}`;
       const shopper = await createAccount(request, { name });
       const phone = freshPhone();

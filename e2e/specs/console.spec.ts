@@ -132,7 +132,6 @@ test.describe('at a desk, 1280 px', () => {
     request,
     workerProducts,
   }) => {
-    test.setTimeout(60_000);
     const shopper = await createAccount(request);
     const ids: string[] = [];
     for (let i = 0; i < 2; i += 1) {

@@ -133,7 +133,6 @@ test('turning auto-renew off keeps the plan until its end date; Free from a paid
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   await signInWith(page, account.token, '/subscription-plans');
   await buy(page, 'plus', '₹999');

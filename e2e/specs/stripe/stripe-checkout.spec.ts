@@ -53,7 +53,6 @@ test('a shopper pays on Stripe’s page and comes back through /verify to My Boo
   request,
   workerProducts,
 }) => {
-  test.setTimeout(60_000);
   const product = workerProducts.take(cheap);
   const account = await shopperWithCart(request, product);
   await signInWith(page, account.token, '/place-order');
@@ -88,7 +87,6 @@ test.describe('a shopper who cancels on Stripe’s page', () => {
     request,
     workerProducts,
   }) => {
-    test.setTimeout(60_000);
     const product = workerProducts.take(cheap);
     const account = await shopperWithCart(request, product);
     await signInWith(page, account.token, '/place-order');
@@ -118,7 +116,6 @@ test.describe('the /verify page', () => {
       request,
       workerProducts,
     }) => {
-      test.setTimeout(60_000);
       mkdirSync(SHOTS, { recursive: true });
       await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
       const product = workerProducts.take(cheap);

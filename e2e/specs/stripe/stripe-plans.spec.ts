@@ -17,7 +17,6 @@ for (const width of [390, 1280]) {
     page,
     request,
   }) => {
-    test.setTimeout(60_000);
     mkdirSync(SHOTS, { recursive: true });
     await page.setViewportSize({ width, height: width < 600 ? 844 : 800 });
     const account = await createAccount(request);
@@ -67,7 +66,6 @@ test('coming back through Cancel says so and leaves the plan as it was', async (
   page,
   request,
 }) => {
-  test.setTimeout(60_000);
   const account = await createAccount(request);
   await signInWith(page, account.token, '/subscription-plans');
   await page.getByTestId('plan-pro').getByRole('button', { name: 'Upgrade Now' }).click();

@@ -6,6 +6,7 @@ import { createManualClock, type ManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { createTestDatabase, usingPostgres } from '../../test/database.js';
 import {
+  OUTBOX_BATCH_SIZE,
   OUTBOX_LEASE_MS,
   OUTBOX_MAX_ATTEMPTS,
   createMailOutbox,
@@ -144,24 +145,38 @@ describe('the mail outbox', () => {
 });
 
 describe.runIf(usingPostgres())('two job runners on one PostgreSQL', () => {
-  it('send each of 60 mails exactly once, however their runs interleave', async () => {
+  // Ten batches: more than one runner's three loops can claim before either sends, and more than
+  // both runners' six, so later claims race too.
+  const MAILS = 10 * OUTBOX_BATCH_SIZE;
+  it('send each of ten batches of mails exactly once, however their runs interleave', async () => {
     const database = await createTestDatabase();
     const other = await openDatabase({ kind: 'postgres', url: database.url!, poolSize: 5 });
     try {
       const raceClock = createManualClock(new Date('2026-11-23T04:00:00Z'));
       const seeding = createRepositories(database.db, raceClock);
-      for (let i = 0; i < 60; i += 1)
+      for (let i = 0; i < MAILS; i += 1)
         await seeding.outbox.enqueue('race', mail(`r${i}@pehnava.test`));
 
+      // Each runner's first send waits until the other has begun sending too, so both hold
+      // claimed batches at once whatever order their claims reach the database in. A runner's
+      // three loops claim three batches at most before they send, so neither can claim them all
+      // first (with three batches of mails, one runner took them all about once in 60 runs).
+      const began = [0, 1].map(() => {
+        let resolve = () => {};
+        const promise = new Promise<void>((done) => (resolve = done));
+        return { promise, resolve };
+      });
       const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
-      const runners = [database, other].map((handle) => {
+      const runners = [database, other].map((handle, index) => {
         const server = switchableMailer();
         const outbox = createMailOutbox({
           repository: createRepositories(handle.db, raceClock).outbox,
           mailer: {
             kind: 'smtp',
-            // A slow mail server widens the window in which the two runners overlap.
             send: async (message) => {
+              began[index]!.resolve();
+              await began[1 - index]!.promise;
+              // A slow mail server widens the window in which the two runners overlap.
               await new Promise((resolve) => setTimeout(resolve, 2));
               await server.mailer.send(message);
             },
@@ -180,8 +195,8 @@ describe.runIf(usingPostgres())('two job runners on one PostgreSQL', () => {
         ),
       );
       const sent = runners.flatMap((r) => r.sent.map((m) => m.to));
-      expect(sent).toHaveLength(60);
-      expect(new Set(sent).size).toBe(60);
+      expect(sent).toHaveLength(MAILS);
+      expect(new Set(sent).size).toBe(MAILS);
       // Both runners did some of the work.
       expect(runners.every((r) => r.sent.length > 0)).toBe(true);
       const rows = await seeding.outbox.list();

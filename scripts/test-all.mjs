@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // `npm test`: lint, typecheck, unit tests, the API suite on PGlite and on PostgreSQL, then the
 // browser tests. Prints each step's time as it ends and all of them with the total at the end,
-// then one last line "tests: N passed, N failed".
+// then the failed tests by name and the failed steps, and last "tests: N passed, N failed".
 //
 // PostgreSQL: TEST_DATABASE_URL names the server (each test file copies a database of its own from
 // template databases made once per run, and drops it after). Unset, the PostgreSQL run uses

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 
 /**
  * The browser the tests drive: CHROME_PATH, else Debian's headless shell (package
@@ -8,11 +8,10 @@ import { existsSync } from 'node:fs';
  * Blink and V8 at a little over half the browser process's CPU, which took about a tenth off the
  * browser suite on two cores (decision 061). Chromium runs the same tests when the shell is absent.
  */
-const CHROMIUM_CANDIDATES = [
-  '/usr/bin/chromium-headless-shell',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
-];
+const CHROMIUM_CANDIDATES: string[] = JSON.parse(
+  // In order of preference; scripts/test-all.mjs reads the same list.
+  readFileSync(new URL('./chromium-paths.json', import.meta.url), 'utf8'),
+);
 export function findChromium(): string | undefined {
   const candidates = [process.env.CHROME_PATH, ...CHROMIUM_CANDIDATES];
   return candidates.find((path): path is string => Boolean(path) && existsSync(path as string));

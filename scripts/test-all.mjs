@@ -81,10 +81,10 @@ function countVitest(file) {
   totals.passed += report.numPassedTests;
   totals.failed += report.numFailedTests;
   totals.skipped += report.numPendingTests + (report.numTodoTests ?? 0);
-  for (const file of report.testResults) {
-    for (const test of file.assertionResults) {
+  for (const result of report.testResults) {
+    for (const test of result.assertionResults) {
       if (test.status !== 'failed') continue;
-      const where = file.name.replace(`${process.cwd()}/`, '');
+      const where = result.name.replace(`${process.cwd()}/`, '');
       failedTests.push(`${where} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
     }
   }
@@ -99,7 +99,7 @@ function firstLine(message = '') {
 
 function countPlaywright(file) {
   if (!existsSync(file)) return;
-  const { stats } = JSON.parse(readFileSync(file, 'utf8'));
+  const { stats, suites = [] } = JSON.parse(readFileSync(file, 'utf8'));
   totals.passed += stats.expected + stats.flaky;
   totals.failed += stats.unexpected;
   totals.skipped += stats.skipped;
@@ -115,7 +115,7 @@ function countPlaywright(file) {
     }
     for (const child of suite.suites ?? []) visit(child, [...titles, child.title]);
   };
-  for (const suite of JSON.parse(readFileSync(file, 'utf8')).suites ?? []) visit(suite, []);
+  for (const suite of suites) visit(suite, []);
 }
 
 async function postgresUrl() {
@@ -210,11 +210,10 @@ if (pgUrl) {
   );
 }
 
+// The browsers the tests may drive, as e2e/browser.ts picks them.
 const chromium = [
   process.env.CHROME_PATH,
-  '/usr/bin/chromium-headless-shell',
-  '/usr/bin/chromium',
-  '/usr/bin/chromium-browser',
+  ...JSON.parse(readFileSync('e2e/chromium-paths.json', 'utf8')),
 ].find((p) => p && existsSync(p));
 if (chromium || ci) {
   if (run('build', 'npm', ['run', 'build', '--silent'])) {

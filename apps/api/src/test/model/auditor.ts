@@ -9,7 +9,7 @@ import { planUnitPrice, rupeesToPaise } from '@pehnava/shared';
 import { createInventory } from '../../modules/bookings/inventory.js';
 import { createCartService } from '../../modules/cart/cart.service.js';
 import type { Model } from './model.js';
-import type { World } from './world.js';
+import type { Via, World } from './world.js';
 
 export interface Violation {
   /** The invariant's number, as the test file lists them. */
@@ -498,37 +498,43 @@ async function nothingFailed(world: World): Promise<Violation[]> {
 const NOTIFY_WITHIN_MS = 2_000;
 
 /**
+ * Each app's kept answer against one fresh read, read again until they agree or NOTIFY_WITHIN_MS
+ * has passed: a violation naming both for each app whose answer still differs. The database does
+ * not change while the auditor reads (every command has ended), so one fresh read, made after the
+ * kept ones, is the truth for both apps.
+ */
+async function keptAgree<T>(
+  what: string,
+  kept: readonly { via: Via; read: () => Promise<T> }[],
+  fresh: () => Promise<T>,
+): Promise<Violation[]> {
+  const started = Date.now();
+  for (;;) {
+    // Read from memory first: a change after it shows in the fresh read, never the reverse.
+    const answers: T[] = [];
+    for (const app of kept) answers.push(await app.read());
+    const truth = await fresh();
+    const differ = kept.flatMap((app, i) =>
+      isDeepStrictEqual(answers[i], truth) ? [] : [{ via: app.via, answer: answers[i] }],
+    );
+    if (differ.length === 0) return [];
+    if (Date.now() - started > NOTIFY_WITHIN_MS) {
+      return differ.map(({ via, answer }) => ({
+        invariant: 8,
+        message: `app ${via}'s ${what} from memory is ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
+      }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/**
  * Invariant 8: the cart views and product calendars each app answers from memory (decision 058)
  * are what the database says now, for every shopper and pool product, once the notifications of
  * the writes so far have arrived (the app that made a write forgets at once; the other hears of it
  * within NOTIFY_WITHIN_MS). A kept answer that stays different was not told of a change: the one
  * thing the cache must never miss.
  */
-/**
- * A kept answer against a fresh one, read again until they agree or NOTIFY_WITHIN_MS has passed:
- * undefined when they agree, else a violation naming both.
- */
-async function keptAgrees<T>(
-  what: string,
-  kept: () => Promise<T>,
-  fresh: () => Promise<T>,
-): Promise<Violation | undefined> {
-  const started = Date.now();
-  for (;;) {
-    // Read from memory first: a change after it shows in the fresh read, never the reverse.
-    const answer = await kept();
-    const truth = await fresh();
-    if (isDeepStrictEqual(answer, truth)) return undefined;
-    if (Date.now() - started > NOTIFY_WITHIN_MS) {
-      return {
-        invariant: 8,
-        message: `${what} from memory is ${JSON.stringify(answer)}, but it is ${JSON.stringify(truth)}`,
-      };
-    }
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-}
-
 async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
   const { services } = world.a;
   const freshCart = createCartService({
@@ -545,25 +551,25 @@ async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
     clock: world.clock,
     days: services.inventory.days,
   });
+  const apps = (['a', 'b'] as const).map((via) => ({ via, ...world.app(via).services }));
   const found: Violation[] = [];
-  for (const via of ['a', 'b'] as const) {
-    const { cart, inventory } = world.app(via).services;
-    for (const [index, shopper] of model.shoppers.entries()) {
-      const violation = await keptAgrees(
-        `app ${via}'s cart of s${index}`,
-        () => cart.view(shopper.userId),
+  for (const [index, shopper] of model.shoppers.entries()) {
+    found.push(
+      ...(await keptAgree(
+        `cart of s${index}`,
+        apps.map(({ via, cart }) => ({ via, read: () => cart.view(shopper.userId) })),
         () => freshCart.view(shopper.userId),
-      );
-      if (violation) found.push(violation);
-    }
-    for (const [index, product] of world.pool.entries()) {
-      const violation = await keptAgrees(
-        `app ${via}'s calendar of p${index}`,
-        () => inventory.availability(product.id),
+      )),
+    );
+  }
+  for (const [index, product] of world.pool.entries()) {
+    found.push(
+      ...(await keptAgree(
+        `calendar of p${index}`,
+        apps.map(({ via, inventory }) => ({ via, read: () => inventory.availability(product.id) })),
         () => freshInventory.availability(product.id),
-      );
-      if (violation) found.push(violation);
-    }
+      )),
+    );
   }
   return found;
 }

@@ -244,29 +244,40 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       return row?.id;
     },
 
-    /** Every unit of the product that may be reserved, by size, and its active reservations in a range. */
+    /**
+     * Every unit of the product that may be reserved, by size, and their active reservations in a
+     * range: one statement (each unit joined to its reservations, a unit with none once).
+     */
     async unitsAndReservations(productId: string, from: string, until: string) {
-      const [units, reservations] = await Promise.all([
-        db
-          .select({ id: productUnits.id, size: productUnits.size })
-          .from(productUnits)
-          .where(and(eq(productUnits.productId, productId), reservableUnit())),
-        db
-          .select({
-            unitId: unitReservations.unitId,
-            blockedFrom: unitReservations.blockedFrom,
-            blockedUntil: unitReservations.blockedUntil,
-          })
-          .from(unitReservations)
-          .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
-          .where(
-            and(
-              eq(productUnits.productId, productId),
-              blocksDays(sql`${from}::date`, sql`${until}::date`),
-            ),
+      const rows = await db
+        .select({
+          id: productUnits.id,
+          size: productUnits.size,
+          blockedFrom: unitReservations.blockedFrom,
+          blockedUntil: unitReservations.blockedUntil,
+        })
+        .from(productUnits)
+        .leftJoin(
+          unitReservations,
+          and(
+            eq(unitReservations.unitId, productUnits.id),
+            blocksDays(sql`${from}::date`, sql`${until}::date`),
           ),
-      ]);
-      return { units, reservations };
+        )
+        .where(and(eq(productUnits.productId, productId), reservableUnit()));
+      const units = new Map<string, { id: string; size: string }>();
+      const reservations: { unitId: string; blockedFrom: string; blockedUntil: string }[] = [];
+      for (const row of rows) {
+        if (!units.has(row.id)) units.set(row.id, { id: row.id, size: row.size });
+        if (row.blockedFrom !== null && row.blockedUntil !== null) {
+          reservations.push({
+            unitId: row.id,
+            blockedFrom: row.blockedFrom,
+            blockedUntil: row.blockedUntil,
+          });
+        }
+      }
+      return { units: [...units.values()], reservations };
     },
 
     /** The holds a booking has standing, with their units, by line and unit code. */

@@ -412,7 +412,7 @@ try {
   console.log(`\n${table}`);
   if (
     doubled !== 0 ||
-    confirmed !== stats.confirmed ||
+    confirmed !== stats.confirmed + filled ||
     mails !== confirmed ||
     stats.failed.length > 0
   ) {

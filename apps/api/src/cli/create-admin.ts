@@ -11,11 +11,6 @@ import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { OPERATOR_ROLES, type OperatorRole } from '@pehnava/shared';
 import { ConfigError, loadConfig } from '../config.js';
-import { openConfiguredDatabase } from '../bootstrap.js';
-import { runMigrations } from '../db/migrate.js';
-import { createLogger } from '../lib/logger.js';
-import { createOrPromoteAdmin } from '../modules/users/users.service.js';
-import { createServices } from '../services.js';
 
 const WORDS = (role: OperatorRole) => {
   const as = role === 'admin' ? 'an admin' : 'staff';
@@ -47,11 +42,26 @@ async function main(): Promise<number> {
     return 2;
   }
   const config = loadConfig(process.env);
+  // The app's modules load only for a command that will use them: a mistyped one is answered at
+  // once, not after the whole app has loaded.
+  const [
+    { openConfiguredDatabase },
+    { runMigrations },
+    { createLogger },
+    users,
+    { createServices },
+  ] = await Promise.all([
+    import('../bootstrap.js'),
+    import('../db/migrate.js'),
+    import('../lib/logger.js'),
+    import('../modules/users/users.service.js'),
+    import('../services.js'),
+  ]);
   const database = await openConfiguredDatabase(config);
   try {
     await runMigrations(database);
     const services = createServices({ config, database, logger: createLogger(config) });
-    const outcome = await createOrPromoteAdmin(services.repos.users, {
+    const outcome = await users.createOrPromoteAdmin(services.repos.users, {
       email: values.email,
       ...(values.password !== undefined ? { password: values.password } : {}),
       ...(values.name !== undefined ? { name: values.name } : {}),

@@ -48,7 +48,7 @@ async function main(): Promise<number> {
     { openConfiguredDatabase },
     { runMigrations },
     { createLogger },
-    users,
+    { createOrPromoteAdmin },
     { createServices },
   ] = await Promise.all([
     import('../bootstrap.js'),
@@ -61,7 +61,7 @@ async function main(): Promise<number> {
   try {
     await runMigrations(database);
     const services = createServices({ config, database, logger: createLogger(config) });
-    const outcome = await users.createOrPromoteAdmin(services.repos.users, {
+    const outcome = await createOrPromoteAdmin(services.repos.users, {
       email: values.email,
       ...(values.password !== undefined ? { password: values.password } : {}),
       ...(values.name !== undefined ? { name: values.name } : {}),

@@ -51,7 +51,9 @@ function shakeReactRouter(): Plugin {
  * there too (modules/site/page-meta.ts). A small inline module, BOOT, puts them into the head and
  * imports the entry once the first contentful paint has been seen and the first paint's picture
  * (its first `fetchpriority="high"` image: home's hero, a product's picture, the collection's first
- * card), if it has one, has loaded, two frames later.
+ * card), if it has one, has loaded, two frames later. A page the server sends no first paint for
+ * (the operator console's) has nothing to wait for: its scripts start at once. Waiting there for a
+ * first contentful paint that only the app can draw held every console page back by START_BY_MS.
  *
  * Otherwise the scripts download alongside that picture and share a slow connection with it,
  * and, loaded and run before the browser's first frame, they hold the first paint back although
@@ -64,7 +66,7 @@ const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById(
 const picture=document.querySelector("#root img[fetchpriority=high]");
 let waiting=picture&&!picture.complete?2:1;
 const ready=()=>{if(--waiting===0)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>start())))};
-if(document.visibilityState!=="visible")start();
+if(document.visibilityState!=="visible"||!document.querySelector("#root>[data-first-paint]"))start();
 else{setTimeout(()=>start(),${START_BY_MS});
 if(waiting===2){picture.addEventListener("load",ready);picture.addEventListener("error",ready)}
 if(PerformanceObserver.supportedEntryTypes.includes("paint"))new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();ready()}}).observe({type:"paint",buffered:true});

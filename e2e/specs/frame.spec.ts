@@ -191,6 +191,23 @@ test.describe('the first paint', () => {
     expect(errors).toEqual([]);
   });
 
+  test("a page sent without one (the console's) starts its scripts at once, not after a wait", async ({
+    page,
+  }) => {
+    // The page's timers held still: its start script's fallback (1.5 s after parsing) never
+    // fires, so the app's scripts are asked for only if they start without waiting for a first
+    // paint that only they can draw.
+    await page.clock.install();
+    await page.clock.pauseAt(Date.now() + 60_000);
+    const script = page.waitForRequest(/\/assets\/[^/]+\.js$/, { timeout: 15_000 });
+    await page.goto('/admin');
+    await expect(page.locator('#root > [data-first-paint]')).toHaveCount(0);
+    await script;
+    // With its timers running again, the console draws its sign-in.
+    await page.clock.resume();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
   test('is replaced by the app, leaving one banner, one header and one h1', async ({ page }) => {
     await page.goto('/');
     await expect(page.getByTestId('product-card').first()).toBeVisible();

@@ -167,7 +167,8 @@ await runSideBySide([
     step('build shared', 'tsc', '-b', 'packages/shared'),
     step('typecheck', 'tsc', '-b', 'apps/api', 'e2e'),
     step('typecheck web', 'tsc', '-p', 'apps/web', '--noEmit'),
-    // The API's tests are typechecked too (its build leaves them out).
+    // The API's tests are typechecked too (its build leaves them out), against the declarations
+    // the step before built rather than its sources a second time (apps/api/tsconfig.test.json).
     step('typecheck API tests', 'tsc', '-p', 'apps/api/tsconfig.test.json'),
   ],
 ]);

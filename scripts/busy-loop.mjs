@@ -6,7 +6,9 @@
 //   node scripts/busy-loop.mjs 0.3 & node scripts/busy-loop.mjs 0.3 &   ...   pkill -f busy-loop.mjs
 const duty = Number(process.argv[2] ?? 0.3);
 if (!(duty > 0 && duty < 1)) {
-  process.stderr.write('usage: node scripts/busy-loop.mjs <duty between 0 and 1>\n');
+  process.stderr.write(
+    'usage: node scripts/busy-loop.mjs [duty, between 0 and 1; 0.3 by default]\n',
+  );
   process.exit(2);
 }
 const PERIOD_MS = 20;

@@ -15,7 +15,6 @@ let t: TestApp;
 let shopper: Shopper;
 let product: Product;
 let routes: Route[];
-let tableNames: string[];
 
 interface Route {
   path: string;
@@ -54,13 +53,7 @@ beforeAll(async () => {
     (await shopper.call('POST', '/api/wishlist/add', { productId: product._id })).statusCode,
   ).toBe(200);
   routes = routesOf(t.app.printRoutes({ commonPrefix: false }));
-  const tables = await t.database.db.execute(
-    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
-  );
-  tableNames = ((tables as { rows: unknown[] }).rows as { tablename: string }[]).map(
-    (row) => row.tablename,
-  );
-  await countWrites(tableNames);
+  await countWrites();
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -72,7 +65,13 @@ afterAll(async () => {
  * The count is written in the writing transaction, so it moves with what was kept: a request whose
  * transaction rolled back leaves it as it was.
  */
-async function countWrites(tables: string[]): Promise<void> {
+async function countWrites(): Promise<void> {
+  const found = await t.database.db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public' order by tablename`,
+  );
+  const tables = ((found as { rows: unknown[] }).rows as { tablename: string }[]).map(
+    (row) => row.tablename,
+  );
   await t.database.exec(`
     create table test_writes (n bigint not null);
     insert into test_writes values (0);

@@ -1,5 +1,5 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Link } from '../../lib/link';
 import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
 
@@ -10,7 +10,12 @@ const arrowButton =
   'absolute top-1/2 z-10 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-maroon-900 shadow transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white sm:inline-flex';
 
 export function HeroCarousel() {
-  const [{ index, progress }, setSlide] = useState({ index: 0, progress: 0 });
+  const [index, setIndex] = useState(0);
+  // The slide's progress moves 50 times a slide: it is written straight onto its bar rather than
+  // drawn by React each time, which would redraw the whole carousel every 100 ms.
+  const progress = useRef(0);
+  const bar = useRef<HTMLSpanElement>(null);
+  const [halfWay, setHalfWay] = useState(false);
   const [hovered, setHovered] = useState(false);
   const [focused, setFocused] = useState(false);
   const paused = hovered || focused;
@@ -20,22 +25,34 @@ export function HeroCarousel() {
   // through the one before), not all five with the first load: they are large drawings, and
   // painting the four hidden ones cost the first load more than all its script.
   const [drawn, setDrawn] = useState<ReadonlySet<number>>(() => new Set([0]));
-  const wanted = progress >= HALF_WAY ? [index, nextIndex] : [index];
+  const wanted = halfWay ? [index, nextIndex] : [index];
   if (wanted.some((i) => !drawn.has(i))) setDrawn(new Set([...drawn, ...wanted]));
 
-  const goTo = (next: number) => setSlide({ index: ((next % count) + count) % count, progress: 0 });
+  const showProgress = useCallback((value: number) => {
+    progress.current = value;
+    if (bar.current) bar.current.style.width = `${value}%`;
+  }, []);
+  const goTo = (next: number) => {
+    showProgress(0);
+    setHalfWay(false);
+    setIndex(((next % count) + count) % count);
+  };
 
   useEffect(() => {
     if (paused) return;
     const timer = setInterval(() => {
-      setSlide((s) =>
-        s.progress + HERO_PROGRESS_STEP < 100
-          ? { index: s.index, progress: s.progress + HERO_PROGRESS_STEP }
-          : { index: (s.index + 1) % count, progress: 0 },
-      );
+      const next = progress.current + HERO_PROGRESS_STEP;
+      if (next >= 100) {
+        showProgress(0);
+        setHalfWay(false);
+        setIndex((i) => (i + 1) % count);
+        return;
+      }
+      showProgress(next);
+      if (next >= HALF_WAY) setHalfWay(true);
     }, HERO_TICK_MS);
     return () => clearInterval(timer);
-  }, [paused, count]);
+  }, [paused, count, showProgress]);
 
   const onKeyDown = (event: KeyboardEvent<HTMLElement>) => {
     if (event.key === 'ArrowRight') goTo(index + 1);
@@ -137,8 +154,9 @@ export function HeroCarousel() {
             >
               {i === index && (
                 <span
+                  ref={bar}
                   className="absolute inset-y-0 left-0 bg-white"
-                  style={{ width: `${progress}%` }}
+                  style={{ width: '0%' }}
                   data-testid="hero-progress"
                 />
               )}

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { test as base, expect } from '@playwright/test';
-import { productListResponseSchema } from '@pehnava/shared';
+import { test as base, expect, type Page } from '@playwright/test';
+import { SERVER_RENDER, productListResponseSchema } from '@pehnava/shared';
 import { recordToasts } from './toasts';
 import { shareOf, workerProducts, type WorkerProducts } from './worker-products';
 
@@ -12,6 +12,46 @@ import { shareOf, workerProducts, type WorkerProducts } from './worker-products'
  * test that adds to a cart, books or reserves takes its products from it, so two workers never
  * reach for the same piece.
  */
+/**
+ * A page the server drew is inert until the app has taken it over (apps/web/src/main.tsx): wait
+ * for that, as a shopper waits for a page to answer, before a test types or presses keys in it
+ * (clicks wait by themselves). Pages the server does not draw (the console's) need no wait.
+ */
+export async function untilStarted(page: Page): Promise<void> {
+  await page.waitForFunction((drawn) => {
+    const root = document.getElementById('root');
+    return !root?.hasAttribute(drawn) || !root.inert;
+  }, SERVER_RENDER.rootAttribute);
+}
+
+/**
+ * Move to `path` within the app, as a link inside it does (React Router follows the history): the
+ * page is then drawn in the browser from its own requests, not sent drawn by the server.
+ */
+export async function moveWithinTheApp(page: Page, path: string): Promise<void> {
+  await page.evaluate((to) => {
+    window.history.pushState({}, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+type Navigation = { waitUntil?: string } | undefined;
+
+/** Page navigations that, unless asked to return at the first byte, wait for the app (above). */
+function waitingForTheApp(page: Page): Page {
+  for (const name of ['goto', 'reload', 'goBack', 'goForward'] as const) {
+    const navigate = page[name].bind(page) as (...args: unknown[]) => Promise<unknown>;
+    const wrapped = async (...args: unknown[]) => {
+      const response = await navigate(...args);
+      const options = args.find((arg) => typeof arg === 'object') as Navigation;
+      if (options?.waitUntil !== 'commit') await untilStarted(page);
+      return response;
+    };
+    Object.assign(page, { [name]: wrapped });
+  }
+  return page;
+}
+
 export const test = base.extend<
   { expectedConsoleErrors: RegExp[]; consoleErrors: string[] },
   { workerProducts: WorkerProducts }
@@ -20,6 +60,9 @@ export const test = base.extend<
   context: async ({ context }, use) => {
     await context.addInitScript(recordToasts);
     await use(context);
+  },
+  page: async ({ page }, use) => {
+    await use(waitingForTheApp(page));
   },
   expectedConsoleErrors: [[], { option: true }],
   consoleErrors: [

@@ -49,24 +49,26 @@ function shakeReactRouter(): Plugin {
  * §1). The build's entry `<script type="module" src>` and its modulepreloads move into
  * `<template id="app-scripts">`, where they are inert; the server adds each page's own chunks
  * there too (modules/site/page-meta.ts). A small inline module, BOOT, puts them into the head and
- * imports the entry once the first contentful paint has been seen and the first paint's picture
- * (its first `fetchpriority="high"` image: home's hero, a product's picture, the collection's first
- * card), if it has one, has loaded, two frames later. A page the server sends no first paint for
- * (the operator console's) has nothing to wait for: its scripts start at once. Waiting there for a
- * first contentful paint that only the app can draw held every console page back by START_BY_MS.
+ * imports the entry once the first contentful paint has been seen and the page's picture (its
+ * first `fetchpriority="high"` image: home's hero, a product's picture, the collection's first
+ * card), if it has one, has loaded, two frames later. A page the server did not render (the
+ * operator console's) has nothing to wait for: its scripts start at once. Until the app has taken
+ * a drawn page over (main.tsx), the page is inert: a tap on a button that has no handler yet would
+ * be lost, so nothing takes one. Without JavaScript nothing makes it inert, and its links work.
  *
  * Otherwise the scripts download alongside that picture and share a slow connection with it,
  * and, loaded and run before the browser's first frame, they hold the first paint back although
- * the first HTML needs none of them. It never waits long: in a hidden tab, or START_BY_MS after the
- * page is parsed, it starts anyway. The server allows this one inline script by its hash in the
- * Content-Security-Policy (apps/api/src/plugins/web.ts, readWebApp).
+ * the page's HTML needs none of them. It never waits long: in a hidden tab, or START_BY_MS after
+ * the page is parsed, it starts anyway. The server allows this one inline script by its hash in
+ * the Content-Security-Policy (apps/api/src/plugins/web.ts, readWebApp).
  */
 const START_BY_MS = 1_500;
 const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById("app-scripts");if(scripts)document.head.append(scripts.content);import(ENTRY)};
+const drawn=document.querySelector("#root[data-server-rendered]");if(drawn)drawn.inert=true;
 const picture=document.querySelector("#root img[fetchpriority=high]");
 let waiting=picture&&!picture.complete?2:1;
 const ready=()=>{if(--waiting===0)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>start())))};
-if(document.visibilityState!=="visible"||!document.querySelector("#root>[data-first-paint]"))start();
+if(document.visibilityState!=="visible"||!drawn)start();
 else{setTimeout(()=>start(),${START_BY_MS});
 if(waiting===2){picture.addEventListener("load",ready);picture.addEventListener("error",ready)}
 if(PerformanceObserver.supportedEntryTypes.includes("paint"))new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();ready()}}).observe({type:"paint",buffered:true});

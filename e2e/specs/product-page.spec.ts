@@ -8,7 +8,7 @@ import {
   todayInIndia,
   type Product,
 } from '@pehnava/shared';
-import { expect, test } from '../fixtures';
+import { expect, moveWithinTheApp, test } from '../fixtures';
 import { pickStartDate, startDateButton, startDateCalendar } from '../start-date';
 
 async function catalogue(request: APIRequestContext): Promise<Product[]> {
@@ -410,7 +410,10 @@ test.describe('a product that cannot be loaded', () => {
     await page.route(`**/api/product/list/${product._id}`, (route) =>
       failing ? route.fulfill({ status: 500, body: '' }) : route.fallback(),
     );
-    await page.goto(`/product/${product._id}`);
+    // The server draws a product's page with its answer, so the failure is the browser's own: a
+    // shopper moving to the page within the app (React Router follows the history).
+    await page.goto('/about');
+    await moveWithinTheApp(page, `/product/${product._id}`);
     // The page asks three times, a second and then two seconds apart, before it says so: on a
     // loaded machine that alone is most of the default five seconds.
     await expect(page.getByRole('alert')).toHaveText('Failed to fetch product', {

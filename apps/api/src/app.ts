@@ -186,6 +186,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     web,
     imagesDir: imagesDirFor(config),
     pageMeta: createPageMetaResolver(catalogue),
+    catalogue,
   });
   return app;
 }

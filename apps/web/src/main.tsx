@@ -1,22 +1,48 @@
+import { SERVER_RENDER } from '@pehnava/shared';
 import { StrictMode, startTransition } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
-import { keepFirstPaintPage } from './lib/first-paint-page';
+import { awaitTakeOver } from './lib/hydration';
+import { loadParts, loadQueries } from './lib/lazy-with-queries';
 import './index.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
-keepFirstPaintPage(root);
 
-// The first HTML already shows the frame (first-paint.tsx), so the first render need not block:
-// as a transition React renders it in slices and the page stays responsive while it starts.
-startTransition(() => {
-  createRoot(root).render(
-    <StrictMode>
-      <Providers>
-        <AppRouter />
-      </Providers>
-    </StrictMode>,
-  );
-});
+const app = (
+  <StrictMode>
+    <Providers>
+      <AppRouter />
+    </Providers>
+  </StrictMode>
+);
+
+/**
+ * A page the server rendered (entry-server.tsx) is taken over as it is: its lazily loaded parts
+ * are loaded and its answers go into the cache first, so the first render draws what the server
+ * drew, and React attaches to the page's HTML rather than drawing it again. As a transition, React
+ * does that in slices, leaving the page responsive while it starts. Any other page (the console's,
+ * or one the server could not draw) is drawn here.
+ */
+async function start(root: HTMLElement): Promise<void> {
+  const drawnParts = root.getAttribute(SERVER_RENDER.rootAttribute);
+  if (drawnParts === null) {
+    startTransition(() => {
+      createRoot(root).render(app);
+    });
+    return;
+  }
+  const state = document.getElementById(SERVER_RENDER.stateId)?.textContent;
+  const parts = drawnParts.split(' ').filter(Boolean);
+  const [{ hydrateQueries }] = await Promise.all([loadQueries(), loadParts(parts)]);
+  awaitTakeOver(parts);
+  if (state) hydrateQueries(JSON.parse(state));
+  startTransition(() => {
+    hydrateRoot(root, app);
+  });
+}
+
+// Not awaited at the top level: a chunk that imports from this one would wait for it, and this
+// one waits for those chunks.
+void start(root);

@@ -2,35 +2,84 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   COLLECTION_META,
   CONSOLE_META,
-  FIRST_PAINT_ALT_SLOT,
-  FIRST_PAINT_CARD_SLOTS,
-  FIRST_PAINT_IMAGE_SLOT,
   HOME_META,
   PRODUCT_FALLBACK_META,
   TERMS_META,
   heroImageUrl,
   productListResponseSchema,
   productSearchResponseSchema,
+  SERVER_RENDER,
 } from '@pehnava/shared';
-import { escapeHtml } from '../lib/html.js';
 import {
   createPageMetaResolver,
-  firstPaintFor,
   inlineStylesheets,
   renderPageHtml,
 } from '../modules/site/page-meta.js';
 import { createTestApp, type TestApp } from '../test/app.js';
 
 let t: TestApp;
+let buildRoot: string;
 let webRoot: string;
 
+/**
+ * The stand-in for the web build's server renderer (dist-ssr/entry-server.js, apps/web/src/
+ * entry-server.tsx), steered by the test through globalThis: it draws `<p>drawn {url}</p>`, reads
+ * what `reads` names through the transport it is given (the app's own API) and keeps what that
+ * answered as the page's state, counts its renders, and declines (undefined) or throws as told.
+ */
+interface FakeRenderer {
+  renders: string[];
+  decline: (url: string) => boolean;
+  fail: (url: string) => boolean;
+  reads: (url: string) => string | undefined;
+  answers: { url: string; status: number; body: unknown }[];
+  extraState: unknown[];
+  method: string;
+  parts: string[];
+}
+const fake = (): FakeRenderer =>
+  (globalThis as unknown as { pehnavaFakeRenderer: FakeRenderer }).pehnavaFakeRenderer;
+const FAKE_RENDERER = `
+export async function renderPage(url, transport) {
+  const fake = globalThis.pehnavaFakeRenderer;
+  fake.renders.push(url);
+  if (fake.fail(url)) throw new Error('the render broke');
+  if (fake.decline(url)) return undefined;
+  const queries = [...fake.extraState];
+  const read = fake.reads(url);
+  if (read) {
+    const res = await transport(read, { method: fake.method });
+    const body = await res.json();
+    fake.answers.push({ url: read, status: res.status, body });
+    queries.push({ queryKey: [read], state: { data: body } });
+  }
+  return { html: '<p>drawn ' + url.replace(/&/g, '&amp;').replace(/</g, '&lt;') + '</p>', state: { queries, mutations: [] }, parts: fake.parts };
+}
+`;
+const resetFake = () =>
+  Object.assign(fake(), {
+    renders: [],
+    decline: () => false,
+    fail: () => false,
+    reads: () => undefined,
+    answers: [],
+    extraState: [],
+    method: 'GET',
+    parts: [],
+  });
+
 beforeAll(async () => {
-  webRoot = mkdtempSync(join(tmpdir(), 'pehnava-web-'));
-  mkdirSync(join(webRoot, 'assets'));
+  (globalThis as unknown as { pehnavaFakeRenderer: object }).pehnavaFakeRenderer = {};
+  resetFake();
+  buildRoot = mkdtempSync(join(tmpdir(), 'pehnava-web-'));
+  webRoot = join(buildRoot, 'dist');
+  mkdirSync(join(webRoot, 'assets'), { recursive: true });
+  mkdirSync(join(buildRoot, 'dist-ssr'));
+  writeFileSync(join(buildRoot, 'dist-ssr', 'entry-server.js'), FAKE_RENDERER);
   writeFileSync(
     join(webRoot, 'index.html'),
     [
@@ -48,22 +97,17 @@ beforeAll(async () => {
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
   writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{color:#123}');
-  writeFileSync(
-    join(webRoot, 'first-paint.json'),
-    JSON.stringify({
-      home: '<p>home first paint</p>',
-      frame: '<p>frame first paint</p>',
-      product: `<p>product first paint <img src="${FIRST_PAINT_IMAGE_SLOT}" alt="${FIRST_PAINT_ALT_SLOT}"></p>`,
-      collection: `<p>collection first paint${FIRST_PAINT_CARD_SLOTS.map(
-        (slot) => ` <img src="${slot.src}" alt="${slot.alt}">`,
-      ).join('')}</p>`,
-    }),
-  );
   t = await createTestApp({ webRoot, seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
 });
 afterAll(async () => {
   await t.close();
-  rmSync(webRoot, { recursive: true, force: true });
+  rmSync(buildRoot, { recursive: true, force: true });
+});
+
+beforeEach(() => {
+  resetFake();
+  // A page drawn by an earlier test is kept; each test starts with none.
+  t.app.services.catalogue.invalidate();
 });
 
 describe('serving the web app', () => {
@@ -86,7 +130,9 @@ describe('serving the web app', () => {
     expect(html).toContain(
       '<meta property="og:url" content="https://pehnava.example/collection" />',
     );
-    expect(html).toContain('<div id="root"><p>frame first paint</p></div>');
+    expect(html).toContain(
+      `<div id="root" ${SERVER_RENDER.rootAttribute}=""><p>drawn /collection?q=silk</p></div>`,
+    );
     expect((await t.app.inject({ method: 'GET', url: '/terms/' })).body).toContain(
       `<title>${TERMS_META.title}</title>`,
     );
@@ -100,10 +146,12 @@ describe('serving the web app', () => {
       expect(res.body, url).toContain('<div id="root"></div>');
       expect(res.headers['x-robots-tag'], url).toBe('noindex, nofollow');
     }
+    // Never drawn on the server: the console draws its own frame.
+    expect(fake().renders).toEqual([]);
     // A shop page merely starting with the same letters is the shop's.
     const shop = await t.app.inject({ method: 'GET', url: '/administration' });
     expect(shop.headers['x-robots-tag']).toBeUndefined();
-    expect(shop.body).toContain('<p>frame first paint</p>');
+    expect(shop.body).toContain('<p>drawn /administration</p>');
   });
 
   it('describes a product page for link previews: its name, price and first image', async () => {
@@ -135,82 +183,11 @@ describe('serving the web app', () => {
     expect(html).toContain(
       `<link rel="preload" as="image" href="${product.images[0]}" fetchpriority="high" />`,
     );
-    // And drawn in the first paint, named as the gallery names it; a page with no such product
-    // gets the frame alone.
-    expect(html).toContain(
-      `<div id="root"><p>product first paint <img src="${product.images[0]}" alt="${escapeHtml(
-        `${product.name}, image 1 of ${product.images.length}`,
-      )}"></p></div>`,
-    );
-    expect(unknown.body).toContain('<div id="root"><p>frame first paint</p></div>');
-  });
-
-  it("writes a product's picture into the first paint escaped, and never the console's", () => {
-    const paints = {
-      home: 'home',
-      frame: 'frame',
-      product: `<img src="${FIRST_PAINT_IMAGE_SLOT}" alt="${FIRST_PAINT_ALT_SLOT}"> ${FIRST_PAINT_ALT_SLOT}`,
-    };
-    const image = { src: 'https://x.example/a.svg?a=1&b="2"', alt: 'Rani <b>"Pink"</b> & Gold' };
-    expect(firstPaintFor('/product/p1', { firstPaintImage: image }, paints)).toBe(
-      '<img src="https://x.example/a.svg?a=1&amp;b=&quot;2&quot;" alt="Rani &lt;b&gt;&quot;Pink&quot;&lt;/b&gt; &amp; Gold"> Rani &lt;b&gt;&quot;Pink&quot;&lt;/b&gt; &amp; Gold',
-    );
-    expect(firstPaintFor('/', { firstPaintImage: image }, paints)).toBe('home');
-    expect(firstPaintFor('/admin/units', { firstPaintImage: image }, paints)).toBe('');
-    expect(firstPaintFor('/product/p1', {}, paints)).toBe('frame');
-    // A build from before product first paints: the frame.
-    expect(
-      firstPaintFor('/product/p1', { firstPaintImage: image }, { home: 'h', frame: 'f' }),
-    ).toBe('f');
-    expect(firstPaintFor('/about', {}, undefined)).toBe('');
-  });
-
-  it("draws the collection's first cards into its first paint, only for the plain collection", async () => {
-    const { products } = productSearchResponseSchema.parse(
-      (await t.app.inject({ method: 'GET', url: '/api/products' })).json(),
-    );
-    const first = products.slice(0, FIRST_PAINT_CARD_SLOTS.length);
-    const drawn = `<div id="root"><p>collection first paint${first
-      .map((product) => ` <img src="${product.images[0]}" alt="${escapeHtml(product.name)}">`)
-      .join('')}</p></div>`;
-    for (const url of ['/collection', '/collection/', '/collection?utm_source=x']) {
-      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain(drawn);
-    }
-    // Any search, filter or order: its cards are not known before it runs, so the frame.
-    for (const url of [
-      '/collection?q=silk',
-      '/collection?category=Men',
-      '/collection?sort=newest',
-    ]) {
-      expect((await t.app.inject({ method: 'GET', url })).body, url).toContain(
-        '<div id="root"><p>frame first paint</p></div>',
-      );
-    }
-    // Names and addresses are escaped; too few cards, or a build without the drawing: the frame.
-    const paints = {
-      home: 'h',
-      frame: 'f',
-      collection: FIRST_PAINT_CARD_SLOTS.map((slot) => `${slot.src}|${slot.alt}`).join(' '),
-    };
-    const cards = FIRST_PAINT_CARD_SLOTS.map((_, index) => ({
-      src: `https://x.example/${index}.svg?a=1&b=2`,
-      alt: `Card <${index}> "quoted"`,
-    }));
-    expect(firstPaintFor('/collection', { firstPaintCards: cards }, paints)).toBe(
-      cards
-        .map(
-          (_, index) =>
-            `https://x.example/${index}.svg?a=1&amp;b=2|Card &lt;${index}&gt; &quot;quoted&quot;`,
-        )
-        .join(' '),
-    );
-    expect(firstPaintFor('/collection', { firstPaintCards: cards.slice(1) }, paints)).toBe('f');
-    expect(
-      firstPaintFor('/collection', { firstPaintCards: cards }, { home: 'h', frame: 'f' }),
-    ).toBe('f');
   });
 
   it('answers a product page by its code in any case, with the _id page as its one address', async () => {
+    // A page the browser draws (here, one the renderer declines) preloads the answers it asks for.
+    fake().decline = () => true;
     const { products } = productListResponseSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
     );
@@ -280,6 +257,7 @@ describe('serving the web app', () => {
   });
 
   it('preloads the first card image of the collection as the API gives it', async () => {
+    fake().decline = () => true;
     // The first card is the first product of the search the page makes.
     const { products } = productSearchResponseSchema.parse(
       (await t.app.inject({ method: 'GET', url: '/api/products' })).json(),
@@ -303,6 +281,7 @@ describe('serving the web app', () => {
   });
 
   it("preloads the collection's search at the address the web app asks for, whatever the order", async () => {
+    fake().decline = () => true;
     const preloads = async (url: string) =>
       [
         ...(await t.app.inject({ method: 'GET', url })).body.matchAll(
@@ -334,6 +313,7 @@ describe('serving the web app', () => {
   });
 
   it('preloads the first hero on the home page, and writes the stylesheet into the page', async () => {
+    fake().decline = (url) => url === '/';
     const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
     expect(home).toContain(
       `<link rel="preload" as="image" href="${heroImageUrl(0)}" fetchpriority="high" />`,
@@ -348,11 +328,9 @@ describe('serving the web app', () => {
         '<link rel="preload" as="fetch" crossorigin href="/api/products?bestseller=true&amp;pageSize=15" />',
     );
     expect(home).not.toMatch(/href="\/api\/product\/list"/);
+    expect(home).toContain('<div id="root"></div>');
     const about = (await t.app.inject({ method: 'GET', url: '/about' })).body;
     expect(about).not.toContain('rel="preload"');
-    // What shows before the script runs: the home page's own, the frame elsewhere.
-    expect(home).toContain('<div id="root"><p>home first paint</p></div>');
-    expect(about).toContain('<div id="root"><p>frame first paint</p></div>');
   });
 
   it('sends pages compressed, and a repeat visit with a current copy gets 304', async () => {
@@ -418,5 +396,106 @@ describe('serving the web app', () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/unknown' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ success: false, message: 'Not found' });
+  });
+});
+
+describe('pages drawn on the server', () => {
+  /** The state a drawn page carries, read as the browser reads it (main.tsx). */
+  const stateOf = (html: string): unknown => {
+    const json = new RegExp(
+      `<script type="application/json" id="${SERVER_RENDER.stateId}">([\\s\\S]*?)</script>`,
+    ).exec(html)?.[1];
+    return json === undefined ? undefined : JSON.parse(json);
+  };
+
+  it("draws a product's page with the API's own answer, and preloads no data for it", async () => {
+    const { products } = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    const product = products[0]!;
+    const detail = `/api/product/list/${product._id}`;
+    fake().reads = () => detail;
+    const html = (await t.app.inject({ method: 'GET', url: `/product/${product._id}` })).body;
+    expect(html).toContain(
+      `<div id="root" ${SERVER_RENDER.rootAttribute}=""><p>drawn /product/${product._id}</p></div>`,
+    );
+    // The renderer asked the API as the browser would, and got what the browser would get:
+    // image addresses absolute for the page's origin.
+    const [answer] = fake().answers;
+    expect(answer).toMatchObject({ url: detail, status: 200 });
+    expect(answer!.body).toEqual((await t.app.inject({ method: 'GET', url: detail })).json());
+    expect(JSON.stringify(answer!.body)).toContain('"https://pehnava.example/images/');
+    expect(stateOf(html)).toEqual({
+      queries: [{ queryKey: [detail], state: { data: answer!.body } }],
+      mutations: [],
+    });
+    // The answers are in the page: nothing to fetch. The picture is still fetched first.
+    expect(html).not.toContain('as="fetch"');
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${product.images[0]}" fetchpriority="high" />`,
+    );
+  });
+
+  it('writes the state so that no text in it can end its element', async () => {
+    const hostile = '</script><script>alert(1)</script><!-- </SCRIPT';
+    fake().extraState = [{ queryKey: ['x'], state: { data: { name: hostile } } }];
+    const html = (await t.app.inject({ method: 'GET', url: '/about' })).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(html.match(/<\/script>/gi)?.length).toBe(html.match(/<script/gi)?.length);
+    expect(stateOf(html)).toEqual({ queries: fake().extraState, mutations: [] });
+    // A page drawn from no answers carries no state.
+    fake().extraState = [];
+    t.app.services.catalogue.invalidate();
+    const plain = (await t.app.inject({ method: 'GET', url: '/about' })).body;
+    expect(plain).toContain(`<div id="root" ${SERVER_RENDER.rootAttribute}="">`);
+    expect(stateOf(plain)).toBeUndefined();
+  });
+
+  it('names the parts drawn in the page, escaped, and ignores an answer of another shape', async () => {
+    fake().parts = ['ProductShelf', 'ProductShelf', 'Footer"><script>'];
+    const html = (await t.app.inject({ method: 'GET', url: '/contact' })).body;
+    expect(html).toContain(
+      `<div id="root" ${SERVER_RENDER.rootAttribute}="ProductShelf ProductShelf Footer&quot;&gt;&lt;script&gt;">`,
+    );
+    // A renderer from another build answering something else: the browser draws the page.
+    fake().parts = 'Footer' as unknown as string[];
+    t.app.services.catalogue.invalidate();
+    expect((await t.app.inject({ method: 'GET', url: '/contact' })).body).toContain(
+      '<div id="root"></div>',
+    );
+  });
+
+  it('keeps a drawn page, for its address, until the catalogue changes', async () => {
+    for (let i = 0; i < 3; i += 1) await t.app.inject({ method: 'GET', url: '/collection' });
+    await t.app.inject({ method: 'GET', url: '/collection?sort=newest' });
+    expect(fake().renders).toEqual(['/collection', '/collection?sort=newest']);
+    t.app.services.catalogue.invalidate();
+    await t.app.inject({ method: 'GET', url: '/collection' });
+    expect(fake().renders).toEqual(['/collection', '/collection?sort=newest', '/collection']);
+    // Several asking at once for a page not yet drawn share one render.
+    t.app.services.catalogue.invalidate();
+    await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: '/contact' })),
+    );
+    expect(fake().renders.filter((url) => url === '/contact')).toHaveLength(1);
+  });
+
+  it('sends a page the renderer cannot draw for the browser to draw, and tries again next time', async () => {
+    fake().fail = () => true;
+    const failed = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(failed).toContain('<div id="root"></div>');
+    expect(failed).toContain('<link rel="preload" as="fetch" crossorigin href="/api/products');
+    fake().fail = () => false;
+    const drawn = (await t.app.inject({ method: 'GET', url: '/' })).body;
+    expect(drawn).toContain(
+      `<div id="root" ${SERVER_RENDER.rootAttribute}=""><p>drawn /</p></div>`,
+    );
+    expect(fake().renders).toEqual(['/', '/']);
+    // A render may only read: a write through its transport fails it.
+    fake().reads = () => '/api/cart/add';
+    fake().method = 'POST';
+    const refused = (await t.app.inject({ method: 'GET', url: '/terms' })).body;
+    expect(refused).toContain('<div id="root"></div>');
+    expect(fake().answers).toEqual([]);
   });
 });

@@ -5,13 +5,13 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, isConsolePath } from '@pehnava/shared';
 import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
+import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import {
-  firstPaintFor,
   inlineStylesheets,
-  type FirstPaints,
   renderPageHtml,
   type PageMetaResolver,
 } from '../modules/site/page-meta.js';
+import { createPageRenderer, loadWebRenderer } from '../modules/site/page-renderer.js';
 import { createRouteChunks, type ViteManifest } from '../modules/site/route-chunks.js';
 
 const YEAR_SECONDS = 31_536_000;
@@ -80,6 +80,8 @@ export interface WebOptions {
   imagesDir: string;
   /** Each page's title, description and link-preview tags, written into its first HTML. */
   pageMeta: PageMetaResolver;
+  /** The catalogue, whose changes a page drawn on the server is kept until. */
+  catalogue: Pick<CatalogueService, 'snapshot' | 'onChange'>;
 }
 
 /** An uploaded photo's files (modules/catalogue/image-uploads.ts). */
@@ -135,7 +137,10 @@ function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
  * a year, index.html revalidated) and the fallback that lets the web app route every other path.
  * Unknown /api paths get the JSON 404.
  */
-export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMeta }: WebOptions) {
+export async function registerWeb(
+  app: FastifyInstance,
+  { web, imagesDir, pageMeta, catalogue }: WebOptions,
+) {
   mkdirSync(imagesDir, { recursive: true });
   registerUploadedImages(app, imagesDir);
   await app.register(fastifyStatic, {
@@ -170,7 +175,8 @@ export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMe
   }
 
   const pages = createPageBodyCache(PAGE_CACHE_ENTRIES);
-  const firstPaints = readJson<FirstPaints>(web?.root, 'first-paint.json');
+  const webRenderer = await loadWebRenderer(web?.root);
+  const renderer = webRenderer && createPageRenderer(app, webRenderer, catalogue);
   const routeChunks = createRouteChunks(readJson<ViteManifest>(web?.root, '.vite/manifest.json'));
 
   app.setNotFoundHandler(async (request, reply) => {
@@ -189,10 +195,11 @@ export async function registerWeb(app: FastifyInstance, { web, imagesDir, pageMe
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
       const described = await pageMeta(path, { query, origin });
+      const rendered = await renderer?.render(request, path);
       const head = {
         ...described,
         preloadModules: routeChunks(path),
-        firstPaint: firstPaintFor(path, described, firstPaints),
+        ...(rendered ? { rendered } : {}),
       };
       // The console's pages are for the shop's people, not for search engines.
       if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');

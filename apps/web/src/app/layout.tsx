@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
-import { FirstPaintPage } from '../lib/first-paint-page';
+import { TakenOver } from '../lib/hydration';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
@@ -8,7 +8,9 @@ import { ScrollToTop } from './layout/scroll-to-top';
 import { SessionWatcher } from './session-watcher';
 import { SEARCH_PARAM, SearchProvider, useSearchToggle } from './layout/search-context';
 
-const SearchBar = lazyWithQueries(() => import('./layout/search-bar').then((m) => m.SearchBar));
+const SearchBar = lazyWithQueries('SearchBar', () =>
+  import('./layout/search-bar').then((m) => m.SearchBar),
+);
 
 /**
  * The search bar shows only on a path containing 'collection', while search is toggled on or a
@@ -27,7 +29,7 @@ function SearchBarSlot() {
 }
 
 /** Below the fold on every page, so it loads after the first paint. */
-const Footer = lazyWithQueries(() => import('./layout/footer').then((m) => m.Footer));
+const Footer = lazyWithQueries('Footer', () => import('./layout/footer').then((m) => m.Footer));
 
 export function Layout() {
   return (
@@ -40,19 +42,14 @@ export function Layout() {
         <SearchBarSlot />
         {/* The footer comes with the page, never before it: shown under a page that has not
             arrived yet, it would be pushed out of view when the page does (a layout shift). */}
-        <Suspense
-          fallback={
-            <FirstPaintPage>
-              <div className="min-h-[60vh] flex-1" aria-busy="true" />
-            </FirstPaintPage>
-          }
-        >
+        <Suspense fallback={<div className="min-h-[60vh] flex-1" aria-busy="true" />}>
           <div className="flex-1">
             <Outlet />
           </div>
           <Suspense fallback={<div className="h-96 bg-maroon-900" />}>
             <Footer />
           </Suspense>
+          <TakenOver />
         </Suspense>
       </div>
     </SearchProvider>

@@ -18,6 +18,18 @@ export class ApiError extends Error {
  */
 export type Fallback = string | { failed: string; error: string };
 
+/**
+ * How a request reaches the API: the browser's fetch, or, while the server renders a page
+ * (entry-server.tsx), the server's own API answering in process.
+ */
+type Transport = (url: string, init: RequestInit) => Promise<Response>;
+let transport: Transport = (url, init) => fetch(url, init);
+
+/** The server's page renderer answers the app's calls itself (entry-server.tsx). */
+export function setApiTransport(next: Transport): void {
+  transport = next;
+}
+
 /** A 401 from these means wrong credentials or code, not an expired session (SPEC.md §6). */
 const SIGN_IN_PATHS = new Set(['/user/login', '/user/register', '/user/verify-otp']);
 
@@ -50,7 +62,7 @@ export async function apiRequest<T>(
   if (token) headers.authorization = `Bearer ${token}`;
   let res: Response;
   try {
-    res = await fetch(`/api${path}`, {
+    res = await transport(`/api${path}`, {
       method,
       headers,
       ...(body === undefined ? {} : { body: JSON.stringify(body) }),

@@ -4,16 +4,12 @@ import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { CATALOGUE_SORTS, CATALOGUE_SORT_LABELS, countAppliedFilters } from '@pehnava/shared';
 import { LoadFailed } from '../components/ui/load-failed';
-import { FirstPaintPage } from '../lib/first-paint-page';
 import { useFilterOptions } from '../features/catalogue/api';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { LoadMore } from '../features/catalogue/load-more';
 import { ProductGrid } from '../features/catalogue/product-grid';
 import { useCatalogueSearch } from '../features/catalogue/use-catalogue-search';
 import { useCatalogueUrl } from '../features/catalogue/use-catalogue-url';
-
-/** Its first data, for the router's first load of this page (app/router.tsx). */
-export { prefetchCollectionPage } from '../features/catalogue/use-catalogue-search';
 
 /** 'category' is shown as Categories and 'subCategory' as Type; other groups as their key. */
 function groupLabel(type: string): string {
@@ -56,7 +52,7 @@ export function CollectionPage() {
   // A second call while a page loads waits for it rather than asking again.
   const loadMore = useCallback(() => fetchNextPage({ cancelRefetch: false }), [fetchNextPage]);
 
-  const page = (
+  return (
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
@@ -214,7 +210,4 @@ export function CollectionPage() {
       </div>
     </main>
   );
-  // Until its first answer, on the address the app started on, the page keeps what the first
-  // HTML drew, pictures and all (features/catalogue/collection-skeleton.tsx).
-  return !first && results.isPending && !error ? <FirstPaintPage>{page}</FirstPaintPage> : page;
 }

@@ -8,13 +8,13 @@ import { lazyWithQueries } from '../lib/lazy-with-queries';
 
 // Below the fold: loaded after the first paint, with the code that fetches the shelves' answers
 // (already preloaded by the page's HTML).
-const ProductShelf = lazyWithQueries(() =>
+const ProductShelf = lazyWithQueries('ProductShelf', () =>
   import('../features/catalogue/product-shelf').then((m) => m.ProductShelf),
 );
-const HowItWorks = lazyWithQueries(() =>
+const HowItWorks = lazyWithQueries('HowItWorks', () =>
   import('../features/home/how-it-works').then((m) => m.HowItWorks),
 );
-const WhyChoose = lazyWithQueries(() =>
+const WhyChoose = lazyWithQueries('WhyChoose', () =>
   import('../features/home/why-choose').then((m) => m.WhyChoose),
 );
 const Later = ({ children }: { children: ReactNode }) => (
@@ -25,7 +25,7 @@ const Later = ({ children }: { children: ReactNode }) => (
 const LATEST_COUNT = 10;
 const BESTSELLER_COUNT = 5;
 
-/** The top of the home page; also drawn into the first HTML (first-paint.tsx). */
+/** The top of the home page. */
 export function HomeIntro() {
   return (
     <>

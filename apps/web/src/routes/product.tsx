@@ -35,14 +35,10 @@ import { ProductGallery } from '../features/product/gallery';
 import { ProductSkeleton } from '../features/product/product-skeleton';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
 import { ApiError } from '../lib/api-client';
-import { FirstPaintPage } from '../lib/first-paint-page';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
-
-/** Its first data, for the router's first load of this page (app/router.tsx). */
-export { prefetchProductPage } from '../features/product/api';
 
 /** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
 const clearedHint = (date: string, size: string, duration: RentalDuration) =>
@@ -81,11 +77,7 @@ export function ProductPage() {
 
   if (product) return <ProductDetail key={product._id} product={product} />;
   if (isPending || notFound) {
-    return (
-      <FirstPaintPage>
-        <ProductSkeleton />
-      </FirstPaintPage>
-    );
+    return <ProductSkeleton />;
   }
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">

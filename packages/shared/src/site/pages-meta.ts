@@ -128,21 +128,11 @@ export const galleryImageAlt = (name: string, index: number, count: number): str
   `${name}, image ${index + 1} of ${count}`;
 
 /**
- * Stand-ins in the product page's first paint (apps/web/src/first-paint.tsx, rendered once at
- * build time) that the server replaces, escaped, with the product's first picture and its
- * gallery name, so the picture a shopper came for is in the first HTML.
+ * A page the server rendered (apps/web/src/entry-server.tsx): its root element carries
+ * `rootAttribute`, and the answers it was drawn from are in the JSON script element `stateId`,
+ * which the app puts in its cache before it takes the page over (apps/web/src/main.tsx).
  */
-export const FIRST_PAINT_IMAGE_SLOT = '__pehnava_first_paint_image__';
-export const FIRST_PAINT_ALT_SLOT = '__pehnava_first_paint_alt__';
-
-/**
- * Stand-ins in the collection's first paint for its first cards' pictures and names (the cards of
- * its first row at 1280 px, two rows on a phone), which the server replaces, escaped, with the
- * catalogue's first products when the address searches for nothing in particular.
- */
-export const FIRST_PAINT_CARD_SLOTS: readonly { src: string; alt: string }[] = [0, 1, 2, 3].map(
-  (index) => ({
-    src: `__pehnava_first_paint_card_${index}_image__`,
-    alt: `__pehnava_first_paint_card_${index}_name__`,
-  }),
-);
+export const SERVER_RENDER = {
+  rootAttribute: 'data-server-rendered',
+  stateId: 'pehnava-state',
+} as const;

@@ -1,10 +1,6 @@
 import {
   COLLECTION_META,
   CONSOLE_META,
-  FIRST_PAINT_ALT_SLOT,
-  FIRST_PAINT_CARD_SLOTS,
-  FIRST_PAINT_IMAGE_SLOT,
-  galleryImageAlt,
   HOME_BESTSELLERS_REQUEST,
   HOME_LATEST_REQUEST,
   HOME_META,
@@ -12,6 +8,7 @@ import {
   heroImageUrl,
   isConsolePath,
   PRODUCT_FALLBACK_META,
+  SERVER_RENDER,
   STATIC_PAGE_META,
   productPageMeta,
   productSearchPath,
@@ -21,6 +18,7 @@ import {
 import { findProduct, type CatalogueService } from '../catalogue/catalogue.service.js';
 import { escapeHtml } from '../../lib/html.js';
 import { absoluteImageUrl } from '../../lib/image-urls.js';
+import type { RenderedPage } from './page-renderer.js';
 
 const PRODUCT_PATH = /^\/product\/([^/]+)\/?$/;
 // The API calls the web app makes first on these pages (features/*/api.ts), at the very addresses
@@ -49,18 +47,8 @@ export interface PageHead {
   preloadModules?: string[];
   /** The API responses the page asks for first, fetched while the script loads. */
   preloadData?: string[];
-  /** Markup shown inside #root until the web app replaces it (apps/web/src/first-paint.tsx). */
-  firstPaint?: string;
-  /**
-   * A product page's first picture as its gallery shows it (the API's absolute address and the
-   * gallery's name for it), drawn into the page's first paint.
-   */
-  firstPaintImage?: { src: string; alt: string };
-  /**
-   * The collection's first cards' pictures and names, one per FIRST_PAINT_CARD_SLOTS, drawn into
-   * its first paint.
-   */
-  firstPaintCards?: { src: string; alt: string }[];
+  /** The page as the server drew it (page-renderer.ts); absent, the browser draws it. */
+  rendered?: RenderedPage;
 }
 
 /**
@@ -95,24 +83,10 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       // search's relevance order without text). For any other search it is known only once the
       // search has run, and running it here would hold up the page (decision 056), so no image.
       const first = url === searchUrl({}) ? snapshot.products[0]?.images[0] : undefined;
-      // The first cards are drawn into the first paint when each has a picture and is available
-      // (an unavailable card's picture is dimmed, which the drawing does not do).
-      const cards = first ? snapshot.products.slice(0, FIRST_PAINT_CARD_SLOTS.length) : [];
-      const drawn =
-        cards.length === FIRST_PAINT_CARD_SLOTS.length &&
-        cards.every((product) => product.images[0] && product.isAvailable);
       return {
         meta: COLLECTION_META,
         preloadData: [url, FILTER_OPTIONS],
         ...(first ? { preloadImage: absoluteImageUrl(first, origin) } : {}),
-        ...(drawn
-          ? {
-              firstPaintCards: cards.map((product) => ({
-                src: absoluteImageUrl(product.images[0]!, origin),
-                alt: product.name,
-              })),
-            }
-          : {}),
       };
     }
     if (isConsolePath(normalised)) return { meta: CONSOLE_META };
@@ -139,74 +113,27 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
         `/api/product/list/${encodeURIComponent(idOrCode)}`,
         `/api/product/list/${encodeURIComponent(product._id)}/related`,
       ],
-      ...(image
-        ? {
-            preloadImage: image,
-            firstPaintImage: {
-              src: image,
-              alt: galleryImageAlt(product.name, 0, product.images.length),
-            },
-          }
-        : {}),
+      ...(image ? { preloadImage: image } : {}),
     };
   };
 }
 
-/**
- * The build's first paints (apps/web dist/first-paint.json); `product` and `collection` from
- * builds that draw them.
- */
-export interface FirstPaints {
-  home: string;
-  frame: string;
-  product?: string;
-  collection?: string;
-}
-
-/** `drawing` with each slot's stand-ins replaced by its picture's address and name, escaped. */
-function withPictures(
-  drawing: string,
-  slots: readonly { src: string; alt: string }[],
-  pictures: readonly { src: string; alt: string }[],
-): string {
-  return slots.reduce(
-    (html, slot, index) =>
-      html
-        .replaceAll(slot.src, escapeHtml(pictures[index]!.src))
-        .replaceAll(slot.alt, escapeHtml(pictures[index]!.alt)),
-    drawing,
-  );
-}
-
-/**
- * The first paint of a page from the build's drawings (first-paint.json): the home page's, a
- * product page's with its picture written in, the collection's with its first cards' pictures
- * (escaped), else the frame; none for the console, which draws its own frame (the shop's header
- * would flash before it).
- */
-export function firstPaintFor(
-  path: string,
-  head: Pick<PageHead, 'firstPaintImage' | 'firstPaintCards'>,
-  paints: FirstPaints | undefined,
-): string {
-  if (!paints || isConsolePath(path)) return '';
-  if (path === '/') return paints.home;
-  const image = head.firstPaintImage;
-  if (image && paints.product) {
-    return withPictures(
-      paints.product,
-      [{ src: FIRST_PAINT_IMAGE_SLOT, alt: FIRST_PAINT_ALT_SLOT }],
-      [image],
-    );
-  }
-  const cards = head.firstPaintCards;
-  if (cards?.length === FIRST_PAINT_CARD_SLOTS.length && paints.collection) {
-    return withPictures(paints.collection, FIRST_PAINT_CARD_SLOTS, cards);
-  }
-  return paints.frame;
-}
-
 export type PageMetaResolver = ReturnType<typeof createPageMetaResolver>;
+
+/**
+ * #root with the page the server drew, marked so with the names of the lazily loaded parts drawn
+ * in it, and the answers it was drawn from beside it, as JSON the browser does not run (`<`
+ * escaped, so no text in an answer can close the element).
+ */
+function renderedRoot({ html, state, parts }: RenderedPage): string {
+  const answers =
+    state.queries.length > 0
+      ? `<script type="application/json" id="${SERVER_RENDER.stateId}">${JSON.stringify(state).replace(/</g, '\\u003c')}</script>`
+      : '';
+  // The parts' names, for the browser to load before it takes the page over.
+  const names = escapeHtml(parts.join(' '));
+  return `<div id="root" ${SERVER_RENDER.rootAttribute}="${names}">${html}</div>${answers}`;
+}
 
 /** Where the build keeps the page's scripts until the first paint (apps/web/vite.config.ts). */
 const APP_SCRIPTS = '<template id="app-scripts">';
@@ -217,14 +144,7 @@ const APP_SCRIPTS = '<template id="app-scripts">';
  */
 export function renderPageHtml(
   template: string,
-  {
-    meta,
-    canonicalPath,
-    preloadImage,
-    preloadModules = [],
-    preloadData = [],
-    firstPaint = '',
-  }: PageHead,
+  { meta, canonicalPath, preloadImage, preloadModules = [], preloadData = [], rendered }: PageHead,
   { origin, path }: { origin: string; path: string },
 ): string {
   const title = escapeHtml(meta.title);
@@ -252,7 +172,8 @@ export function renderPageHtml(
       : '') +
     (modulesEnd === -1 ? modules : '') +
     // crossorigin (anonymous) matches what fetch() sends to its own origin, so the response is reused.
-    preloadData
+    // A page the server drew carries its answers, so nothing is fetched for it.
+    (rendered ? [] : preloadData)
       .map((href) => `<link rel="preload" as="fetch" crossorigin href="${escapeHtml(href)}" />`)
       .join('');
   const withModules =
@@ -266,7 +187,9 @@ export function renderPageHtml(
       () => `<meta name="description" content="${description}" />`,
     )
     .replace('</head>', () => `${tags}${preload}</head>`)
-    .replace('<div id="root"></div>', () => `<div id="root">${firstPaint}</div>`);
+    .replace('<div id="root"></div>', () =>
+      rendered ? renderedRoot(rendered) : '<div id="root"></div>',
+    );
 }
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;

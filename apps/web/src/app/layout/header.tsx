@@ -8,10 +8,16 @@ import { useToken } from '../../lib/session';
 import { NAV_LINKS } from './nav-links';
 import { SEARCH_INPUT_ID, useSearchToggle } from './search-context';
 
-const MobileMenu = lazyWithQueries(() => import('./mobile-menu').then((m) => m.MobileMenu));
-const WishlistIcon = lazyWithQueries(() => import('./shopper-icons').then((m) => m.WishlistIcon));
-const CartIcon = lazyWithQueries(() => import('./shopper-icons').then((m) => m.CartIcon));
-const AccountControl = lazyWithQueries(() =>
+const MobileMenu = lazyWithQueries('MobileMenu', () =>
+  import('./mobile-menu').then((m) => m.MobileMenu),
+);
+const WishlistIcon = lazyWithQueries('WishlistIcon', () =>
+  import('./shopper-icons').then((m) => m.WishlistIcon),
+);
+const CartIcon = lazyWithQueries('CartIcon', () =>
+  import('./shopper-icons').then((m) => m.CartIcon),
+);
+const AccountControl = lazyWithQueries('AccountControl', () =>
   import('../../features/account/account-menu').then((m) => m.AccountControl),
 );
 

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   FAILED_TO_LOAD_PRODUCTS,
   productSearchPath,
@@ -14,12 +14,26 @@ import { CATALOGUE_KEY } from '../../lib/catalogue-cache';
  * the order the server preloads it (productSearchPath), so the preloaded answer is the one used.
  */
 export function useProductSearch(request: ProductSearchRequest) {
+  return useQuery(productSearchQuery(request));
+}
+
+const productSearchQuery = (request: ProductSearchRequest) => {
   const path = productSearchPath(request);
-  return useQuery({
+  return queryOptions({
     queryKey: [CATALOGUE_KEY, 'search', path],
     queryFn: () => apiGet<ProductSearchResponse>(path, FAILED_TO_LOAD_PRODUCTS),
     staleTime: 60_000,
   });
+};
+
+/** Put the answers of these searches in the cache (a page the server draws with its shelves). */
+export async function prefetchProductSearches(
+  queryClient: QueryClient,
+  requests: readonly ProductSearchRequest[],
+): Promise<void> {
+  await Promise.all(
+    requests.map((request) => queryClient.prefetchQuery(productSearchQuery(request))),
+  );
 }
 
 /** The query of the catalogue's filter types and values. */

@@ -1,6 +1,7 @@
 import type { PlanId, Product } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { whenAlreadyBroken } from '../../lib/broken-image';
 import { Link } from '../../lib/link';
 import { PlanPrice } from '../../components/ui/plan-price';
 import { WishlistHeart } from '../../components/ui/wishlist-heart';
@@ -51,6 +52,7 @@ export function ProductCard({
               decoding="async"
               data-testid="card-image"
               onError={() => setFailed((f) => new Set(f).add(src))}
+              ref={whenAlreadyBroken(() => setFailed((f) => new Set(f).add(src)))}
               className="h-full w-full object-cover transition duration-300 group-hover:scale-[1.03]"
             />
           ) : (

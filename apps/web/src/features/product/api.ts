@@ -113,13 +113,10 @@ export function useRelatedProducts(productId: string) {
 }
 
 /**
- * The product page's first answers (the product, then its related pieces: the calls its HTML
- * preloads, so they come from the browser's preload), in the cache before the page's first render
- * (lib/lazy-with-queries.tsx). A failure is left for the page to show and retry.
+ * The product page's first answer, the product, in the cache (the server draws the page with it,
+ * entry-server.tsx). The related pieces are not: the server picks them at random for each visit,
+ * and they are below the fold, so the page asks for them once it has started.
  */
 export async function prefetchProductPage(queryClient: QueryClient, id: string): Promise<void> {
-  const query = productQuery(queryClient, id);
-  await queryClient.prefetchQuery(query);
-  const product = queryClient.getQueryData(query.queryKey);
-  if (product) await queryClient.prefetchQuery(relatedQuery(product._id));
+  await queryClient.prefetchQuery(productQuery(queryClient, id));
 }

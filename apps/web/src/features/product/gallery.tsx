@@ -1,6 +1,7 @@
 import { galleryImageAlt } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { whenAlreadyBroken } from '../../lib/broken-image';
 
 /** The main image with a row (or, on wide screens, a column) of thumbnails to choose it. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
@@ -21,6 +22,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
             fetchPriority="high"
             data-testid="main-image"
             onError={() => markFailed(main)}
+            ref={whenAlreadyBroken(() => markFailed(main))}
             className="h-full w-full object-cover"
           />
         ) : (
@@ -60,6 +62,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                     height={800}
                     loading="lazy"
                     onError={() => markFailed(src)}
+                    ref={whenAlreadyBroken(() => markFailed(src))}
                     className="h-full w-full object-cover"
                   />
                 )}

@@ -82,7 +82,7 @@ test("a page's first HTML preloads its own script chunks and first image, all of
   }
   const home = await (await request.get('/')).text();
   const hero = /<link rel="preload" as="image" href="([^"]+)"/.exec(home)?.[1];
-  expect(hero).toMatch(/^\/images\/hero\/hero-1-v\d+\.svg$/);
+  expect(hero).toMatch(/^\/images\/hero\/hero-1-v\d+-1600\.webp$/);
   expect((await request.get(hero!)).status()).toBe(200);
   expect((await request.get('/.vite/manifest.json')).headers()['content-type']).not.toMatch(/json/);
 });

@@ -187,6 +187,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     imagesDir: imagesDirFor(config),
     pageMeta: createPageMetaResolver(catalogue),
     catalogue,
+    artPictures: services.artPictures,
   });
   return app;
 }

@@ -51,6 +51,7 @@ import { createOperatorConsole, type OperatorConsole } from './modules/admin/con
 import type { ImageStore } from './adapters/images/image-store.js';
 import { createReportsAdmin, type ReportsAdmin } from './modules/admin/reports-admin.service.js';
 import { createRefundsAdmin, type RefundsAdmin } from './modules/admin/refunds-admin.service.js';
+import { createArtPictures, type ArtPictures } from './adapters/images/art-pictures.js';
 import { createLocalDiskImageStore, imagesDirFor } from './adapters/images/local-disk.js';
 import {
   createCatalogueChanges,
@@ -153,6 +154,8 @@ export interface Services {
   /** Products as operators write them, and their uploaded photos. */
   productAdmin: ProductAdmin;
   imageUploads: ImageUploads;
+  /** The seed's art as WebP pictures, made from its drawings when first asked for. */
+  artPictures: ArtPictures;
   /** The shop's money and pieces, reported (decision 054). */
   reportsAdmin: ReportsAdmin;
   /** Refunds pending or failed, and their retry. */
@@ -218,6 +221,7 @@ export function createServices({
   const images = createLocalDiskImageStore(imagesDirFor(config));
   const productAdmin = createProductAdmin({ repos, uow, catalogue, images });
   const imageUploads = createImageUploads(images);
+  const artPictures = createArtPictures(images);
   const subscriptions = createSubscriptionsService({ repository: repos.subscriptions, clock });
   /** The web app's address in mails and payment return links. */
   const siteUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
@@ -409,6 +413,7 @@ export function createServices({
     changeFeed,
     productAdmin,
     imageUploads,
+    artPictures,
     images,
     reportsAdmin,
     refundsAdmin,

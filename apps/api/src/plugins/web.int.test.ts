@@ -1,7 +1,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import {
+  brotliCompressSync,
+  brotliDecompressSync,
+  constants as zlibConstants,
+  gunzipSync,
+  gzipSync,
+} from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   COLLECTION_META,
@@ -9,6 +15,8 @@ import {
   HOME_META,
   PRODUCT_FALLBACK_META,
   TERMS_META,
+  HERO_IMAGE_SIZES,
+  heroImageSrcSet,
   heroImageUrl,
   productListResponseSchema,
   productSearchResponseSchema,
@@ -20,6 +28,13 @@ import {
   renderPageHtml,
 } from '../modules/site/page-meta.js';
 import { createTestApp, type TestApp } from '../test/app.js';
+
+/** A script big enough to compress, and the copies "the build" wrote beside it. */
+const BIG_SCRIPT = `export const words = ${JSON.stringify('marigold '.repeat(400))};`;
+const BUILT_BR = brotliCompressSync(BIG_SCRIPT, {
+  params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
+});
+const BUILT_GZIP = gzipSync(BIG_SCRIPT, { level: 1 });
 
 let t: TestApp;
 let buildRoot: string;
@@ -96,6 +111,11 @@ beforeAll(async () => {
     ].join('\n'),
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
+  // A script the build compressed (apps/web/vite.config.ts, precompress), and its source map.
+  writeFileSync(join(webRoot, 'assets', 'page-def456.js'), BIG_SCRIPT);
+  writeFileSync(join(webRoot, 'assets', 'page-def456.js.br'), BUILT_BR);
+  writeFileSync(join(webRoot, 'assets', 'page-def456.js.gz'), BUILT_GZIP);
+  writeFileSync(join(webRoot, 'assets', 'page-def456.js.map'), '{"version":3}');
   writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{color:#123}');
   t = await createTestApp({ webRoot, seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
 });
@@ -316,7 +336,7 @@ describe('serving the web app', () => {
     fake().decline = (url) => url === '/';
     const home = (await t.app.inject({ method: 'GET', url: '/' })).body;
     expect(home).toContain(
-      `<link rel="preload" as="image" href="${heroImageUrl(0)}" fetchpriority="high" />`,
+      `<link rel="preload" as="image" href="${heroImageUrl(0)}" imagesrcset="${heroImageSrcSet(0)}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high" />`,
     );
     expect(home).toContain('<style>body{color:#123}</style>');
     expect(home).not.toContain('href="/assets/index-abc123.css"');
@@ -390,6 +410,34 @@ describe('serving the web app', () => {
     const missing = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);
+  });
+
+  it('sends the copies the build compressed, as they are, and a 304 for a current one', async () => {
+    const url = '/assets/page-def456.js';
+    const br = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(br.headers.vary).toContain('accept-encoding');
+    // The build's bytes (its quality-1 copy, here), not the server's own compression.
+    expect(br.rawPayload.equals(BUILT_BR)).toBe(true);
+    const gzip = await t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gzip.rawPayload.equals(BUILT_GZIP)).toBe(true);
+    const plain = await t.app.inject({ method: 'GET', url });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(BIG_SCRIPT);
+    const again = await t.app.inject({
+      method: 'GET',
+      url,
+      headers: { 'if-none-match': String(plain.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    // Source maps come from disk as before; the compressed copies are not addresses of their own.
+    expect((await t.app.inject({ method: 'GET', url: `${url}.map` })).statusCode).toBe(200);
+    expect((await t.app.inject({ method: 'GET', url: `${url}.br` })).statusCode).toBe(404);
   });
 
   it('never answers an API path with the page', async () => {

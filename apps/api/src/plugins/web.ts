@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { MESSAGES, isConsolePath } from '@pehnava/shared';
+import type { ArtPictures } from '../adapters/images/art-pictures.js';
 import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import {
@@ -82,6 +83,8 @@ export interface WebOptions {
   pageMeta: PageMetaResolver;
   /** The catalogue, whose changes a page drawn on the server is kept until. */
   catalogue: Pick<CatalogueService, 'snapshot' | 'onChange'>;
+  /** The seed's art as pictures, made from its drawings on first request. */
+  artPictures: ArtPictures;
 }
 
 /** An uploaded photo's files (modules/catalogue/image-uploads.ts). */
@@ -125,6 +128,89 @@ function registerUploadedImages(app: FastifyInstance, imagesDir: string) {
   });
 }
 
+/**
+ * The seed's art as WebP (adapters/images/art-pictures.ts): `/images/{products,products/scale,
+ * hero}/…-v3-{width}.webp`, made from its drawing the first time, a file after that. Anything
+ * else under /images is a file as it is.
+ */
+function registerArtPictures(app: FastifyInstance, artPictures: ArtPictures) {
+  for (const dir of ['products', 'products/scale', 'hero']) {
+    app.get<{ Params: { file: string } }>(
+      `/images/${dir}/:file(^[a-z0-9-]+-v\\d+-\\d+\\.webp$)`,
+      async (request, reply) => {
+        const picture = await artPictures.get(`${dir}/${request.params.file}`);
+        if (!picture) return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+        return reply
+          .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+          .header('cross-origin-resource-policy', 'cross-origin')
+          .type('image/webp')
+          .send(picture);
+      },
+    );
+  }
+}
+
+/** The built assets kept in memory, by their extension's type. */
+const ASSET_TYPES: Readonly<Record<string, string>> = {
+  js: 'text/javascript; charset=utf-8',
+  css: 'text/css; charset=utf-8',
+  svg: 'image/svg+xml',
+  json: 'application/json; charset=utf-8',
+};
+
+/**
+ * The web build's hashed scripts and stylesheets (apps/web/dist/assets), read once at start with
+ * the brotli and gzip copies the build wrote beside them (apps/web/vite.config.ts, precompress):
+ * about 1.5 MB in all. A file the build did not compress (too small to gain) is compressed here,
+ * once.
+ */
+export function readAssets(webRoot: string): Map<string, { body: EncodedBody; type: string }> {
+  const assets = new Map<string, { body: EncodedBody; type: string }>();
+  const dir = join(webRoot, 'assets');
+  if (!existsSync(dir)) return assets;
+  for (const name of readdirSync(dir)) {
+    const type = ASSET_TYPES[name.slice(name.lastIndexOf('.') + 1)];
+    if (!type) continue;
+    const identity = readFileSync(join(dir, name));
+    const kept = (ext: string) =>
+      existsSync(join(dir, `${name}.${ext}`))
+        ? readFileSync(join(dir, `${name}.${ext}`))
+        : undefined;
+    const br = kept('br');
+    const gzip = kept('gz');
+    const body =
+      br && gzip ? { etag: `W/"${digestOf(identity)}"`, identity, br, gzip } : encodeBody(identity);
+    assets.set(name, { body, type });
+  }
+  return assets;
+}
+
+/**
+ * `/assets/{file}` from memory (readAssets): the best encoding the browser takes, a year of
+ * caching (the names carry their content's hash), a 304 for a current copy, no work per request.
+ * A name the build did not write is a 404, never the page.
+ */
+function registerAssets(
+  app: FastifyInstance,
+  assets: Map<string, { body: EncodedBody; type: string }>,
+) {
+  app.get<{ Params: { file: string } }>(
+    '/assets/:file',
+    { compress: false, decompress: false },
+    async (request, reply) => {
+      const asset = assets.get(request.params.file);
+      if (!asset) return reply.callNotFound();
+      return sendEncoded(
+        request,
+        reply,
+        asset.body,
+        asset.type,
+        `public, max-age=${YEAR_SECONDS}, immutable`,
+      );
+    },
+  );
+}
+
 /** A JSON file the web build wrote, or undefined when there is none (API-only runs, tests). */
 function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
   if (webRoot === undefined) return undefined;
@@ -139,10 +225,11 @@ function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { web, imagesDir, pageMeta, catalogue }: WebOptions,
+  { web, imagesDir, pageMeta, catalogue, artPictures }: WebOptions,
 ) {
   mkdirSync(imagesDir, { recursive: true });
   registerUploadedImages(app, imagesDir);
+  registerArtPictures(app, artPictures);
   await app.register(fastifyStatic, {
     root: imagesDir,
     prefix: '/images/',
@@ -159,12 +246,15 @@ export async function registerWeb(
   });
 
   if (web) {
+    registerAssets(app, readAssets(web.root));
+    // Everything else the build wrote (the icon, source maps), from disk.
     await app.register(fastifyStatic, {
       root: web.root,
       prefix: '/',
       index: false,
       wildcard: false,
       cacheControl: false,
+      globIgnore: [`assets/*.{${Object.keys(ASSET_TYPES).join(',')}}`, '**/*.br', '**/*.gz'],
       setHeaders: (reply, path) => {
         reply.header(
           'cache-control',

@@ -1,15 +1,44 @@
 /**
  * Generated images carry this version in their names so they can be cached for a year; bump it
- * when the drawings change (apps/api/src/db/seed/art).
+ * when the drawings change (apps/api/src/db/seed/art). Version 3 sends them as pictures (WebP),
+ * drawn from the SVG at the widths below, rather than as SVG, which the browser lays out and
+ * paints on its main thread.
  */
-export const ART_VERSION = 2;
+export const ART_VERSION = 3;
 export const HERO_COUNT = 5;
 
-/** Where the seed stores hero artwork `index` (0-based), relative to /images/. */
+/** The widths generated art is sent at, by kind; a picture's address names one of them. */
+export const ART_WIDTHS = {
+  /** Cards and the gallery: the shop's 600 × 800 slot (as operators' uploads are cropped). */
+  product: [600],
+  /** The hero: full width on a desktop, and half that for phones. */
+  hero: [800, 1600],
+} as const;
+
+/**
+ * A generated picture's name (`products/phn-leh-0001-1-v3-600.webp`) read as the drawing it is
+ * made from (`products/phn-leh-0001-1-v3.svg`) and its width.
+ */
+export const ART_PICTURE = /^((?:products|products\/scale|hero)\/[a-z0-9-]+-v\d+)-(\d+)\.webp$/;
+
+/** The picture of a drawing (`x-v3.svg`) at `width`: `x-v3-600.webp`. */
+export const artPictureKey = (drawingKey: string, width: number): string =>
+  `${drawingKey.replace(/\.svg$/, '')}-${width}.webp`;
+
+/** Where the seed stores hero artwork `index` (0-based), relative to /images/: its drawing. */
 export function heroImageKey(index: number): string {
   return `hero/hero-${index + 1}-v${ART_VERSION}.svg`;
 }
 
-export function heroImageUrl(index: number): string {
-  return `/images/${heroImageKey(index)}`;
+/** The hero's picture at `width` (the desktop's by default). */
+export function heroImageUrl(index: number, width: number = 1600): string {
+  return `/images/${artPictureKey(heroImageKey(index), width)}`;
 }
+
+/** The hero's pictures as a `srcset`, for the browser to take the one its screen needs. */
+export function heroImageSrcSet(index: number): string {
+  return ART_WIDTHS.hero.map((width) => `${heroImageUrl(index, width)} ${width}w`).join(', ');
+}
+
+/** How wide the hero is drawn: the screen's width, up to its 1600 px frame. */
+export const HERO_IMAGE_SIZES = '(min-width: 1600px) 1600px, 100vw';

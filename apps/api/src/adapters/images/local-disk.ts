@@ -1,4 +1,4 @@
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
+import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ImageStore } from './image-store.js';
 
@@ -27,6 +27,14 @@ export function createLocalDiskImageStore(rootDir: string): ImageStore {
         return true;
       } catch {
         return false;
+      }
+    },
+    async get(key) {
+      try {
+        return await readFile(pathFor(key));
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
       }
     },
     async put(key, body) {

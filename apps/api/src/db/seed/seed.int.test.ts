@@ -147,7 +147,8 @@ describe('seed', () => {
       .where(inArray(products.productId, [catalogue[1]!.productId, catalogue[2]!.productId]));
     const [older, edited] = rows.sort((a, b) => a.productId.localeCompare(b.productId));
     const current = older!.images;
-    const outdated = current.map((url) => url.replace(`-v${ART_VERSION}.svg`, '-v1.svg'));
+    // Version 1 and 2 named the drawings themselves; the current version names their pictures.
+    const outdated = current.map((url) => url.replace(`-v${ART_VERSION}-600.webp`, '-v2.svg'));
     expect(outdated).not.toEqual(current);
     await t.database.db
       .update(products)

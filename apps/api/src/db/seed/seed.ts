@@ -1,7 +1,9 @@
 import {
   ART_VERSION,
+  ART_WIDTHS,
   HERO_COUNT,
   PLAN_DEFINITIONS,
+  artPictureKey,
   heroImageKey,
   rupeesToPaise,
 } from '@pehnava/shared';
@@ -34,12 +36,26 @@ export interface SeedReport {
   imagesRefreshed: number;
 }
 
+/** The drawing (SVG) of a seeded product's view, as the seed writes it. */
 export function productImageKey(
   product: Pick<SeedProduct, 'productId'>,
   view: number,
   artVersion: number = ART_VERSION,
 ): string {
   return `products/${product.productId.toLowerCase()}-${view + 1}-v${artVersion}.svg`;
+}
+
+/**
+ * What a seeded product's images name for a view: from art version 3 the drawing's picture at
+ * the product slot's width (adapters/images/art-pictures.ts makes it), before that the drawing.
+ */
+export function productImageShown(
+  product: Pick<SeedProduct, 'productId'>,
+  view: number,
+  artVersion: number = ART_VERSION,
+): string {
+  const drawing = productImageKey(product, view, artVersion);
+  return artVersion >= 3 ? artPictureKey(drawing, ART_WIDTHS.product[0]) : drawing;
 }
 
 /**
@@ -71,7 +87,7 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
   );
   const seedImages = (product: SeedProduct, artVersion?: number): string[] =>
     Array.from({ length: product.imageCount }, (_, view) =>
-      deps.images.urlFor(productImageKey(product, view, artVersion)),
+      deps.images.urlFor(productImageShown(product, view, artVersion)),
     );
   for (const [position, product] of seedProducts.entries()) {
     const images = existing.get(product.productId);

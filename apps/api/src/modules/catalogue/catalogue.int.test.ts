@@ -5,6 +5,7 @@ import {
   productDetailResponseSchema,
   productListResponseSchema,
   type Product,
+  heroImageUrl,
 } from '@pehnava/shared';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { ORIGIN_SLOTS } from './catalogue.service.js';
@@ -192,17 +193,59 @@ describe('GET /api/product/filter-options', () => {
 describe('images', () => {
   it('are served with long-lived cache headers', async () => {
     const url = products[0]!.images[0]!;
-    // Absolute, on the address the request came in on (inject's Host is localhost:80).
-    expect(url).toMatch(/^http:\/\/localhost\/images\/products\/.+\.svg$/);
+    // Absolute, on the address the request came in on (inject's Host is localhost:80); the
+    // seed's art is named as its picture at the product slot's width.
+    expect(url).toMatch(/^http:\/\/localhost\/images\/products\/.+-v\d+-600\.webp$/);
     const res = await t.app.inject({ method: 'GET', url: new URL(url).pathname });
     expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(res.headers['content-type']).toBe('image/webp');
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect(res.body.startsWith('<svg')).toBe(true);
+    expect(res.rawPayload.subarray(8, 12).toString()).toBe('WEBP');
+    // The drawing it is made from is a file like any other.
+    const drawing = new URL(url).pathname.replace(/-600\.webp$/, '.svg');
+    const svg = await t.app.inject({ method: 'GET', url: drawing });
+    expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    expect(svg.body.startsWith('<svg')).toBe(true);
     const missing = await t.app.inject({ method: 'GET', url: '/images/products/nope.svg' });
     expect(missing.statusCode).toBe(404);
     const escape = await t.app.inject({ method: 'GET', url: '/images/../../etc/passwd' });
     expect(escape.statusCode).toBe(404);
+  });
+
+  it('draws a picture once, at a width pages use, only of a drawing there is', async () => {
+    const pathname = new URL(products[1]!.images[0]!).pathname;
+    const key = pathname.replace('/images/', '');
+    const store = t.app.services.images;
+    expect(await store.exists(key)).toBe(false);
+    // Five at once: one drawing, kept; the same bytes for all.
+    const answers = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'GET', url: pathname })),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual([200, 200, 200, 200, 200]);
+    const kept = await store.get(key);
+    expect(kept).toBeDefined();
+    for (const res of answers) expect(res.rawPayload.equals(kept!)).toBe(true);
+    const sharp = (await import('sharp')).default;
+    expect(await sharp(kept!).metadata()).toMatchObject({
+      format: 'webp',
+      width: 600,
+      height: 800,
+    });
+    // The hero at both its widths; any other width, or a drawing that is not there, is a 404.
+    for (const width of [800, 1600]) {
+      const hero = await t.app.inject({ method: 'GET', url: heroImageUrl(0, width) });
+      expect(hero.statusCode, String(width)).toBe(200);
+      expect((await sharp(hero.rawPayload).metadata()).width).toBe(width);
+    }
+    for (const url of [
+      heroImageUrl(0, 700),
+      pathname.replace('-600.webp', '-1200.webp'),
+      '/images/products/phn-zzz-9999-1-v3-600.webp',
+      '/images/uploads/phn-leh-0001-1-v3-600.webp',
+    ]) {
+      expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    }
+    expect(await store.exists(key.replace('-600.webp', '-1200.webp'))).toBe(false);
   });
 });
 

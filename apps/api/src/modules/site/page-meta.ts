@@ -5,6 +5,8 @@ import {
   HOME_LATEST_REQUEST,
   HOME_META,
   catalogueQueryFromParams,
+  HERO_IMAGE_SIZES,
+  heroImageSrcSet,
   heroImageUrl,
   isConsolePath,
   PRODUCT_FALLBACK_META,
@@ -39,6 +41,8 @@ export interface PageHead {
    * product, the same absolute URL the API gives the web app, so the preload is the image shown.
    */
   preloadImage?: string;
+  /** The preloaded image's `srcset` and `sizes`, when its img has them (the home page's hero). */
+  preloadImageSet?: { srcset: string; sizes: string };
   /**
    * The page's own script chunks, preloaded with the first script: in the build's
    * `<template id="app-scripts">`, which the page's start script puts into the head after the
@@ -68,7 +72,12 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
   ): Promise<PageHead> => {
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (normalised === '/') {
-      return { meta: HOME_META, preloadImage: heroImageUrl(0), preloadData: HOME_DATA };
+      return {
+        meta: HOME_META,
+        preloadImage: heroImageUrl(0),
+        preloadImageSet: { srcset: heroImageSrcSet(0), sizes: HERO_IMAGE_SIZES },
+        preloadData: HOME_DATA,
+      };
     }
     if (normalised === '/collection') {
       const snapshot = await catalogue.snapshot();
@@ -144,7 +153,15 @@ const APP_SCRIPTS = '<template id="app-scripts">';
  */
 export function renderPageHtml(
   template: string,
-  { meta, canonicalPath, preloadImage, preloadModules = [], preloadData = [], rendered }: PageHead,
+  {
+    meta,
+    canonicalPath,
+    preloadImage,
+    preloadImageSet,
+    preloadModules = [],
+    preloadData = [],
+    rendered,
+  }: PageHead,
   { origin, path }: { origin: string; path: string },
 ): string {
   const title = escapeHtml(meta.title);
@@ -168,7 +185,11 @@ export function renderPageHtml(
   const modulesEnd = appScriptsAt === -1 ? -1 : template.indexOf('</template>', appScriptsAt);
   const preload =
     (preloadImage
-      ? `<link rel="preload" as="image" href="${escapeHtml(preloadImage)}" fetchpriority="high" />`
+      ? `<link rel="preload" as="image" href="${escapeHtml(preloadImage)}"${
+          preloadImageSet
+            ? ` imagesrcset="${escapeHtml(preloadImageSet.srcset)}" imagesizes="${escapeHtml(preloadImageSet.sizes)}"`
+            : ''
+        } fetchpriority="high" />`
       : '') +
     (modulesEnd === -1 ? modules : '') +
     // crossorigin (anonymous) matches what fetch() sends to its own origin, so the response is reused.

@@ -1,5 +1,6 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { HERO_IMAGE_SIZES } from '@pehnava/shared';
 import { Link } from '../../lib/link';
 import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
 
@@ -92,6 +93,8 @@ export function HeroCarousel() {
             {drawn.has(i) ? (
               <img
                 src={slide.image}
+                srcSet={slide.srcSet}
+                sizes={HERO_IMAGE_SIZES}
                 alt=""
                 width={1600}
                 height={900}

@@ -1,4 +1,4 @@
-import { heroImageUrl } from '@pehnava/shared';
+import { heroImageSrcSet, heroImageUrl } from '@pehnava/shared';
 
 export interface HeroSlide {
   title: string;
@@ -6,6 +6,8 @@ export interface HeroSlide {
   description: string;
   tagline: string;
   image: string;
+  /** The picture at each width it is sent at, for the browser to take the one its screen needs. */
+  srcSet: string;
 }
 
 export const HERO_SLIDES: readonly HeroSlide[] = [
@@ -16,6 +18,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
       'Hand-embroidered bridal lehengas in zardozi, gota patti and resham, rented for a fraction of the price.',
     tagline: 'Your dream lehenga, without the lifetime price tag',
     image: heroImageUrl(0),
+    srcSet: heroImageSrcSet(0),
   },
   {
     title: 'For the Groom',
@@ -24,6 +27,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
       'Structured sherwanis and Jodhpur bandhgalas, tailored to fit and ready for the baraat.',
     tagline: 'Walk in like royalty',
     image: heroImageUrl(1),
+    srcSet: heroImageSrcSet(1),
   },
   {
     title: 'Sangeet & Mehendi',
@@ -32,6 +36,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
       'Shararas, anarkalis and light lehengas in festive colours, made for a night of dancing.',
     tagline: 'Dressed for every ceremony',
     image: heroImageUrl(2),
+    srcSet: heroImageSrcSet(2),
   },
   {
     title: 'The Finishing Touch',
@@ -40,6 +45,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
       'Statement sets, potli clutches and embroidered juttis to complete the look, rented by the day.',
     tagline: 'Heirloom looks, on loan',
     image: heroImageUrl(3),
+    srcSet: heroImageSrcSet(3),
   },
   {
     title: 'Reception Nights',
@@ -48,6 +54,7 @@ export const HERO_SLIDES: readonly HeroSlide[] = [
       'Sequinned sarees and flowing gowns for the evening, cleaned and quality-checked before they reach you.',
     tagline: 'Own the evening',
     image: heroImageUrl(4),
+    srcSet: heroImageSrcSet(4),
   },
 ];
 

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import { MAX_START_DAYS_AHEAD, todayInIndia } from '@pehnava/shared';
+import { ART_WIDTHS, MAX_START_DAYS_AHEAD, artPictureKey, todayInIndia } from '@pehnava/shared';
 import type { ImageStore } from '../../../adapters/images/image-store.js';
 import { seed as seedStandard } from '../../../bootstrap.js';
 import { hashPassword } from '../../../lib/passwords.js';
@@ -140,7 +140,11 @@ export async function seedScale(
   );
 
   await inTransaction(client, () =>
-    repo.insertProducts(products, (key) => services.images.urlFor(key)),
+    // Each product names its drawings' pictures (WebP at the product slot's width), made from the
+    // drawing when first asked for (adapters/images/art-pictures.ts).
+    repo.insertProducts(products, (key) =>
+      services.images.urlFor(artPictureKey(key, ART_WIDTHS.product[0])),
+    ),
   );
   services.catalogue.invalidate();
   log(`catalogue written (${timed('catalogue written')} s)`);

@@ -9,8 +9,11 @@ export const HERO_COUNT = 5;
 
 /** The widths generated art is sent at, by kind; a picture's address names one of them. */
 export const ART_WIDTHS = {
-  /** Cards and the gallery: the shop's 600 × 800 slot (as operators' uploads are cropped). */
-  product: [600],
+  /**
+   * The gallery and cards: the shop's 600 × 800 slot (as operators' uploads are cropped), the
+   * address a product names; and half that for cards on phones, whose slot is about 170 px wide.
+   */
+  product: [600, 300],
   /** The hero: full width on a desktop, and half that for phones. */
   hero: [800, 1600],
 } as const;
@@ -38,6 +41,19 @@ export function heroImageUrl(index: number, width: number = 1600): string {
 /** The hero's pictures as a `srcset`, for the browser to take the one its screen needs. */
 export function heroImageSrcSet(index: number): string {
   return ART_WIDTHS.hero.map((width) => `${heroImageUrl(index, width)} ${width}w`).join(', ');
+}
+
+/**
+ * A product picture's `srcset` when it is the seed's art (which comes at every width of
+ * ART_WIDTHS.product); undefined for any other picture (an operator's upload comes at 600 only).
+ */
+export function productPictureSrcSet(url: string): string | undefined {
+  const named = /^(.*\/images\/)(.+)$/.exec(url);
+  const picture = named && ART_PICTURE.exec(named[2]!);
+  if (!named || !picture || Number(picture[2]) !== ART_WIDTHS.product[0]) return undefined;
+  return ART_WIDTHS.product
+    .map((width) => `${named[1]}${picture[1]}-${width}.webp ${width}w`)
+    .join(', ');
 }
 
 /** How wide the hero is drawn: the screen's width, up to its 1600 px frame. */

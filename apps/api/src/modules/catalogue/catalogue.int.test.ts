@@ -231,6 +231,9 @@ describe('images', () => {
       width: 600,
       height: 800,
     });
+    // Half the width, for cards on phones.
+    const small = await t.app.inject({ method: 'GET', url: pathname.replace('-600.', '-300.') });
+    expect(await sharp(small.rawPayload).metadata()).toMatchObject({ width: 300, height: 400 });
     // The hero at both its widths; any other width, or a drawing that is not there, is a 404.
     for (const width of [800, 1600]) {
       const hero = await t.app.inject({ method: 'GET', url: heroImageUrl(0, width) });

@@ -1,4 +1,4 @@
-import type { PlanId, Product } from '@pehnava/shared';
+import { productPictureSrcSet, type PlanId, type Product } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { whenAlreadyBroken } from '../../lib/broken-image';
@@ -6,6 +6,10 @@ import { Link } from '../../lib/link';
 import { PlanPrice } from '../../components/ui/plan-price';
 import { WishlistHeart } from '../../components/ui/wishlist-heart';
 import { useCardImageSlider } from './card-image-slider';
+
+/** How wide a card's picture is drawn: half a phone, a third, a quarter, at most 300 px. */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 /** `eager`: the card is near the top of the page, so its picture loads at once and first. */
 export function ProductCard({
@@ -44,6 +48,8 @@ export function ProductCard({
           {src && !failed.has(src) ? (
             <img
               src={src}
+              srcSet={productPictureSrcSet(src)}
+              sizes={CARD_IMAGE_SIZES}
               alt={product.name}
               width={600}
               height={800}

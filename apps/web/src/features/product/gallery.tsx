@@ -1,4 +1,4 @@
-import { galleryImageAlt } from '@pehnava/shared';
+import { galleryImageAlt, productPictureSrcSet } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { whenAlreadyBroken } from '../../lib/broken-image';
@@ -57,6 +57,8 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
                 ) : (
                   <img
                     src={src}
+                    srcSet={productPictureSrcSet(src)}
+                    sizes="80px"
                     alt=""
                     width={600}
                     height={800}

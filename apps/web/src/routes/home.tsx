@@ -43,6 +43,7 @@ export function HomePage() {
     <main>
       <HomeIntro />
       <Section
+        belowTheFold
         title="Latest Collections"
         subtitle="Fresh from the atelier, ready for your next celebration"
       >
@@ -50,17 +51,29 @@ export function HomePage() {
           <ProductShelf shelf="latest" count={LATEST_COUNT} label="Latest collections" />
         </Suspense>
       </Section>
-      <Section title="How It Works" subtitle="From browsing to wearing in four easy steps">
+      <Section
+        belowTheFold
+        title="How It Works"
+        subtitle="From browsing to wearing in four easy steps"
+      >
         <Later>
           <HowItWorks />
         </Later>
       </Section>
-      <Section title="Best Sellers" subtitle="The pieces our shoppers rent again and again">
+      <Section
+        belowTheFold
+        title="Best Sellers"
+        subtitle="The pieces our shoppers rent again and again"
+      >
         <Suspense fallback={fallback(BESTSELLER_COUNT)}>
           <ProductShelf shelf="bestsellers" count={BESTSELLER_COUNT} label="Best sellers" />
         </Suspense>
       </Section>
-      <Section title="Why Choose Pehnava" subtitle="Occasion wear without the hassle of owning it">
+      <Section
+        belowTheFold
+        title="Why Choose Pehnava"
+        subtitle="Occasion wear without the hassle of owning it"
+      >
         <Later>
           <WhyChoose />
         </Later>

@@ -310,7 +310,7 @@ function RelatedProducts({ product }: { product: Product }) {
   const { data: related } = useRelatedProducts(product._id);
   if (!related || related.length === 0) return null;
   return (
-    <Section title="You May Also Like" subtitle="More pieces of the same kind">
+    <Section belowTheFold title="You May Also Like" subtitle="More pieces of the same kind">
       <ProductGrid products={related} label="Related products" />
     </Section>
   );

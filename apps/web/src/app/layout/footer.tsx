@@ -1,4 +1,5 @@
 import { Mail, MapPin, Phone } from 'lucide-react';
+import { BELOW_THE_FOLD } from '../../components/ui/section';
 import { Link } from '../../lib/link';
 import { useSiteInfo } from '../../features/site/api';
 import { FOOTER_LINKS } from './nav-links';
@@ -7,7 +8,7 @@ import { InstagramIcon, LinkedInIcon } from './social-icons';
 export function Footer() {
   const { data: site } = useSiteInfo();
   return (
-    <footer className="mt-16 bg-maroon-900 text-maroon-50">
+    <footer className={`mt-16 bg-maroon-900 text-maroon-50 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
         <div>
           <p className="font-display text-2xl text-white">Pehnava</p>

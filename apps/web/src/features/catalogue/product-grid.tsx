@@ -4,6 +4,9 @@ import { gridClass } from './grid-skeleton';
 import { useSubscriptionOrFree } from '../../lib/shopper';
 import { ProductCard } from './product-card';
 
+/** A card below the first screen: skipped by the first layout and paint (content-visibility). */
+const LATER_CARD = '[contain-intrinsic-size:auto_340px] [content-visibility:auto]';
+
 /** Cards rendered straight away; the rest follow in an interruptible render. */
 const FIRST_BATCH = 12;
 
@@ -38,7 +41,8 @@ export function ProductGrid({
     <>
       <ul aria-label={label} className={gridClass(columns)}>
         {shown.map((product, index) => (
-          <li key={product._id}>
+          // Cards after the first screen's are laid out and painted as they come near it.
+          <li key={product._id} className={index < eager ? undefined : LATER_CARD}>
             <ProductCard product={product} eager={index < eager} plan={plan} />
           </li>
         ))}

@@ -55,6 +55,8 @@ test.describe('a broken image', () => {
     await page.route(`**${picture}`, (route) => route.fulfill({ status: 404, body: '' }));
     await page.goto('/');
     const card = cardFor(page, product);
+    // Its picture is asked for as the card comes into view (lazily), as a shopper scrolls to it.
+    await card.scrollIntoViewIfNeeded();
     await expect(card.getByTestId('card-image-placeholder')).toBeVisible();
     await expect(card.getByTestId('card-image')).toHaveCount(0);
     await expect(card).toContainText(product.name);

@@ -191,7 +191,7 @@ function ProductDetail({ product }: { product: Product }) {
 
         {/* On a phone the details start under the picture, below the first screen: laid out and
             painted as they come near it (content-visibility), not with the first paint. */}
-        <div className="space-y-6 max-lg:[contain-intrinsic-size:auto_1400px] max-lg:[content-visibility:auto]">
+        <div className="space-y-6 max-lg:[contain-intrinsic-block-size:auto_1400px] max-lg:[content-visibility:auto]">
           <div>
             <div className="flex flex-wrap gap-2">
               <span

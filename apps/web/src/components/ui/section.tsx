@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
  * Below the fold: the browser lays it out and paints it only as it comes near the screen
  * (content-visibility), holding about this much room for it until then, and its real size after.
  */
-export const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-size:auto_900px]';
+export const BELOW_THE_FOLD = '[content-visibility:auto] [contain-intrinsic-block-size:auto_900px]';
 
 /**
  * A page section with its heading and a short line under it. `belowTheFold`: it starts below the

@@ -5,7 +5,7 @@ import { useSubscriptionOrFree } from '../../lib/shopper';
 import { ProductCard } from './product-card';
 
 /** A card below the first screen: skipped by the first layout and paint (content-visibility). */
-const LATER_CARD = '[contain-intrinsic-size:auto_340px] [content-visibility:auto]';
+const LATER_CARD = '[contain-intrinsic-block-size:auto_340px] [content-visibility:auto]';
 
 /** Cards rendered straight away; the rest follow in an interruptible render. */
 const FIRST_BATCH = 12;

@@ -1,4 +1,4 @@
-import { expect, test } from '../fixtures';
+import { expect, test, untilStarted } from '../fixtures';
 
 const FOOTER_LINKS = [
   ['Home', '/'],
@@ -269,5 +269,31 @@ test.describe('pages drawn on the server', () => {
     await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(page.locator('main')).toHaveCount(1);
     await expect(page.locator('header')).toHaveCount(1);
+  });
+
+  test('fit a 390 px screen: nothing wider than it, before and after the app starts', async ({
+    browser,
+    request,
+  }) => {
+    const { products } = (await (await request.get('/api/product/list')).json()) as {
+      products: { _id: string }[];
+    };
+    const paths = ['/', '/collection', `/product/${products[0]!._id}`, '/about'];
+    for (const javaScriptEnabled of [false, true]) {
+      const context = await browser.newContext({
+        javaScriptEnabled,
+        viewport: { width: 390, height: 844 },
+      });
+      const page = await context.newPage();
+      for (const path of paths) {
+        await page.goto(path);
+        if (javaScriptEnabled) await untilStarted(page);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        expect(width, `${path}, script ${javaScriptEnabled ? 'on' : 'off'}`).toBeLessThanOrEqual(
+          390,
+        );
+      }
+      await context.close();
+    }
   });
 });

@@ -12,7 +12,10 @@
 //   BENCH_PORT (3231)      first of three loopback ports (hello-world, PGlite, PostgreSQL)
 //   BENCH_PG_URL           PostgreSQL server (postgres://postgres@127.0.0.1:5432/test); the run
 //                          creates a database of its own there and drops it afterwards
-//   BENCH_LOG_LEVEL (warn) LOG_LEVEL of the Pehnava servers
+//   BENCH_LOG_LEVEL        LOG_LEVEL of the Pehnava servers; unset, they run at the app's default,
+//                          as `npm start` runs them (their log lines go to a file, as an
+//                          operator's would, and the table says how many bytes each response
+//                          wrote there)
 //   BENCH_LABEL (latest)   the name of this run's table in docs/benchmarks.md; a run replaces the
 //                          table with its label and keeps the others (e.g. 'before' and 'after')
 //   BENCH_NOTE             one sentence written above the table (what was measured, and why)
@@ -21,9 +24,11 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  benchLogLevel,
   commitAndDate,
   count,
   cpuSeconds,
+  fileSize,
   markdownTable,
   median,
   ms,
@@ -39,7 +44,7 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const firstPort = Number(process.env.BENCH_PORT ?? 3231);
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const logLevel = benchLogLevel();
 const label = (process.env.BENCH_LABEL ?? 'latest').replace(/[^\w.-]/g, '-');
 const note = process.env.BENCH_NOTE ?? '';
 const WARM_UP_SECONDS = 2;
@@ -48,8 +53,8 @@ const wrkVersion = checkWrk('npm run bench');
 const benchDb = `pehnava_bench_${process.pid}`;
 const children = [];
 
-const start = (name, args, env, port, readyPath) =>
-  startServer(children, name, args, env, port, readyPath);
+const start = (name, args, env, port, readyPath, options) =>
+  startServer(children, name, args, env, port, readyPath, options);
 
 async function admin(text) {
   const client = new pg.Client({ connectionString: pgServer });
@@ -143,14 +148,19 @@ try {
 
   const [helloPort, plPort, pgPort] = [firstPort, firstPort + 1, firstPort + 2];
   const app = ['apps/api/dist/server.js'];
-  const appEnv = { DATA_DIR: dataDir, LOG_LEVEL: logLevel, NODE_ENV: 'development' };
-  const plServer = await start('Pehnava on PGlite', app, appEnv, plPort, '/api/health');
+  const appEnv = { DATA_DIR: dataDir, ...logLevel.env };
+  const plLog = join(dataDir, 'pglite.log');
+  const pgLog = join(dataDir, 'postgresql.log');
+  const plServer = await start('Pehnava on PGlite', app, appEnv, plPort, '/api/health', {
+    logFile: plLog,
+  });
   const pgServerProcess = await start(
     'Pehnava on PostgreSQL',
     app,
     { ...appEnv, DATABASE_URL: pgUrl.toString() },
     pgPort,
     '/api/health',
+    { logFile: pgLog },
   );
   const pl = `http://127.0.0.1:${plPort}`;
   const pgBase = `http://127.0.0.1:${pgPort}`;
@@ -221,7 +231,10 @@ try {
         headers: auth,
       },
     );
-    for (const target of targets.slice(first)) target.server = server;
+    for (const target of targets.slice(first)) {
+      target.server = server;
+      target.logFile = db === 'PGlite' ? plLog : pgLog;
+    }
   }
 
   for (const target of targets) {
@@ -231,8 +244,15 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
       const cpuBefore = cpuSeconds(target.server.pid);
+      const logBefore = target.logFile && fileSize(target.logFile);
       const result = await wrk(target.url, seconds, { ...browser, ...target.headers });
       const cpuAfter = cpuSeconds(target.server.pid);
+      // What the server's log grew by, per response (after the run: a line is written when the
+      // response has gone).
+      if (target.logFile) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        result.logBytes = (fileSize(target.logFile) - logBefore) / result.requests;
+      }
       // The server's CPU per response: steadier than req/s on a shared machine.
       result.cpu =
         cpuBefore === undefined || cpuAfter === undefined
@@ -242,6 +262,7 @@ try {
       console.log(
         `round ${round} ${target.label}: ${count(result.rps)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` +
           `${result.cpu === undefined ? '' : `, server ${Math.round(result.cpu)} µs CPU/req`}` +
+          `${result.logBytes === undefined ? '' : `, ${result.logBytes.toFixed(1)} log bytes/req`}` +
           `${result.timeouts ? `, ${result.timeouts} timeouts` : ''}`,
       );
     }
@@ -261,6 +282,7 @@ try {
       ms(med(t.key, 'p50')),
       ms(med(t.key, 'p99')),
       cpu === undefined ? '' : String(Math.round(cpu)),
+      t.logFile ? med(t.key, 'logBytes').toFixed(1) : '',
       (rps / helloRps).toFixed(2),
       sameKind ? (rps / sameRps).toFixed(2) : '',
       sameKind && t.key !== 'same' ? (rps / sameHeadersRps).toFixed(2) : '',
@@ -276,7 +298,7 @@ try {
     `wrk ${wrkVersion}, 1 thread, ${connections} connections, ${seconds} s per target after a ${WARM_UP_SECONDS} s warm-up, ` +
       `${rounds} interleaved rounds, medians; ${cpus().length} cores shared by wrk, the servers and PostgreSQL ` +
       `(and other work on the machine); requests send \`accept-encoding: br, gzip\` as a browser does; ` +
-      `servers at LOG_LEVEL=${logLevel}; server CPU is user + system time of the server process over the run, per response. ` +
+      `Pehnava servers with ${logLevel.described}, their standard output to a file; server CPU is user + system time of the server process over the run, per response; log bytes are what the server's log grew by, per response. ` +
       `The list is ${plList.length} products: ` +
       `${count(listJsonBytes)} bytes of JSON, ${count(listBytes.length)} bytes as sent.`,
     '',
@@ -287,11 +309,12 @@ try {
         'p50 ms',
         'p99 ms',
         'server CPU µs/req',
+        'log bytes/req',
         'ratio to hello-world',
         'ratio to same bytes',
         'ratio to same bytes and headers',
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
     '',

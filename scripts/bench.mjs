@@ -9,17 +9,21 @@
 //   BENCH_SECONDS (5)      seconds per target per round; each target is also warmed for 2 s first
 //   BENCH_ROUNDS (3)       interleaved rounds
 //   BENCH_CONNECTIONS (50) wrk connections (always 1 thread)
-//   BENCH_PORT (3231)      first of three loopback ports (hello-world, PGlite, PostgreSQL)
+//   BENCH_PORT (3231)      first of the loopback ports: hello-world, PGlite, PostgreSQL, (+3 is
+//                          the checkout bench's), the baseline's PGlite and PostgreSQL
 //   BENCH_PG_URL           PostgreSQL server (postgres://postgres@127.0.0.1:5432/test); the run
 //                          creates a database of its own there and drops it afterwards
 //   BENCH_LOG_LEVEL        LOG_LEVEL of the Pehnava servers; unset, they run at the app's default,
 //                          as `npm start` runs them (their log lines go to a file, as an
 //                          operator's would, and the table says how many bytes each response
 //                          wrote there)
+//   BENCH_BASELINE         another checkout, built (e.g. the commit before a change): its servers
+//                          are started beside this build's and measured in the same rounds
+//   BENCH_BASELINE_NAME    (baseline) what the baseline's rows are called, e.g. its commit
 //   BENCH_LABEL (latest)   the name of this run's table in docs/benchmarks.md; a run replaces the
 //                          table with its label and keeps the others (e.g. 'before' and 'after')
 //   BENCH_NOTE             one sentence written above the table (what was measured, and why)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
@@ -50,7 +54,11 @@ const note = process.env.BENCH_NOTE ?? '';
 const WARM_UP_SECONDS = 2;
 const wrkVersion = checkWrk('npm run bench');
 
+const baseline = process.env.BENCH_BASELINE;
+const baselineName = process.env.BENCH_BASELINE_NAME ?? 'baseline';
 const benchDb = `pehnava_bench_${process.pid}`;
+/** The databases this run made on the PostgreSQL server, dropped at its end. */
+const benchDatabases = [];
 const children = [];
 
 const start = (name, args, env, port, readyPath, options) =>
@@ -141,29 +149,57 @@ const wrk = (url, duration, headers) => wrkRun(url, { duration, connections, hea
 const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-bench-'));
 let exitCode = 0;
 try {
-  await admin(`drop database if exists ${benchDb} with (force)`);
-  await admin(`create database ${benchDb}`);
-  const pgUrl = new URL(pgServer);
-  pgUrl.pathname = `/${benchDb}`;
-
-  const [helloPort, plPort, pgPort] = [firstPort, firstPort + 1, firstPort + 2];
-  const app = ['apps/api/dist/server.js'];
-  const appEnv = { DATA_DIR: dataDir, ...logLevel.env };
-  const plLog = join(dataDir, 'pglite.log');
-  const pgLog = join(dataDir, 'postgresql.log');
-  const plServer = await start('Pehnava on PGlite', app, appEnv, plPort, '/api/health', {
-    logFile: plLog,
-  });
-  const pgServerProcess = await start(
-    'Pehnava on PostgreSQL',
-    app,
-    { ...appEnv, DATABASE_URL: pgUrl.toString() },
-    pgPort,
-    '/api/health',
-    { logFile: pgLog },
-  );
-  const pl = `http://127.0.0.1:${plPort}`;
-  const pgBase = `http://127.0.0.1:${pgPort}`;
+  // The build under test, and the baseline's when one is given, each on PGlite and PostgreSQL, each
+  // server with a data folder (and database) of its own. On this machine a server started earlier
+  // can run faster for its whole life (docs/benchmarks.md, 'Identical servers, different speeds'),
+  // so the baseline's start first: any such advantage goes to the build the change is measured
+  // against.
+  const helloPort = firstPort;
+  const builds = [
+    { name: '', root: '.', dataDir, database: benchDb, ports: [firstPort + 1, firstPort + 2] },
+  ];
+  if (baseline) {
+    builds.unshift({
+      name: `${baselineName} `,
+      root: baseline,
+      dataDir: join(dataDir, 'baseline'),
+      database: `${benchDb}_baseline`,
+      // After the checkout bench's port (firstPort + 3).
+      ports: [firstPort + 4, firstPort + 5],
+    });
+  }
+  const deployments = [];
+  for (const build of builds) {
+    mkdirSync(build.dataDir, { recursive: true });
+    await admin(`drop database if exists ${build.database} with (force)`);
+    await admin(`create database ${build.database}`);
+    benchDatabases.push(build.database);
+    const databaseUrl = new URL(pgServer);
+    databaseUrl.pathname = `/${build.database}`;
+    for (const [db, port, env] of [
+      ['PGlite', build.ports[0], {}],
+      ['PostgreSQL', build.ports[1], { DATABASE_URL: databaseUrl.toString() }],
+    ]) {
+      const logFile = join(build.dataDir, `${db.toLowerCase()}.log`);
+      const server = await start(
+        `${build.name}Pehnava on ${db}`,
+        [join(build.root, 'apps/api/dist/server.js')],
+        { DATA_DIR: build.dataDir, ...logLevel.env, ...env },
+        port,
+        '/api/health',
+        { logFile },
+      );
+      deployments.push({
+        name: `${build.name}${db}`,
+        base: `http://127.0.0.1:${port}`,
+        server,
+        logFile,
+      });
+    }
+  }
+  // This build's rows first.
+  if (baseline) deployments.push(...deployments.splice(0, 2));
+  const pl = deployments[0].base;
 
   // The very bytes and headers the list sends a browser, for the bare routes to send too.
   const list = await rawResponse(`${pl}/api/product/list`, { 'accept-encoding': 'br, gzip' });
@@ -181,10 +217,11 @@ try {
     '/',
   );
 
-  const plList = (await call(pl, '/api/product/list')).products;
-  const pgList = (await call(pgBase, '/api/product/list')).products;
-  const plToken = await shopperWithCart(pl, plList);
-  const pgToken = await shopperWithCart(pgBase, pgList);
+  for (const deployment of deployments) {
+    deployment.products = (await call(deployment.base, '/api/product/list')).products;
+    deployment.token = await shopperWithCart(deployment.base, deployment.products);
+  }
+  const plList = deployments[0].products;
   const listJsonBytes = Buffer.byteLength(JSON.stringify({ success: true, products: plList }));
 
   const browser = { 'accept-encoding': 'br, gzip' };
@@ -204,37 +241,35 @@ try {
       server: helloServer,
     },
   ];
-  for (const [db, base, products, token, server] of [
-    ['PGlite', pl, plList, plToken, plServer],
-    ['PostgreSQL', pgBase, pgList, pgToken, pgServerProcess],
-  ]) {
-    const k = db === 'PGlite' ? 'pglite' : 'pg';
+  for (const [index, { name, base, products, token, server, logFile }] of deployments.entries()) {
+    const k = `d${index}`;
     const auth = { authorization: `Bearer ${token}` };
     const first = targets.length;
     targets.push(
-      { key: `${k}-list`, label: `${db}: GET /api/product/list`, url: `${base}/api/product/list` },
+      {
+        key: `${k}-list`,
+        label: `${name}: GET /api/product/list`,
+        url: `${base}/api/product/list`,
+      },
       {
         key: `${k}-detail`,
-        label: `${db}: GET /api/product/list/{id}`,
+        label: `${name}: GET /api/product/list/{id}`,
         url: `${base}/api/product/list/${products[3]._id}`,
       },
       {
         key: `${k}-cart`,
-        label: `${db}: GET /api/cart (3 items, bearer)`,
+        label: `${name}: GET /api/cart (3 items, bearer)`,
         url: `${base}/api/cart`,
         headers: auth,
       },
       {
         key: `${k}-profile`,
-        label: `${db}: GET /api/user/profile (bearer)`,
+        label: `${name}: GET /api/user/profile (bearer)`,
         url: `${base}/api/user/profile`,
         headers: auth,
       },
     );
-    for (const target of targets.slice(first)) {
-      target.server = server;
-      target.logFile = db === 'PGlite' ? plLog : pgLog;
-    }
+    for (const target of targets.slice(first)) Object.assign(target, { server, logFile });
   }
 
   for (const target of targets) {
@@ -296,7 +331,11 @@ try {
     '',
     ...(note ? [note, ''] : []),
     `wrk ${wrkVersion}, 1 thread, ${connections} connections, ${seconds} s per target after a ${WARM_UP_SECONDS} s warm-up, ` +
-      `${rounds} interleaved rounds, medians; ${cpus().length} cores shared by wrk, the servers and PostgreSQL ` +
+      `${rounds} interleaved rounds, medians; ` +
+      (baseline
+        ? `rows named ${baselineName} are another build (${baseline}), started before this one and measured in the same rounds; `
+        : '') +
+      `${cpus().length} cores shared by wrk, the servers and PostgreSQL ` +
       `(and other work on the machine); requests send \`accept-encoding: br, gzip\` as a browser does; ` +
       `Pehnava servers with ${logLevel.described}, their standard output to a file; server CPU is user + system time of the server process over the run, per response; log bytes are what the server's log grew by, per response. ` +
       `The list is ${plList.length} products: ` +
@@ -334,7 +373,9 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1000));
-  await admin(`drop database if exists ${benchDb} with (force)`).catch(() => undefined);
+  for (const database of benchDatabases) {
+    await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

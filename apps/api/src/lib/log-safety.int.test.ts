@@ -220,6 +220,21 @@ describe('the access log at the default level (decision 062)', () => {
     });
     expect(reads).toEqual([]);
 
+    // A read refused: the error handler's one line says which, and why.
+    const missing = '/api/product/list/PHN-NOT-0000';
+    const refused = await logged(async () => {
+      expect((await t.app.inject(missing)).statusCode).toBe(404);
+    });
+    expect(refused).toMatchObject([
+      {
+        level: 30,
+        msg: 'request rejected',
+        req: { method: 'GET', url: missing },
+        status: 404,
+        message: 'Product not found',
+      },
+    ]);
+
     let status = 0;
     const signIn = await logged(async () => {
       const res = await t.app.inject({

@@ -41,6 +41,27 @@ export function serverEnv(env) {
   return { ...inherited, ...env };
 }
 
+/**
+ * A server's state, for a run that failed against it: still running, or how it ended (this
+ * machine is shared, and a server stopped by someone else looks to wrk like a broken one), with
+ * the last lines of its log.
+ */
+export function serverState(child, logFile) {
+  const state =
+    child.exitCode !== null
+      ? `exited with code ${child.exitCode}`
+      : child.signalCode !== null
+        ? `was stopped by ${child.signalCode}`
+        : 'is still running';
+  let tail = '';
+  try {
+    tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-3).join('\n');
+  } catch {
+    // no log kept
+  }
+  return `the server (pid ${child.pid}) ${state}${tail ? `; its log ends:\n${tail}` : ''}`;
+}
+
 /** The size of a file in bytes, 0 when it does not exist. */
 export function fileSize(path) {
   try {

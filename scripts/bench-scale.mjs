@@ -35,6 +35,7 @@ import {
   median,
   ms,
   rawResponse,
+  serverState,
   startServer,
   wrk,
   wrkVersion,
@@ -213,7 +214,13 @@ try {
     for (const target of targets) {
       const cpuBefore = cpuSeconds(server.pid);
       const logBefore = fileSize(logFile);
-      const result = await wrk(target.url, { duration: seconds, connections, headers: browser });
+      const result = await wrk(target.url, {
+        duration: seconds,
+        connections,
+        headers: browser,
+      }).catch((error) => {
+        throw new Error(`${error.message}\n${serverState(server, logFile)}`);
+      });
       const cpuAfter = cpuSeconds(server.pid);
       const logBytes = (fileSize(logFile) - logBefore) / Math.max(1, result.requests);
       result.cpu =

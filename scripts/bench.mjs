@@ -37,6 +37,7 @@ import {
   median,
   ms,
   rawResponse as rawAnswer,
+  serverState,
   startServer,
   wrk as wrkRun,
   wrkVersion as checkWrk,
@@ -280,7 +281,11 @@ try {
     for (const target of targets) {
       const cpuBefore = cpuSeconds(target.server.pid);
       const logBefore = target.logFile && fileSize(target.logFile);
-      const result = await wrk(target.url, seconds, { ...browser, ...target.headers });
+      const result = await wrk(target.url, seconds, { ...browser, ...target.headers }).catch(
+        (error) => {
+          throw new Error(`${error.message}\n${serverState(target.server, target.logFile)}`);
+        },
+      );
       const cpuAfter = cpuSeconds(target.server.pid);
       // What the server's log grew by, per response (after the run: a line is written when the
       // response has gone).

@@ -63,7 +63,7 @@ const ttl = process.env.CATALOGUE_CACHE_TTL_MS;
 const snapshotTtl =
   ttl === '0'
     ? 'the catalogue snapshot is rebuilt only when told of a change (CATALOGUE_CACHE_TTL_MS=0)'
-    : `the catalogue snapshot is rebuilt on the first request once it is ${Number(ttl ?? 30_000) / 1000} s old (CATALOGUE_CACHE_TTL_MS${ttl ? `=${ttl}` : ', the default'})`;
+    : `the catalogue's change mark is read on the first request once the snapshot is ${Number(ttl ?? 30_000) / 1000} s old, and the snapshot rebuilt only if the mark moved (CATALOGUE_CACHE_TTL_MS${ttl ? `=${ttl}` : ', the default'}; decision 063)`;
 const browser = { 'accept-encoding': 'br, gzip' };
 const logFile = join(tmpdir(), 'pehnava-scale-bench.log');
 

@@ -11,8 +11,8 @@ CREATE TABLE "catalogue_version" (
 --> statement-breakpoint
 INSERT INTO "catalogue_version" ("id", "version") VALUES (true, 0);
 --> statement-breakpoint
--- Before each statement, so that a writer holds the version's row lock before any catalogue row
--- lock: two transactions writing the catalogue queue at their first statement rather than
+-- Before each statement, so that a statement takes the version's row lock before it locks any
+-- catalogue row: two transactions writing the catalogue queue at their first write rather than
 -- deadlock. A statement that writes no row still raises it, which costs one rebuild at worst.
 CREATE FUNCTION "pehnava_catalogue_written"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN

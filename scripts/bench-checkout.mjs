@@ -23,14 +23,16 @@
 //                                 run is then mostly refusals)
 //   BENCH_PORT (3231)             the server listens on this port + 3
 //   BENCH_PG_URL                  PostgreSQL server (postgres://postgres@127.0.0.1:5432/test)
-//   BENCH_LOG_LEVEL (warn)        LOG_LEVEL of the server
+//   BENCH_LOG_LEVEL               LOG_LEVEL of the server; unset, it runs at the app's default, as
+//                                 `npm start` runs it, its log lines going to a file
 //   BENCH_NODE_ARGS               extra node flags for the server (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof')
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
+import { benchLogLevel, serverEnv } from './bench-lib.mjs';
 
 const seconds = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20);
 const shopperCount = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 24);
@@ -39,7 +41,7 @@ const port = Number(process.env.BENCH_PORT ?? 3231) + 3;
 /** How long the refusals are measured on their own, after the run. */
 const REFUSALS_SECONDS = 5;
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const logLevel = benchLogLevel();
 const benchDb = `pehnava_checkout_${process.pid}`;
 const base = `http://127.0.0.1:${port}`;
 const agent = new Agent({ keepAlive: true, maxSockets: shopperCount * 2 });
@@ -151,20 +153,20 @@ try {
   const dbUrl = new URL(pgServer);
   dbUrl.pathname = `/${benchDb}`;
   const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const log = openSync(join(dataDir, 'server.log'), 'a');
   server = spawn(process.execPath, [...nodeArgs, 'apps/api/dist/server.js'], {
-    env: {
-      ...process.env,
+    env: serverEnv({
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       DATABASE_URL: dbUrl.toString(),
-      LOG_LEVEL: logLevel,
-      NODE_ENV: 'development',
+      ...logLevel.env,
       AUTH_RATE_LIMIT_PER_IP: '100000',
       AUTH_RATE_LIMIT_PER_EMAIL: '100000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    }),
+    stdio: ['ignore', log, 'inherit'],
   });
+  closeSync(log);
   await waitForServer(server);
 
   const { payments } = await must('/api/config');
@@ -388,7 +390,7 @@ try {
     `${shopperCount} shoppers checking out at once for ${seconds} s, one checkout after another each, ` +
       `over ${productCount} products and start dates in the next 85 days (so they contend for pieces); ` +
       `each checkout is POST /api/booking/create, the sandbox pay call, POST /api/booking/verify; ` +
-      `${cpus().length} cores shared by the load, the server and PostgreSQL.`,
+      `${cpus().length} cores shared by the load, the server and PostgreSQL; the server with ${logLevel.described}, its standard output to a file.`,
     '',
     line('figure', 'value'),
     `| ${'-'.repeat(widths[0])} | ${'-'.repeat(widths[1] - 1)}: |`,

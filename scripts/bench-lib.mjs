@@ -3,7 +3,7 @@
 // docs/benchmarks.md between their markers.
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const luaScript = fileURLToPath(new URL('./bench-wrk.lua', import.meta.url));
@@ -20,12 +20,70 @@ export function wrkVersion(command) {
   return /wrk\s+(\S+)/.exec(`${check.stdout}${check.stderr}`)?.[1] ?? 'unknown';
 }
 
-/** Start a Node script as a server on 127.0.0.1:`port` and wait until `readyPath` answers. */
-export function startServer(children, name, args, env, port, readyPath) {
+/**
+ * The log level the bench's servers run at: none set, so the app's default as `npm start` runs it,
+ * unless BENCH_LOG_LEVEL asks for another. `env` goes into a server's environment; `described`
+ * says which it was in a table's note.
+ */
+export function benchLogLevel() {
+  const level = process.env.BENCH_LOG_LEVEL;
+  return level
+    ? { env: { LOG_LEVEL: level }, described: `LOG_LEVEL=${level} (BENCH_LOG_LEVEL)` }
+    : { env: {}, described: 'LOG_LEVEL unset (the default, as `npm start` runs it)' };
+}
+
+/**
+ * A server's environment as `npm start` has it on a newcomer's machine, plus `env`: a LOG_LEVEL
+ * or NODE_ENV in the shell that runs the bench is not passed on.
+ */
+export function serverEnv(env) {
+  const { LOG_LEVEL: _level, NODE_ENV: _mode, ...inherited } = process.env;
+  return { ...inherited, ...env };
+}
+
+/**
+ * A server's state, for a run that failed against it: still running, or how it ended (this
+ * machine is shared, and a server stopped by someone else looks to wrk like a broken one), with
+ * the last lines of its log.
+ */
+export function serverState(child, logFile) {
+  const state =
+    child.exitCode !== null
+      ? `exited with code ${child.exitCode}`
+      : child.signalCode !== null
+        ? `was stopped by ${child.signalCode}`
+        : 'is still running';
+  let tail = '';
+  try {
+    tail = readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-3).join('\n');
+  } catch {
+    // no log kept
+  }
+  return `the server (pid ${child.pid}) ${state}${tail ? `; its log ends:\n${tail}` : ''}`;
+}
+
+/** The size of a file in bytes, 0 when it does not exist. */
+export function fileSize(path) {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}
+
+/**
+ * Start a Node script as a server on 127.0.0.1:`port` and wait until `readyPath` answers. Its
+ * standard output (the app's log lines) goes to `logFile`, as an operator's `npm start > file`
+ * would keep it, or nowhere when none is given.
+ */
+export function startServer(children, name, args, env, port, readyPath, { logFile } = {}) {
+  const stdout = logFile ? openSync(logFile, 'a') : 'ignore';
   const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    env: serverEnv({ ...env, PORT: String(port), HOST: '127.0.0.1' }),
+    stdio: ['ignore', stdout, 'inherit'],
   });
+  // The child has its own copy of the descriptor.
+  if (typeof stdout === 'number') closeSync(stdout);
   children.push(child);
   return waitFor(`http://127.0.0.1:${port}${readyPath}`, name, child).then(() => child);
 }

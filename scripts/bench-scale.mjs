@@ -12,23 +12,30 @@
 //   BENCH_ROUNDS (3)          interleaved rounds
 //   BENCH_CONNECTIONS (10)    wrk connections (always 1 thread)
 //   BENCH_PORT (3261)         the server's loopback port
-//   BENCH_LOG_LEVEL (warn)    LOG_LEVEL of the server
+//   BENCH_LOG_LEVEL           LOG_LEVEL of the server; unset, it runs at the app's default, as
+//                             `npm start` runs it (its log lines go to a file, as an operator's
+//                             would: pehnava-scale-bench.log in the temporary folder, kept)
 //   BENCH_LABEL (latest)      the name of this run's table in docs/benchmarks.md (replaced by a run
 //                             with the same label; others are kept)
 //   BENCH_NOTE                one paragraph written above the table (e.g. how seed:scale went)
 // The server gets this environment too: CATALOGUE_CACHE_TTL_MS (the app's default, 30 s, unless
 // set) decides how often its catalogue snapshot is rebuilt while the bench runs.
-import { cpus } from 'node:os';
+import { rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { brotliDecompressSync } from 'node:zlib';
 import pg from 'pg';
 import {
+  benchLogLevel,
   commitAndDate,
   count,
   cpuSeconds,
+  fileSize,
   markdownTable,
   median,
   ms,
   rawResponse,
+  serverState,
   startServer,
   wrk,
   wrkVersion,
@@ -42,7 +49,7 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 5);
 const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const port = Number(process.env.BENCH_PORT ?? 3261);
-const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const logLevel = benchLogLevel();
 const note = process.env.BENCH_NOTE ?? '';
 const label = (process.env.BENCH_LABEL ?? 'latest').replace(/[^\w.-]/g, '-');
 /** wrk's --timeout: a request not answered by then is given up on. */
@@ -56,8 +63,9 @@ const ttl = process.env.CATALOGUE_CACHE_TTL_MS;
 const snapshotTtl =
   ttl === '0'
     ? 'the catalogue snapshot is rebuilt only when told of a change (CATALOGUE_CACHE_TTL_MS=0)'
-    : `the catalogue snapshot is rebuilt on the first request once it is ${Number(ttl ?? 30_000) / 1000} s old (CATALOGUE_CACHE_TTL_MS${ttl ? `=${ttl}` : ', the default'})`;
+    : `the catalogue's change mark is read on the first request once the snapshot is ${Number(ttl ?? 30_000) / 1000} s old, and the snapshot rebuilt only if the mark moved (CATALOGUE_CACHE_TTL_MS${ttl ? `=${ttl}` : ', the default'}; decision 063)`;
 const browser = { 'accept-encoding': 'br, gzip' };
+const logFile = join(tmpdir(), 'pehnava-scale-bench.log');
 
 /** What the database holds, and the products whose calendars are measured. */
 async function inspect() {
@@ -96,6 +104,7 @@ async function inspect() {
 
 const children = [];
 let exitCode = 0;
+rmSync(logFile, { force: true });
 try {
   const { counts, busiest, typical } = await inspect();
   console.log(
@@ -105,9 +114,10 @@ try {
     children,
     'Pehnava on PostgreSQL',
     ['apps/api/dist/server.js'],
-    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, LOG_LEVEL: logLevel, NODE_ENV: 'development' },
+    { DATABASE_URL: databaseUrl, DATA_DIR: dataDir, ...logLevel.env },
     port,
     '/api/health',
+    { logFile },
   );
   const base = `http://127.0.0.1:${port}`;
 
@@ -203,8 +213,16 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
       const cpuBefore = cpuSeconds(server.pid);
-      const result = await wrk(target.url, { duration: seconds, connections, headers: browser });
+      const logBefore = fileSize(logFile);
+      const result = await wrk(target.url, {
+        duration: seconds,
+        connections,
+        headers: browser,
+      }).catch((error) => {
+        throw new Error(`${error.message}\n${serverState(server, logFile)}`);
+      });
       const cpuAfter = cpuSeconds(server.pid);
+      const logBytes = (fileSize(logFile) - logBefore) / Math.max(1, result.requests);
       result.cpu =
         cpuBefore === undefined || cpuAfter === undefined || result.requests === 0
           ? undefined
@@ -219,6 +237,7 @@ try {
       console.log(
         `round ${round} ${target.label}: ${count(result.rps)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` +
           `${result.cpu === undefined ? '' : `, server ${Math.round(result.cpu)} µs CPU/req`}` +
+          `, ${logBytes.toFixed(1)} log bytes/req` +
           `${result.timeouts ? `, ${result.timeouts} timeouts` : ''}`,
       );
     }
@@ -254,7 +273,7 @@ try {
     ...(note ? [note, ''] : []),
     `A database filled by \`npm run seed:scale\`: ${count(counts.products)} products, ${count(counts.units)} units, ` +
       `${count(counts.bookings)} bookings, ${count(counts.reservations)} unit reservations (${count(counts.active)} active). ` +
-      `\`npm run bench:scale\`: the built server on it (PostgreSQL on the same machine, LOG_LEVEL=${logLevel}), ` +
+      `\`npm run bench:scale\`: the built server on it (PostgreSQL on the same machine, ${logLevel.described}, its standard output to a file), ` +
       `wrk ${version}, 1 thread, ${connections} connections, ${seconds} s per target after a ${WARM_UP_SECONDS} s warm-up, ` +
       `${rounds} interleaved rounds, medians; ${cpus().length} cores shared by wrk, the server and PostgreSQL ` +
       '(and other work on the machine); requests send `accept-encoding: br, gzip` as a browser does; ' +

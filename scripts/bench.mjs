@@ -9,25 +9,35 @@
 //   BENCH_SECONDS (5)      seconds per target per round; each target is also warmed for 2 s first
 //   BENCH_ROUNDS (3)       interleaved rounds
 //   BENCH_CONNECTIONS (50) wrk connections (always 1 thread)
-//   BENCH_PORT (3231)      first of three loopback ports (hello-world, PGlite, PostgreSQL)
+//   BENCH_PORT (3231)      first of the loopback ports: hello-world, PGlite, PostgreSQL, (+3 is
+//                          the checkout bench's), the baseline's PGlite and PostgreSQL
 //   BENCH_PG_URL           PostgreSQL server (postgres://postgres@127.0.0.1:5432/test); the run
 //                          creates a database of its own there and drops it afterwards
-//   BENCH_LOG_LEVEL (warn) LOG_LEVEL of the Pehnava servers
+//   BENCH_LOG_LEVEL        LOG_LEVEL of the Pehnava servers; unset, they run at the app's default,
+//                          as `npm start` runs them (their log lines go to a file, as an
+//                          operator's would, and the table says how many bytes each response
+//                          wrote there)
+//   BENCH_BASELINE         another checkout, built (e.g. the commit before a change): its servers
+//                          are started beside this build's and measured in the same rounds
+//   BENCH_BASELINE_NAME    (baseline) what the baseline's rows are called, e.g. its commit
 //   BENCH_LABEL (latest)   the name of this run's table in docs/benchmarks.md; a run replaces the
 //                          table with its label and keeps the others (e.g. 'before' and 'after')
 //   BENCH_NOTE             one sentence written above the table (what was measured, and why)
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import {
+  benchLogLevel,
   commitAndDate,
   count,
   cpuSeconds,
+  fileSize,
   markdownTable,
   median,
   ms,
   rawResponse as rawAnswer,
+  serverState,
   startServer,
   wrk as wrkRun,
   wrkVersion as checkWrk,
@@ -39,17 +49,21 @@ const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
 const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const firstPort = Number(process.env.BENCH_PORT ?? 3231);
 const pgServer = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const logLevel = benchLogLevel();
 const label = (process.env.BENCH_LABEL ?? 'latest').replace(/[^\w.-]/g, '-');
 const note = process.env.BENCH_NOTE ?? '';
 const WARM_UP_SECONDS = 2;
 const wrkVersion = checkWrk('npm run bench');
 
+const baseline = process.env.BENCH_BASELINE;
+const baselineName = process.env.BENCH_BASELINE_NAME ?? 'baseline';
 const benchDb = `pehnava_bench_${process.pid}`;
+/** The databases this run made on the PostgreSQL server, dropped at its end. */
+const benchDatabases = [];
 const children = [];
 
-const start = (name, args, env, port, readyPath) =>
-  startServer(children, name, args, env, port, readyPath);
+const start = (name, args, env, port, readyPath, options) =>
+  startServer(children, name, args, env, port, readyPath, options);
 
 async function admin(text) {
   const client = new pg.Client({ connectionString: pgServer });
@@ -136,24 +150,57 @@ const wrk = (url, duration, headers) => wrkRun(url, { duration, connections, hea
 const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-bench-'));
 let exitCode = 0;
 try {
-  await admin(`drop database if exists ${benchDb} with (force)`);
-  await admin(`create database ${benchDb}`);
-  const pgUrl = new URL(pgServer);
-  pgUrl.pathname = `/${benchDb}`;
-
-  const [helloPort, plPort, pgPort] = [firstPort, firstPort + 1, firstPort + 2];
-  const app = ['apps/api/dist/server.js'];
-  const appEnv = { DATA_DIR: dataDir, LOG_LEVEL: logLevel, NODE_ENV: 'development' };
-  const plServer = await start('Pehnava on PGlite', app, appEnv, plPort, '/api/health');
-  const pgServerProcess = await start(
-    'Pehnava on PostgreSQL',
-    app,
-    { ...appEnv, DATABASE_URL: pgUrl.toString() },
-    pgPort,
-    '/api/health',
-  );
-  const pl = `http://127.0.0.1:${plPort}`;
-  const pgBase = `http://127.0.0.1:${pgPort}`;
+  // The build under test, and the baseline's when one is given, each on PGlite and PostgreSQL, each
+  // server with a data folder (and database) of its own. On this machine a server started earlier
+  // can run faster for its whole life (docs/benchmarks.md, 'Identical servers, different speeds'),
+  // so the baseline's start first: any such advantage goes to the build the change is measured
+  // against.
+  const helloPort = firstPort;
+  const builds = [
+    { name: '', root: '.', dataDir, database: benchDb, ports: [firstPort + 1, firstPort + 2] },
+  ];
+  if (baseline) {
+    builds.unshift({
+      name: `${baselineName} `,
+      root: baseline,
+      dataDir: join(dataDir, 'baseline'),
+      database: `${benchDb}_baseline`,
+      // After the checkout bench's port (firstPort + 3).
+      ports: [firstPort + 4, firstPort + 5],
+    });
+  }
+  const deployments = [];
+  for (const build of builds) {
+    mkdirSync(build.dataDir, { recursive: true });
+    await admin(`drop database if exists ${build.database} with (force)`);
+    await admin(`create database ${build.database}`);
+    benchDatabases.push(build.database);
+    const databaseUrl = new URL(pgServer);
+    databaseUrl.pathname = `/${build.database}`;
+    for (const [db, port, env] of [
+      ['PGlite', build.ports[0], {}],
+      ['PostgreSQL', build.ports[1], { DATABASE_URL: databaseUrl.toString() }],
+    ]) {
+      const logFile = join(build.dataDir, `${db.toLowerCase()}.log`);
+      const server = await start(
+        `${build.name}Pehnava on ${db}`,
+        [join(build.root, 'apps/api/dist/server.js')],
+        { DATA_DIR: build.dataDir, ...logLevel.env, ...env },
+        port,
+        '/api/health',
+        { logFile },
+      );
+      deployments.push({
+        name: `${build.name}${db}`,
+        base: `http://127.0.0.1:${port}`,
+        server,
+        logFile,
+      });
+    }
+  }
+  // This build's rows first.
+  if (baseline) deployments.push(...deployments.splice(0, 2));
+  const pl = deployments[0].base;
 
   // The very bytes and headers the list sends a browser, for the bare routes to send too.
   const list = await rawResponse(`${pl}/api/product/list`, { 'accept-encoding': 'br, gzip' });
@@ -171,10 +218,11 @@ try {
     '/',
   );
 
-  const plList = (await call(pl, '/api/product/list')).products;
-  const pgList = (await call(pgBase, '/api/product/list')).products;
-  const plToken = await shopperWithCart(pl, plList);
-  const pgToken = await shopperWithCart(pgBase, pgList);
+  for (const deployment of deployments) {
+    deployment.products = (await call(deployment.base, '/api/product/list')).products;
+    deployment.token = await shopperWithCart(deployment.base, deployment.products);
+  }
+  const plList = deployments[0].products;
   const listJsonBytes = Buffer.byteLength(JSON.stringify({ success: true, products: plList }));
 
   const browser = { 'accept-encoding': 'br, gzip' };
@@ -194,34 +242,35 @@ try {
       server: helloServer,
     },
   ];
-  for (const [db, base, products, token, server] of [
-    ['PGlite', pl, plList, plToken, plServer],
-    ['PostgreSQL', pgBase, pgList, pgToken, pgServerProcess],
-  ]) {
-    const k = db === 'PGlite' ? 'pglite' : 'pg';
+  for (const [index, { name, base, products, token, server, logFile }] of deployments.entries()) {
+    const k = `d${index}`;
     const auth = { authorization: `Bearer ${token}` };
     const first = targets.length;
     targets.push(
-      { key: `${k}-list`, label: `${db}: GET /api/product/list`, url: `${base}/api/product/list` },
+      {
+        key: `${k}-list`,
+        label: `${name}: GET /api/product/list`,
+        url: `${base}/api/product/list`,
+      },
       {
         key: `${k}-detail`,
-        label: `${db}: GET /api/product/list/{id}`,
+        label: `${name}: GET /api/product/list/{id}`,
         url: `${base}/api/product/list/${products[3]._id}`,
       },
       {
         key: `${k}-cart`,
-        label: `${db}: GET /api/cart (3 items, bearer)`,
+        label: `${name}: GET /api/cart (3 items, bearer)`,
         url: `${base}/api/cart`,
         headers: auth,
       },
       {
         key: `${k}-profile`,
-        label: `${db}: GET /api/user/profile (bearer)`,
+        label: `${name}: GET /api/user/profile (bearer)`,
         url: `${base}/api/user/profile`,
         headers: auth,
       },
     );
-    for (const target of targets.slice(first)) target.server = server;
+    for (const target of targets.slice(first)) Object.assign(target, { server, logFile });
   }
 
   for (const target of targets) {
@@ -231,8 +280,19 @@ try {
   for (let round = 1; round <= rounds; round += 1) {
     for (const target of targets) {
       const cpuBefore = cpuSeconds(target.server.pid);
-      const result = await wrk(target.url, seconds, { ...browser, ...target.headers });
+      const logBefore = target.logFile && fileSize(target.logFile);
+      const result = await wrk(target.url, seconds, { ...browser, ...target.headers }).catch(
+        (error) => {
+          throw new Error(`${error.message}\n${serverState(target.server, target.logFile)}`);
+        },
+      );
       const cpuAfter = cpuSeconds(target.server.pid);
+      // What the server's log grew by, per response (after the run: a line is written when the
+      // response has gone).
+      if (target.logFile) {
+        await new Promise((resolve) => setTimeout(resolve, 100));
+        result.logBytes = (fileSize(target.logFile) - logBefore) / result.requests;
+      }
       // The server's CPU per response: steadier than req/s on a shared machine.
       result.cpu =
         cpuBefore === undefined || cpuAfter === undefined
@@ -242,6 +302,7 @@ try {
       console.log(
         `round ${round} ${target.label}: ${count(result.rps)} req/s, p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms` +
           `${result.cpu === undefined ? '' : `, server ${Math.round(result.cpu)} µs CPU/req`}` +
+          `${result.logBytes === undefined ? '' : `, ${result.logBytes.toFixed(1)} log bytes/req`}` +
           `${result.timeouts ? `, ${result.timeouts} timeouts` : ''}`,
       );
     }
@@ -261,6 +322,7 @@ try {
       ms(med(t.key, 'p50')),
       ms(med(t.key, 'p99')),
       cpu === undefined ? '' : String(Math.round(cpu)),
+      t.logFile ? med(t.key, 'logBytes').toFixed(1) : '',
       (rps / helloRps).toFixed(2),
       sameKind ? (rps / sameRps).toFixed(2) : '',
       sameKind && t.key !== 'same' ? (rps / sameHeadersRps).toFixed(2) : '',
@@ -274,9 +336,13 @@ try {
     '',
     ...(note ? [note, ''] : []),
     `wrk ${wrkVersion}, 1 thread, ${connections} connections, ${seconds} s per target after a ${WARM_UP_SECONDS} s warm-up, ` +
-      `${rounds} interleaved rounds, medians; ${cpus().length} cores shared by wrk, the servers and PostgreSQL ` +
+      `${rounds} interleaved rounds, medians; ` +
+      (baseline
+        ? `rows named ${baselineName} are another build (${baseline}), started before this one and measured in the same rounds; `
+        : '') +
+      `${cpus().length} cores shared by wrk, the servers and PostgreSQL ` +
       `(and other work on the machine); requests send \`accept-encoding: br, gzip\` as a browser does; ` +
-      `servers at LOG_LEVEL=${logLevel}; server CPU is user + system time of the server process over the run, per response. ` +
+      `Pehnava servers with ${logLevel.described}, their standard output to a file; server CPU is user + system time of the server process over the run, per response; log bytes are what the server's log grew by, per response. ` +
       `The list is ${plList.length} products: ` +
       `${count(listJsonBytes)} bytes of JSON, ${count(listBytes.length)} bytes as sent.`,
     '',
@@ -287,11 +353,12 @@ try {
         'p50 ms',
         'p99 ms',
         'server CPU µs/req',
+        'log bytes/req',
         'ratio to hello-world',
         'ratio to same bytes',
         'ratio to same bytes and headers',
       ],
-      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
+      ['l', 'r', 'r', 'r', 'r', 'r', 'r', 'r', 'r'],
       rows,
     ),
     '',
@@ -311,7 +378,9 @@ try {
 } finally {
   for (const child of children) child.kill('SIGTERM');
   await new Promise((r) => setTimeout(r, 1000));
-  await admin(`drop database if exists ${benchDb} with (force)`).catch(() => undefined);
+  for (const database of benchDatabases) {
+    await admin(`drop database if exists ${database} with (force)`).catch(() => undefined);
+  }
   rmSync(dataDir, { recursive: true, force: true });
 }
 process.exit(exitCode);

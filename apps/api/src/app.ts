@@ -7,6 +7,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { imagesDirFor } from './adapters/images/local-disk.js';
+import { AccessLog } from './lib/access-log.js';
 import { requestLoggerFactory } from './lib/logger.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
@@ -72,6 +73,8 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     loggerInstance: services.logger,
     // Each request's logger is made when the request first writes a line (lib/logger.ts).
     childLoggerFactory: requestLoggerFactory,
+    // One line per write, failure or slow answer, not two for every request (decision 062).
+    logController: new AccessLog({ mode: config.ACCESS_LOG, slowMs: config.SLOW_REQUEST_MS }),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.

@@ -15,6 +15,19 @@ describe('loadConfig', () => {
     expect(config.RESERVATION_TURNAROUND_DAYS).toBe(3);
   });
 
+  it('logs at info, one line per notable request (writes, failures, answers of 1 s or more)', () => {
+    const config = loadConfig({});
+    expect(config.LOG_LEVEL).toBe('info');
+    expect(config.ACCESS_LOG).toBe('notable');
+    expect(config.SLOW_REQUEST_MS).toBe(1_000);
+    expect(loadConfig({ ACCESS_LOG: 'all', SLOW_REQUEST_MS: '250' })).toMatchObject({
+      ACCESS_LOG: 'all',
+      SLOW_REQUEST_MS: 250,
+    });
+    expect(() => loadConfig({ ACCESS_LOG: 'some' })).toThrow(/ACCESS_LOG/);
+    expect(() => loadConfig({ SLOW_REQUEST_MS: '0' })).toThrow(/SLOW_REQUEST_MS/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

@@ -100,6 +100,13 @@ const envSchema = z
       unsetIfEmpty,
       z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     ),
+    /**
+     * Which requests get a line of their own (decision 062): 'notable' (writes, 5xx answers and
+     * slow answers) or 'all'.
+     */
+    ACCESS_LOG: z.preprocess(unsetIfEmpty, z.enum(['notable', 'all']).default('notable')),
+    /** An answer that takes this long or longer is logged at warn, whatever its method. */
+    SLOW_REQUEST_MS: intWithDefault(1_000, 1, 3_600_000),
     WEB_ROOT: optionalString,
     SEED_ON_START: flag(true),
     /**

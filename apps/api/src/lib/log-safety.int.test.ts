@@ -113,6 +113,12 @@ describe('a failed query in a request', () => {
     expect(err).toBeDefined();
     // SQLSTATE 22021 (bad byte sequence) on PostgreSQL; PGlite says the same.
     expect(JSON.stringify(err)).toMatch(/"code":"22021"/);
+    // The error names the request it failed, and the request has its access line (decision 062).
+    const request = { method: 'POST', url: '/api/test/pending-sign-up' };
+    expect(entries.find((entry) => entry.level === 50)).toMatchObject({ req: request });
+    expect(entries.filter((entry) => entry.msg === 'request completed')).toMatchObject([
+      { level: 30, req: request, res: { statusCode: 500 } },
+    ]);
   });
 
   it('logs no phone or address when a profile write fails', async () => {
@@ -199,5 +205,53 @@ describe('the requests that used to put secrets in the log', () => {
       });
       expect(errorsIn(entries)).toEqual([]);
     }
+  });
+});
+
+describe('the access log at the default level (decision 062)', () => {
+  it('writes no line for a read, and one for a sign-in, naming neither password nor e-mail', async () => {
+    const reads = await logged(async () => {
+      expect((await t.app.inject('/api/product/list')).statusCode).toBe(200);
+      const profile = await t.app.inject({
+        url: '/api/user/profile',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      expect(profile.statusCode).toBe(200);
+    });
+    expect(reads).toEqual([]);
+
+    // A read refused: the error handler's one line says which, and why.
+    const missing = '/api/product/list/PHN-NOT-0000';
+    const refused = await logged(async () => {
+      expect((await t.app.inject(missing)).statusCode).toBe(404);
+    });
+    expect(refused).toMatchObject([
+      {
+        level: 30,
+        msg: 'request rejected',
+        req: { method: 'GET', url: missing },
+        status: 404,
+        message: 'Product not found',
+      },
+    ]);
+
+    let status = 0;
+    const signIn = await logged(async () => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/user/login',
+        payload: { email: SECRETS.email, password: SECRETS.password },
+      });
+      status = res.statusCode;
+    });
+    expect(status).toBe(200);
+    expect(signIn).toMatchObject([
+      {
+        level: 30,
+        msg: 'request completed',
+        req: { method: 'POST', url: '/api/user/login' },
+        res: { statusCode: 200 },
+      },
+    ]);
   });
 });

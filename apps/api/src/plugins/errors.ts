@@ -250,8 +250,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
       reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
     }
-    if (status >= 500) request.log.error({ err: error }, 'request failed');
-    else request.log.info({ status, message }, 'request rejected');
+    if (status >= 500) request.log.error({ req: request, err: error }, 'request failed');
+    else request.log.info({ req: request, status, message }, 'request rejected');
     return reply.code(status).send({ success: false, message });
   });
 }

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -169,3 +170,19 @@ export const productFilters = pgTable(
 export const searchTerms = pgTable('search_terms', { term: text().primaryKey() }, (t) => [
   index('search_terms_term_trgm_idx').using('gin', t.term.op('gin_trgm_ops')),
 ]);
+
+/**
+ * The catalogue's change mark: one row whose `version` every statement writing products, their
+ * sizes or their filters raises in its own transaction (migration 0015's triggers, whoever
+ * writes, by hand included). A process reads it before it rebuilds its catalogue snapshot and
+ * keeps the snapshot while it has not moved (decision 063).
+ */
+export const catalogueVersion = pgTable(
+  'catalogue_version',
+  {
+    /** Always true: the table holds one row. */
+    id: boolean().primaryKey().default(true),
+    version: bigint({ mode: 'number' }).notNull().default(0),
+  },
+  (t) => [check('catalogue_version_one_row', sql`${t.id}`)],
+);

@@ -1,4 +1,5 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   filterOptionsResponseSchema,
@@ -7,8 +8,9 @@ import {
   type Product,
   heroImageUrl,
 } from '@pehnava/shared';
+import { products as productsTable } from '../../db/schema/index.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
-import { ORIGIN_SLOTS } from './catalogue.service.js';
+import { ORIGIN_SLOTS, createCatalogueService } from './catalogue.service.js';
 
 let t: TestApp;
 let products: Product[];
@@ -375,5 +377,89 @@ describe('image addresses with PUBLIC_URL set', () => {
       const [first] = productListResponseSchema.parse(res.json()).products;
       expect(first!.images[0], host).toMatch(/^https:\/\/pehnava\.example\/images\/products\//);
     }
+  });
+});
+
+describe('the catalogue change mark (decision 063)', () => {
+  const version = () => t.services.repos.catalogue.catalogueVersion();
+  const db = () => t.database.db;
+
+  /** Rename a product by SQL, past every catalogue service (as another process would), then back. */
+  async function renamedBySql(id: string, name: string, run: () => Promise<void>) {
+    const [row] = await db()
+      .select({ name: productsTable.name })
+      .from(productsTable)
+      .where(eq(productsTable.id, id));
+    await db().execute(sql`update products set name = ${name} where id = ${id}`);
+    try {
+      await run();
+    } finally {
+      await db().execute(sql`update products set name = ${row!.name} where id = ${id}`);
+    }
+  }
+
+  it('is raised by every committed write to products, their sizes and their filters', async () => {
+    const id = products[0]!._id;
+    const marks = [await version()];
+    expect(marks[0]).toEqual(expect.any(Number));
+    for (const write of [
+      sql`update products set bestseller = bestseller where id = ${id}`,
+      sql`update product_sizes set available = available where product_id = ${id}`,
+      sql`update product_filters set position = position where product_id = ${id}`,
+    ]) {
+      await db().execute(write);
+      marks.push(await version());
+      expect(marks.at(-1)!).toBeGreaterThan(marks.at(-2)!);
+    }
+    // A write rolled back leaves it where it was.
+    await db()
+      .transaction(async (tx) => {
+        await tx.execute(sql`update products set bestseller = bestseller where id = ${id}`);
+        tx.rollback();
+      })
+      .catch(() => undefined);
+    expect(await version()).toBe(marks.at(-1));
+  });
+
+  it('lets a rebuild keep the snapshot, reading no product, while it has not moved', async () => {
+    let reads = 0;
+    const repository = t.services.repos.catalogue;
+    const catalogue = createCatalogueService(
+      {
+        ...repository,
+        listProducts: () => {
+          reads += 1;
+          return repository.listProducts();
+        },
+      },
+      { cacheTtlMs: 0 },
+    );
+    const first = await catalogue.snapshot();
+    expect(reads).toBe(1);
+    catalogue.invalidate();
+    expect(await catalogue.snapshot()).toBe(first);
+    expect(reads).toBe(1);
+
+    const id = first.products[0]!._id;
+    await renamedBySql(id, 'Renamed Behind Its Back', async () => {
+      catalogue.invalidate();
+      const second = await catalogue.snapshot();
+      expect(reads).toBe(2);
+      expect(second).not.toBe(first);
+      expect(second.byId.get(id)?.name).toBe('Renamed Behind Its Back');
+    });
+  });
+
+  it("brings in another process's write at the periodic check (CATALOGUE_CACHE_TTL_MS)", async () => {
+    const catalogue = createCatalogueService(t.services.repos.catalogue, { cacheTtlMs: 20 });
+    const id = (await catalogue.snapshot()).products[0]!._id;
+    await renamedBySql(id, 'Renamed Elsewhere', async () => {
+      let seen = false;
+      for (let tries = 0; tries < 100 && !seen; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        seen = (await catalogue.snapshot()).byId.get(id)?.name === 'Renamed Elsewhere';
+      }
+      expect(seen).toBe(true);
+    });
   });
 });

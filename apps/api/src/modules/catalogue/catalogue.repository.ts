@@ -3,7 +3,13 @@ import type { Product, ProductCategory } from '@pehnava/shared';
 import { paiseToRupees } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { Database } from '../../db/client.js';
-import { productFilters, productSizes, productUnits, products } from '../../db/schema/index.js';
+import {
+  catalogueVersion,
+  productFilters,
+  productSizes,
+  productUnits,
+  products,
+} from '../../db/schema/index.js';
 
 type ProductRow = typeof products.$inferSelect;
 type SizeRow = typeof productSizes.$inferSelect;
@@ -54,6 +60,15 @@ export function createCatalogueRepository(db: Database, clock: Clock) {
       return rows.map((row) =>
         toProduct(row, sizesBy.get(row.id) ?? [], filtersBy.get(row.id) ?? []),
       );
+    },
+
+    /**
+     * The catalogue's change mark: raised by every statement that writes products, their sizes or
+     * their filters (migration 0015); undefined if its row is missing.
+     */
+    async catalogueVersion(): Promise<number | undefined> {
+      const [row] = await db.select({ version: catalogueVersion.version }).from(catalogueVersion);
+      return row?.version;
     },
 
     /** The images of the products among `codes` that exist, by merchant code. */

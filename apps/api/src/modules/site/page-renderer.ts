@@ -51,7 +51,7 @@ export async function loadWebRenderer(
 }
 
 /**
- * Shop pages drawn on the server (decision 062), each kept once drawn for its address and origin
+ * Shop pages drawn on the server (decision 064), each kept once drawn for its address and origin
  * until the catalogue changes: a page shows only catalogue data, the same for every visitor. The
  * renderer's API calls are answered by this app itself (`inject`), as the browser's would be: the
  * same routes, headers and origin, so the page and its answers hold exactly what the browser would

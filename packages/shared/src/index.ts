@@ -66,3 +66,4 @@ export * from './pricing/rental.js';
 export * from './reports/csv.js';
 export * from './site/page-meta.js';
 export * from './site/pages-meta.js';
+export * from './site/server-render.js';

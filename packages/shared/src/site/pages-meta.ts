@@ -126,13 +126,3 @@ export function productPageMeta(product: Product): PageMeta {
 /** The accessible name of a product's picture in its page's gallery: 'Name, image 1 of 3'. */
 export const galleryImageAlt = (name: string, index: number, count: number): string =>
   `${name}, image ${index + 1} of ${count}`;
-
-/**
- * A page the server rendered (apps/web/src/entry-server.tsx): its root element carries
- * `rootAttribute`, and the answers it was drawn from are in the JSON script element `stateId`,
- * which the app puts in its cache before it takes the page over (apps/web/src/main.tsx).
- */
-export const SERVER_RENDER = {
-  rootAttribute: 'data-server-rendered',
-  stateId: 'pehnava-state',
-} as const;

@@ -3,32 +3,57 @@ import { useLocation, useNavigationType } from 'react-router';
 
 /** Where each history entry was scrolled to, by its location key, for Back and Forward. */
 const positions = new Map<string, number>();
-/** How long a restored position waits for the page to grow tall enough (cards from the cache). */
-const RESTORE_FOR_MS = 2_000;
+/**
+ * How long a scroll keeps after its place: a restored position waits this long for the page to
+ * grow tall enough (cards from the cache), a smooth scroll to the top this long to get there.
+ */
+const SCROLL_FOR_MS = 2_000;
+/** Frames a smooth scroll may stand still before it is taken to have stopped short. */
+const STALLED_FRAMES = 3;
+/** What the shopper does to scroll for themselves, which stops any scroll the app is making. */
+const SHOPPER_SCROLLS = ['wheel', 'touchstart', 'keydown', 'pointerdown'] as const;
+
+const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
 
 /**
- * Keep the page at `top` until the page is tall enough to show it, or the shopper scrolls,
- * or RESTORE_FOR_MS passes. Returns a function that stops it.
+ * Take the page to `top` and keep it going there until it is there, the shopper scrolls, or
+ * SCROLL_FOR_MS passes. Instantly, it holds the place while the page grows tall enough to show it.
+ * Smoothly, it starts the browser's smooth scroll again wherever one stopped short: the page
+ * changing under it (the new page's answers arriving, images, scroll anchoring) can end it
+ * midway, which left a page opened from the footer half a screen down. If it has still not got
+ * there in time (the shopper never touching the page), it jumps. Returns a function that stops it.
  */
-function restoreScroll(top: number): () => void {
+function scrollTowards(top: number, smooth: boolean): () => void {
+  const behavior: ScrollBehavior = smooth && !reducedMotion() ? 'smooth' : 'instant';
   const started = performance.now();
   let frame = 0;
+  let last = Number.NaN;
+  let still = 0;
   const stop = () => {
     cancelAnimationFrame(frame);
-    for (const type of ['wheel', 'touchstart', 'keydown'] as const) {
-      window.removeEventListener(type, stop);
-    }
+    for (const type of SHOPPER_SCROLLS) window.removeEventListener(type, stop);
   };
   const step = () => {
-    window.scrollTo({ top, behavior: 'instant' });
-    const reached = Math.abs(window.scrollY - top) < 2;
-    if (reached || performance.now() - started > RESTORE_FOR_MS) stop();
-    else frame = requestAnimationFrame(step);
+    const here = window.scrollY;
+    if (Math.abs(here - top) < 2) return stop();
+    if (performance.now() - started > SCROLL_FOR_MS) {
+      if (behavior === 'smooth') window.scrollTo({ top, behavior: 'instant' });
+      return stop();
+    }
+    // Instantly, every frame; smoothly, only once the last scroll has stood still for a few
+    // frames (one that has only just been asked for may not have moved yet).
+    still = here === last ? still + 1 : 0;
+    last = here;
+    if (behavior === 'instant' || still >= STALLED_FRAMES) {
+      window.scrollTo({ top, behavior });
+      still = 0;
+    }
+    frame = requestAnimationFrame(step);
   };
-  for (const type of ['wheel', 'touchstart', 'keydown'] as const) {
-    window.addEventListener(type, stop, { passive: true });
-  }
-  step();
+  for (const type of SHOPPER_SCROLLS) window.addEventListener(type, stop, { passive: true });
+  window.scrollTo({ top, behavior });
+  last = window.scrollY;
+  frame = requestAnimationFrame(step);
   return stop;
 }
 
@@ -60,11 +85,7 @@ export function ScrollToTop() {
     if (shownPath.current === pathname) return;
     shownPath.current = pathname;
     const saved = navigationType === 'POP' ? positions.get(key) : undefined;
-    if (saved === undefined) {
-      window.scrollTo({ top: 0, behavior: 'smooth' });
-      return;
-    }
-    return restoreScroll(saved);
+    return saved === undefined ? scrollTowards(0, true) : scrollTowards(saved, false);
   }, [pathname, key, navigationType]);
 
   return null;

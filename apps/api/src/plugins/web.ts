@@ -3,7 +3,7 @@ import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync } fr
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { MESSAGES, isConsolePath } from '@pehnava/shared';
+import { ART_DIRS, ART_PICTURE_FILE, MESSAGES, isConsolePath } from '@pehnava/shared';
 import type { ArtPictures } from '../adapters/images/art-pictures.js';
 import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
@@ -129,14 +129,14 @@ function registerUploadedImages(app: FastifyInstance, imagesDir: string) {
 }
 
 /**
- * The seed's art as WebP (adapters/images/art-pictures.ts): `/images/{products,products/scale,
- * hero}/…-v3-{width}.webp`, made from its drawing the first time, a file after that. Anything
+ * The seed's art as WebP (adapters/images/art-pictures.ts): `/images/{dir}/…-v3-{width}.webp` for
+ * each of ART_DIRS, made from its drawing the first time, a file after that. Anything
  * else under /images is a file as it is.
  */
 function registerArtPictures(app: FastifyInstance, artPictures: ArtPictures) {
-  for (const dir of ['products', 'products/scale', 'hero']) {
+  for (const dir of ART_DIRS) {
     app.get<{ Params: { file: string } }>(
-      `/images/${dir}/:file(^[a-z0-9-]+-v\\d+-\\d+\\.webp$)`,
+      `/images/${dir}/:file(${ART_PICTURE_FILE.source})`,
       async (request, reply) => {
         const picture = await artPictures.get(`${dir}/${request.params.file}`);
         if (!picture) return reply.code(404).send({ success: false, message: MESSAGES.notFound });

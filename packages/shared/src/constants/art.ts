@@ -18,11 +18,19 @@ export const ART_WIDTHS = {
   hero: [800, 1600],
 } as const;
 
+/** The folders under /images/ that hold generated art: the seed's, seed:scale's and the hero's. */
+export const ART_DIRS = ['products', 'products/scale', 'hero'] as const;
+
+/** A generated picture's file name within its folder: `phn-leh-0001-1-v3-600.webp`. */
+export const ART_PICTURE_FILE = /^[a-z0-9-]+-v\d+-\d+\.webp$/;
+
 /**
  * A generated picture's name (`products/phn-leh-0001-1-v3-600.webp`) read as the drawing it is
  * made from (`products/phn-leh-0001-1-v3.svg`) and its width.
  */
-export const ART_PICTURE = /^((?:products|products\/scale|hero)\/[a-z0-9-]+-v\d+)-(\d+)\.webp$/;
+export const ART_PICTURE = new RegExp(
+  `^((?:${ART_DIRS.map((dir) => dir.replace('/', '\\/')).join('|')})\\/[a-z0-9-]+-v\\d+)-(\\d+)\\.webp$`,
+);
 
 /** The picture of a drawing (`x-v3.svg`) at `width`: `x-v3-600.webp`. */
 export const artPictureKey = (drawingKey: string, width: number): string =>
@@ -34,7 +42,7 @@ export function heroImageKey(index: number): string {
 }
 
 /** The hero's picture at `width` (the desktop's by default). */
-export function heroImageUrl(index: number, width: number = 1600): string {
+export function heroImageUrl(index: number, width: number = ART_WIDTHS.hero[1]): string {
   return `/images/${artPictureKey(heroImageKey(index), width)}`;
 }
 
@@ -52,7 +60,7 @@ export function productPictureSrcSet(url: string): string | undefined {
   const picture = named && ART_PICTURE.exec(named[2]!);
   if (!named || !picture || Number(picture[2]) !== ART_WIDTHS.product[0]) return undefined;
   return ART_WIDTHS.product
-    .map((width) => `${named[1]}${picture[1]}-${width}.webp ${width}w`)
+    .map((width) => `${named[1]}${artPictureKey(picture[1]!, width)} ${width}w`)
     .join(', ');
 }
 

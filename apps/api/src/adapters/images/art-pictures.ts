@@ -35,10 +35,8 @@ export function createArtPictures(store: ImageStore) {
      * store has, or a width pages do not use.
      */
     async get(key: string): Promise<Buffer | undefined> {
-      const named = ART_PICTURE.exec(key);
-      if (!named) return undefined;
-      const [, drawingKey, width] = named as unknown as [string, string, string];
-      if (!widthsFor(drawingKey).includes(Number(width))) return undefined;
+      const [, drawingKey, width] = ART_PICTURE.exec(key) ?? [];
+      if (!drawingKey || !widthsFor(drawingKey).includes(Number(width))) return undefined;
       const kept = await store.get(key);
       if (kept) return kept;
       let made = drawing.get(key);

@@ -210,9 +210,8 @@ export default defineConfig(({ isSsrBuild }) => ({
     tailwindcss(),
     shakeReactRouter(),
     startAfterFirstPaint(),
-    ...(isSsrBuild ? [] : [compileHints()]),
     // The server build's files are loaded by the server, never sent.
-    ...(isSsrBuild ? [] : [precompress()]),
+    ...(isSsrBuild ? [] : [compileHints(), precompress()]),
   ],
   resolve: {
     alias: [

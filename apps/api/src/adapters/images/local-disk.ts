@@ -1,4 +1,5 @@
-import { access, mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
 import type { ImageStore } from './image-store.js';
 
@@ -40,10 +41,17 @@ export function createLocalDiskImageStore(rootDir: string): ImageStore {
     async put(key, body) {
       const target = pathFor(key);
       await mkdir(dirname(target), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temp = `${target}.${process.pid}.tmp`;
-      await writeFile(temp, body);
-      await rename(temp, target);
+      // Write then rename, so a reader never sees half a file. Each write has a file of its own:
+      // two writes of one key at once (the same photo uploaded twice, from two tabs or in one
+      // request) would otherwise share it, and the second rename would find it gone.
+      const temp = `${target}.${process.pid}-${randomUUID()}.tmp`;
+      try {
+        await writeFile(temp, body);
+        await rename(temp, target);
+      } catch (error) {
+        await rm(temp, { force: true });
+        throw error;
+      }
     },
   };
 }

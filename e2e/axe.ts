@@ -34,6 +34,22 @@ export async function seriousViolations(
   { within, exclude }: { within?: string; exclude?: string } = {},
 ): Promise<string[]> {
   await injectAxe(page);
+  for (let scan = 1; ; scan++) {
+    const { lines, moving } = await scanOnce(page, { within, exclude });
+    // A finding on an element that was still fading (a toast closing after its 2 s as the scan
+    // ran) is of a moment no one reads: the page is scanned again at rest. One that stays is
+    // reported, whatever moved.
+    if (!moving || scan === MAX_SCANS) return lines;
+  }
+}
+
+/** Scans of a page whose findings were on moving elements, before they are reported anyway. */
+const MAX_SCANS = 3;
+
+async function scanOnce(
+  page: Page,
+  { within, exclude }: { within?: string; exclude?: string },
+): Promise<{ lines: string[]; moving: boolean }> {
   // What a shopper reads is the page at rest: a toast or a dialog caught halfway through fading
   // in has text of too little contrast that no one reads. Endless animations (a spinner, a
   // placeholder's shimmer) are not waited for.
@@ -58,17 +74,35 @@ export async function seriousViolations(
       const results = await window.axe.run(context, {
         runOnly: { type: 'tag', values: tags },
       });
+      /**
+       * Whether the element, or one it is drawn in, has a finite animation running now, or it has
+       * left the page while it was scanned (a toast that closed).
+       */
+      const moving = (selector: string) => {
+        const element = document.querySelector(selector);
+        if (!element) return true;
+        for (let at: Element | null = element; at; at = at.parentElement) {
+          const finite = at
+            .getAnimations()
+            .some((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+          if (finite) return true;
+        }
+        return false;
+      };
       return results.violations.map((v) => ({
         id: v.id,
         impact: v.impact,
         targets: v.nodes.map((n) => n.target.join(' ')),
+        moving: v.nodes.some((n) => n.target.length === 1 && moving(String(n.target[0]))),
       }));
     },
     { tags: TAGS, within, exclude },
   );
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .flatMap((v) => v.targets.map((target) => `${v.id} (${v.impact}): ${target}`));
+  const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  return {
+    lines: serious.flatMap((v) => v.targets.map((target) => `${v.id} (${v.impact}): ${target}`)),
+    moving: serious.some((v) => v.moving),
+  };
 }
 
 declare global {

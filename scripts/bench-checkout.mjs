@@ -28,11 +28,12 @@
 //   BENCH_NODE_ARGS               extra node flags for the server (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof')
 import { spawn, spawnSync } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { Agent, request } from 'node:http';
+import { Agent } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { benchLogLevel, serverEnv } from './bench-lib.mjs';
+import { benchLogLevel, median, serverEnv } from './bench-lib.mjs';
+import { BENCH_ADDRESS, jsonClient, percentile, signUp, waitForApi } from './bench-shop.mjs';
 
 const seconds = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20);
 const shopperCount = Number(process.env.BENCH_CHECKOUT_SHOPPERS ?? 24);
@@ -56,93 +57,7 @@ async function admin(text) {
   }
 }
 
-/** One JSON request over the keep-alive agent: { status, body }. */
-function call(path, { method = 'GET', token, body } = {}) {
-  const payload = body === undefined ? undefined : JSON.stringify(body);
-  return new Promise((resolve, reject) => {
-    const req = request(
-      `${base}${path}`,
-      {
-        method,
-        agent,
-        headers: {
-          accept: 'application/json',
-          ...(payload ? { 'content-type': 'application/json' } : {}),
-          ...(token ? { authorization: `Bearer ${token}` } : {}),
-        },
-      },
-      (res) => {
-        const chunks = [];
-        res.on('data', (c) => chunks.push(c));
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8');
-          resolve({ status: res.statusCode, body: text ? JSON.parse(text) : undefined });
-        });
-      },
-    );
-    req.on('error', reject);
-    req.end(payload);
-  });
-}
-
-async function must(path, options) {
-  const res = await call(path, options);
-  if (res.status !== 200)
-    throw new Error(`${options?.method ?? 'GET'} ${path}: ${res.status} ${res.body?.message}`);
-  return res.body;
-}
-
-async function waitForServer(child) {
-  for (let i = 0; i < 600; i += 1) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      if ((await call('/api/health')).status === 200) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('the server did not start within 2 minutes');
-}
-
-/** A shopper signed up through the API (code from the development mailbox); their token. */
-async function signUp(i) {
-  const email = `checkout-bench-${process.pid}-${i}@example.com`;
-  await must('/api/user/register', {
-    method: 'POST',
-    body: { name: `Bench Shopper ${i}`, email, password: 'bench-password-1' },
-  });
-  for (let tries = 0; tries < 100; tries += 1) {
-    if (tries > 0) await new Promise((r) => setTimeout(r, 100));
-    const { mails } = await must('/api/dev/mail');
-    const otp = /\b(\d{6})\b/.exec(mails.find((m) => m.to === email)?.text ?? '')?.[1];
-    if (otp)
-      return (await must('/api/user/verify-otp', { method: 'POST', body: { email, otp } })).token;
-  }
-  throw new Error(`no sign-up code for ${email}`);
-}
-
-const ADDRESS = {
-  name: 'Bench Shopper',
-  phone: '9820012345',
-  street: '12 Carter Road',
-  landmark: '',
-  city: 'Mumbai',
-  state: 'Maharashtra',
-  pincode: '400050',
-};
-
-const median = (values) => {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? s[mid] : (s[mid - 1] + s[mid]) / 2;
-};
-const percentile = (values, p) => {
-  if (values.length === 0) return 0;
-  const s = [...values].sort((a, b) => a - b);
-  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))];
-};
+const { call, must } = jsonClient(base, agent);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-checkout-bench-'));
 let server;
@@ -167,7 +82,7 @@ try {
     stdio: ['ignore', log, 'inherit'],
   });
   closeSync(log);
-  await waitForServer(server);
+  await waitForApi({ call }, server);
 
   const { payments } = await must('/api/config');
   const { products: all } = await must('/api/product/list');
@@ -179,7 +94,15 @@ try {
   for (let i = 0; i < shopperCount; i += 4) {
     tokens.push(
       ...(await Promise.all(
-        [0, 1, 2, 3].filter((k) => i + k < shopperCount).map((k) => signUp(i + k)),
+        [0, 1, 2, 3]
+          .filter((k) => i + k < shopperCount)
+          .map((k) =>
+            signUp(
+              { must },
+              `checkout-bench-${process.pid}-${i + k}@example.com`,
+              `Bench Shopper ${i + k}`,
+            ),
+          ),
       )),
     );
   }
@@ -209,7 +132,7 @@ try {
         cartItems: [
           { productId: product.id, size: product.size, duration: 2, startDate: startIn(startDay) },
         ],
-        address: ADDRESS,
+        address: BENCH_ADDRESS,
       },
     });
     into?.createMs.push(performance.now() - t0);

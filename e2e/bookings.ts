@@ -32,19 +32,27 @@ export async function fillAddress(page: Page, { landmark }: { landmark?: string 
   await form.getByLabel('PIN code').fill(TEST_ADDRESS.pincode);
 }
 
+/** What a booking made through the API is for: when it starts, a coupon, which sizes. */
+export interface BookingOptions {
+  startInDays?: number;
+  couponCode?: string;
+  /** The size rented; the product's first available size unless given. */
+  size?: string;
+}
+
 /** A booking made through the API as the web app makes it (POST /api/booking/create), unpaid. */
 export async function createdBooking(
   request: APIRequestContext,
   token: string,
   product: Product,
-  { startInDays = 25, couponCode }: { startInDays?: number; couponCode?: string } = {},
+  { startInDays = 25, couponCode, size }: BookingOptions = {},
 ): Promise<CreateBookingResponse> {
-  const size = product.sizes.find((s) => s.available)!.size;
+  const rented = size ?? product.sizes.find((s) => s.available)!.size;
   const startDate = addDays(todayInIndia(new Date()), startInDays);
   const res = await request.post('/api/booking/create', {
     headers: { authorization: `Bearer ${token}` },
     data: {
-      cartItems: [{ productId: product._id, size, duration: 2, startDate }],
+      cartItems: [{ productId: product._id, size: rented, duration: 2, startDate }],
       address: TEST_ADDRESS,
       ...(couponCode ? { couponCode } : {}),
     },
@@ -92,7 +100,7 @@ export async function paidBooking(
   request: APIRequestContext,
   token: string,
   product: Product,
-  options: { startInDays?: number; couponCode?: string } = {},
+  options: BookingOptions = {},
 ): Promise<CreateBookingResponse> {
   const created = await createdBooking(request, token, product, options);
   await payBooking(request, token, created);

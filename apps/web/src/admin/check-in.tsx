@@ -1,8 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useAction } from './use-action';
-import { RETURN_CONDITIONS, type CheckInPreview, type ReturnCondition } from '@pehnava/shared';
-import { Camera, CircleCheckBig, ScanLine } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import {
+  RETURN_CONDITIONS,
+  type CheckInPreview,
+  type ReturnBody,
+  type ReturnCondition,
+} from '@pehnava/shared';
+import { Camera, CircleAlert, CircleCheckBig, LoaderCircle, ScanLine } from 'lucide-react';
+import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
 import { ApiError } from '../lib/api-client';
@@ -36,15 +40,42 @@ type DetectorClass = new (options?: { formats?: string[] }) => Detector;
 const barcodeDetector = (): DetectorClass | undefined =>
   (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 
+/** One return saved from this screen: while the server has it, then what it answered. */
+interface SavedReturn {
+  key: number;
+  code: string;
+  state: 'saving' | 'saved' | 'failed';
+  message: string;
+}
+/** How many of the last saves the screen lists. */
+const LOG_LENGTH = 6;
+
+/** Whether keys typed at `target` are its own (a text field), rather than the tag field's. */
+const takesTyping = (target: EventTarget | null) =>
+  target instanceof HTMLElement &&
+  (target.isContentEditable ||
+    target instanceof HTMLTextAreaElement ||
+    target instanceof HTMLSelectElement ||
+    (target instanceof HTMLInputElement &&
+      !['button', 'submit', 'checkbox', 'radio', 'reset'].includes(target.type)));
+
 /**
  * /admin/check-in: type or scan a piece's tag code, see what its return would charge (late fee
  * and damage by condition, from the server), then two taps: a condition, and save.
+ *
+ * Made for a handheld scanner, which types a whole code and Enter whenever the next piece is in
+ * hand: the tag field is emptied when a code is looked up (the piece's card shows it), never by a
+ * save, so a code typed while a save is on its way stays whole. Taps on the card leave the focus
+ * in the tag field, and a key typed while a button has the focus goes into it too. A save answers
+ * at once in the list below (saving, then saved or not saved, with the server's reason and a way
+ * back to that piece).
  */
 export function CheckInScreen() {
   useConsoleTitle('Check-in');
+  const client = useQueryClient();
   const [params, setParams] = useSearchParams();
   const code = params.get('code')?.trim().toUpperCase() ?? '';
-  const [typed, setTyped] = useState(code);
+  const [typed, setTyped] = useState('');
   const input = useRef<HTMLInputElement>(null);
   const preview = useQuery({
     // Outside ['console']: a saved return refreshes the console, not the preview it replaced.
@@ -54,17 +85,67 @@ export function CheckInScreen() {
     retry: false,
     staleTime: 0,
   });
-  const [done, setDone] = useState<string>();
+  const [log, setLog] = useState<SavedReturn[]>([]);
+  const nextKey = useRef(0);
 
   const find = (next: string) => {
     const clean = next.trim().toUpperCase();
-    setTyped(clean);
-    setDone(undefined);
-    setParams(clean ? { code: clean } : {}, { replace: true });
+    if (clean === '') return;
+    setTyped('');
+    setParams({ code: clean }, { replace: true });
+    input.current?.focus();
   };
   const submit = (event: FormEvent) => {
     event.preventDefault();
     find(typed);
+  };
+
+  // A key typed while a button (a condition, Save) has the focus belongs to the tag field: a
+  // scanner types wherever the focus is.
+  useEffect(() => {
+    const redirect = (event: KeyboardEvent) => {
+      const field = input.current;
+      if (!field || event.target === field || takesTyping(event.target)) return;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (event.key.length === 1 && event.key !== ' ') {
+        event.preventDefault();
+        setTyped((was) => was + event.key);
+        field.focus();
+      } else if (event.key === 'Enter' && field.value.trim() !== '') {
+        event.preventDefault();
+        find(field.value);
+      }
+    };
+    document.addEventListener('keydown', redirect, true);
+    return () => document.removeEventListener('keydown', redirect, true);
+  });
+
+  const update = (key: number, change: Partial<SavedReturn>) =>
+    setLog((was) => was.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
+  const save = (saved: string, bookingId: string, body: ReturnBody) => {
+    const key = (nextKey.current += 1);
+    setLog((was) =>
+      [{ key, code: saved, state: 'saving' as const, message: 'Saving…' }, ...was].slice(
+        0,
+        LOG_LENGTH,
+      ),
+    );
+    // The card goes at once; a code looked up since stays.
+    setParams((was) => (was.get('code')?.trim().toUpperCase() === saved ? {} : was), {
+      replace: true,
+    });
+    input.current?.focus();
+    bookingActions.recordReturn(bookingId, body).then(
+      (answer) => {
+        update(key, { state: 'saved', message: answer.message ?? 'Return recorded' });
+        void client.invalidateQueries({ queryKey: ['console'] });
+      },
+      (failure: unknown) => {
+        const reason = failure instanceof ApiError ? failure.message : 'The return was not saved';
+        update(key, { state: 'failed', message: reason });
+        notify.error(`${saved}: ${reason}`);
+      },
+    );
   };
 
   return (
@@ -78,17 +159,17 @@ export function CheckInScreen() {
           <input
             id="tag-code"
             ref={input}
-            className={`${INPUT} font-mono uppercase`}
+            className={`${INPUT} font-mono uppercase placeholder:normal-case`}
             value={typed}
             onChange={(event) => setTyped(event.target.value)}
-            placeholder="PHN-LEH-0001-M-1"
+            placeholder={code ? 'Scan the next tag' : 'PHN-LEH-0001-M-1'}
             autoComplete="off"
             autoCapitalize="characters"
             spellCheck={false}
             enterKeyHint="search"
             autoFocus
           />
-          <button type="submit" className={PRIMARY}>
+          <button type="submit" className={PRIMARY} onMouseDown={keepFocus}>
             <ScanLine size={16} aria-hidden />
             Find
           </button>
@@ -96,16 +177,7 @@ export function CheckInScreen() {
         <Scanner onCode={find} />
       </form>
 
-      {done && (
-        <p
-          role="status"
-          className="mt-4 flex items-center gap-2 rounded-xl bg-green-50 px-4 py-3 text-green-900 ring-1 ring-green-200"
-        >
-          <CircleCheckBig size={18} aria-hidden />
-          {done}
-        </p>
-      )}
-      {code !== '' && !done && (
+      {code !== '' && (
         <div className="mt-4">
           {preview.isPending ? (
             <Loading label={`Looking up ${code}`} />
@@ -120,17 +192,53 @@ export function CheckInScreen() {
             <PreviewCard
               key={preview.data.unit.code + preview.data.returnedOn}
               preview={preview.data}
-              onSaved={(message) => {
-                setDone(`${preview.data.unit.code}: ${message}`);
-                setTyped('');
-                setParams({}, { replace: true });
-                input.current?.focus();
-              }}
+              onSave={(bookingId, body) => save(preview.data.unit.code, bookingId, body)}
             />
           )}
         </div>
       )}
+
+      {log.length > 0 && (
+        <ul aria-label="Saved just now" className="mt-4 space-y-2">
+          {log.map((entry) => (
+            <SavedLine key={entry.key} entry={entry} onOpen={() => find(entry.code)} />
+          ))}
+        </ul>
+      )}
     </div>
+  );
+}
+
+/** A tap that must not take the focus from the tag field (where the next scan goes). */
+const keepFocus = (event: MouseEvent) => event.preventDefault();
+
+function SavedLine({ entry, onOpen }: { entry: SavedReturn; onOpen: () => void }) {
+  const tone = {
+    saving: 'bg-stone-50 text-stone-800 ring-stone-200',
+    saved: 'bg-green-50 text-green-900 ring-green-200',
+    failed: 'bg-red-50 text-red-900 ring-red-300',
+  }[entry.state];
+  const Icon = { saving: LoaderCircle, saved: CircleCheckBig, failed: CircleAlert }[entry.state];
+  return (
+    <li
+      role={entry.state === 'failed' ? 'alert' : 'status'}
+      className={`flex flex-wrap items-center gap-2 rounded-xl px-4 py-3 ring-1 ${tone}`}
+    >
+      <Icon
+        size={18}
+        aria-hidden
+        className={entry.state === 'saving' ? 'animate-spin motion-reduce:animate-none' : ''}
+      />
+      <span className="min-w-0 flex-1">
+        <span className="font-mono font-semibold">{entry.code}</span>:{' '}
+        {entry.state === 'failed' ? `not saved. ${entry.message}` : entry.message}
+      </span>
+      {entry.state === 'failed' && (
+        <button type="button" className={SECONDARY} onClick={onOpen}>
+          Open again
+        </button>
+      )}
+    </li>
   );
 }
 
@@ -196,17 +304,15 @@ function Scanner({ onCode }: { onCode: (code: string) => void }) {
 
 function PreviewCard({
   preview,
-  onSaved,
+  onSave,
 }: {
   preview: CheckInPreview;
-  onSaved: (message: string) => void;
+  onSave: (bookingId: string, body: ReturnBody) => void;
 }) {
-  const client = useQueryClient();
   const { unit, booking, item, damage } = preview;
   const [condition, setCondition] = useState<ReturnCondition>();
   const [returnedOn, setReturnedOn] = useState(preview.returnedOn);
   const [amount, setAmount] = useState('');
-  const [error, setError] = useState<string>();
   const capped = condition === 'major-damage' || condition === 'lost';
   const damageCharge = !condition
     ? 0
@@ -222,30 +328,11 @@ function PreviewCard({
   });
   const lateFee =
     returnedOn === preview.returnedOn ? item.lateFee : (dayPreview.data?.item.lateFee ?? null);
-  const save = useAction({
-    mutationFn: () =>
-      bookingActions.recordReturn(booking.bookingId, {
-        items: [
-          {
-            itemId: item.itemId,
-            unitCode: unit.code,
-            condition: condition!,
-            ...(capped && amount.trim() !== '' ? { damageAmount: Number(amount) } : {}),
-          },
-        ],
-        returnedOn,
-      }),
-    onSuccess: (answer) => {
-      notify.success(answer.message ?? 'Return recorded');
-      void client.invalidateQueries({ queryKey: ['console'] });
-      onSaved(answer.message ?? 'Return recorded');
-    },
-    onError: (failure) =>
-      setError(failure instanceof ApiError ? failure.message : 'The return was not saved'),
-  });
-
   return (
-    <div className="rounded-xl bg-white shadow-sm ring-1 ring-black/5">
+    <section
+      aria-label={`Piece ${unit.code}`}
+      className="rounded-xl bg-white shadow-sm ring-1 ring-black/5"
+    >
       <div className="border-b border-stone-200 px-4 py-3">
         <p className="font-mono text-lg font-semibold">{unit.code}</p>
         <p className="text-stone-800">
@@ -283,10 +370,8 @@ function PreviewCard({
               key={option}
               type="button"
               aria-pressed={condition === option}
-              onClick={() => {
-                setCondition(option);
-                setError(undefined);
-              }}
+              onMouseDown={keepFocus}
+              onClick={() => setCondition(option)}
               className={`min-h-16 rounded-xl border-2 px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 ${
                 condition === option
                   ? 'border-maroon-700 bg-maroon-50'
@@ -345,27 +430,30 @@ function PreviewCard({
             {condition ? money(damageCharge) : 'choose a condition'}
           </dd>
         </dl>
-        {error && (
-          <p role="alert" className="mt-3 text-sm text-red-800">
-            {error}
-          </p>
-        )}
         <button
           type="button"
           className={`${PRIMARY} mt-4 w-full`}
-          disabled={!condition || save.isPending || lateFee === null}
-          onClick={() => {
-            setError(undefined);
-            save.mutate();
-          }}
+          disabled={!condition || lateFee === null}
+          onMouseDown={keepFocus}
+          onClick={() =>
+            onSave(booking.bookingId, {
+              items: [
+                {
+                  itemId: item.itemId,
+                  unitCode: unit.code,
+                  condition: condition!,
+                  ...(capped && amount.trim() !== '' ? { damageAmount: Number(amount) } : {}),
+                },
+              ],
+              returnedOn,
+            })
+          }
         >
-          {save.isPending
-            ? 'Saving…'
-            : condition
-              ? `Save return as ${CONDITION_LABELS[condition].toLowerCase()}`
-              : 'Save return'}
+          {condition
+            ? `Save return as ${CONDITION_LABELS[condition].toLowerCase()}`
+            : 'Save return'}
         </button>
       </div>
-    </div>
+    </section>
   );
 }

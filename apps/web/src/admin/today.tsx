@@ -1,4 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useAction } from './use-action';
 import {
   mayHandleMoney,
@@ -154,15 +155,24 @@ function Dispatches({
 
 function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
   const client = useQueryClient();
-  const sent = booking.items.every((item) => item.dispatchedAt);
+  // The row says Sent at the tap (a packer taps in a rhythm), while the server records it; a
+  // refusal puts the button back with the server's reason.
+  const [refused, setRefused] = useState<string>();
+  // Sent by this tap, until the refreshed board says so too.
+  const [answered, setAnswered] = useState(false);
   const dispatch = useAction({
     mutationFn: () => bookingActions.dispatch(booking.bookingId),
     onSuccess: (answer) => {
+      setAnswered(answer.booking.items.every((item) => item.dispatchedAt));
       notify.success(answer.message ?? 'Dispatched');
       void client.invalidateQueries({ queryKey: ['console'] });
     },
-    onError: (error) => notify.error(error.message),
+    onError: (error) => {
+      setRefused(error.message);
+      notify.error(`#${booking.bookingNumber} was not sent: ${error.message}`);
+    },
   });
+  const sent = dispatch.isPending || answered || booking.items.every((item) => item.dispatchedAt);
   return (
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
@@ -187,21 +197,31 @@ function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
       </ul>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {sent ? (
-          <Badge tone="bg-green-100 text-green-900">
-            <CircleCheckBig size={14} className="mr-1" aria-hidden />
-            Sent
-          </Badge>
+          <>
+            <Badge tone="bg-green-100 text-green-900">
+              <CircleCheckBig size={14} className="mr-1" aria-hidden />
+              Sent
+            </Badge>
+            {dispatch.isPending && <span className="text-sm text-stone-700">Saving…</span>}
+          </>
         ) : (
           <button
             type="button"
             className={PRIMARY}
-            disabled={dispatch.isPending}
-            onClick={() => dispatch.mutate()}
+            onClick={() => {
+              setRefused(undefined);
+              dispatch.mutate();
+            }}
             aria-label={`Dispatch booking ${booking.bookingNumber}`}
           >
             <PackagePlus size={16} aria-hidden />
-            {dispatch.isPending ? 'Sending…' : 'Dispatch'}
+            Dispatch
           </button>
+        )}
+        {refused && !sent && (
+          <p role="alert" className="w-full text-sm text-red-800">
+            Not sent: {refused}
+          </p>
         )}
       </div>
     </li>

@@ -1,0 +1,197 @@
+import { adminBookingDetailResponseSchema, bookingNumber } from '@pehnava/shared';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { createAccount, signInWith } from '../accounts';
+import { paidBooking } from '../bookings';
+import { CONSOLE_SHOTS, consoleSettled, operatorToken, packerToken } from '../console';
+import { expect, test } from '../fixtures';
+import type { WorkerProducts } from '../worker-products';
+
+/*
+ * The packing table at a scanner's pace (issue [N]): a handheld scanner types a whole tag code and
+ * Enter whenever the next piece is in hand, so no keystroke may be lost, whenever it arrives; and
+ * a tap answers at once.
+ */
+
+/** How many pieces the check-in run scans, one after another. */
+const SCANS = 30;
+
+const admin = async (request: APIRequestContext) => ({
+  authorization: `Bearer ${await operatorToken(request)}`,
+});
+
+/**
+ * At least `count` pieces out with shoppers: a booking of each size of this worker's products,
+ * each sent through the admin API. Each piece with its booking and line.
+ */
+async function piecesOut(request: APIRequestContext, products: WorkerProducts, count: number) {
+  const shopper = await createAccount(request);
+  const pieces: { bookingId: string; itemId: string; code: string }[] = [];
+  while (pieces.length < count) {
+    const product = products.take((p) => p.sizes.filter((s) => s.available).length >= 3);
+    for (const { size } of product.sizes.filter((s) => s.available)) {
+      const { bookingId } = await paidBooking(request, shopper.token, product, {
+        startInDays: 1,
+        size,
+      });
+      const sent = await request.post(`/api/admin/bookings/${bookingId}/dispatch`, {
+        headers: await admin(request),
+        data: {},
+      });
+      expect(sent.ok(), await sent.text()).toBe(true);
+      const { booking } = adminBookingDetailResponseSchema.parse(await sent.json());
+      for (const item of booking.items) {
+        for (const code of item.unitCode!.split(', ')) {
+          pieces.push({ bookingId, itemId: item._id, code });
+        }
+      }
+    }
+  }
+  return pieces.slice(0, count);
+}
+
+/** What a keyboard-wedge scanner does: the code's keys, then Enter, into whatever has the focus. */
+async function scan(page: Page, code: string) {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}
+
+test.describe('at the packing table, 390 px', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+
+  test(`${SCANS} tags scanned in a row, each at another moment after the save before it: every piece found and saved`, async ({
+    page,
+    request,
+    workerProducts,
+  }) => {
+    test.setTimeout(240_000);
+    const pieces = await piecesOut(request, workerProducts, SCANS);
+
+    await signInWith(page, await packerToken(request), '/admin/check-in');
+    await expect(page.getByLabel('Tag code')).toBeFocused();
+    // The next code arrives 50 ms after the tap on Save (the save still on its way), as the
+    // confirmation appears, or a second later, in turn.
+    const moments = ['50 ms after the tap', 'as the confirmation appears', 'a second later'];
+    await scan(page, pieces[0]!.code);
+    for (const [i, piece] of pieces.entries()) {
+      const card = page.getByRole('region', { name: `Piece ${piece.code}` });
+      await expect(card, `scan ${i + 1} (${piece.code}) was found`).toBeVisible();
+      await card.getByRole('button', { name: /^Good/ }).click();
+      await card.getByRole('button', { name: 'Save return as good' }).click();
+      const saved = page.getByRole('status').filter({ hasText: `${piece.code}: Return recorded` });
+      const next = pieces[i + 1];
+      if (!next) {
+        await expect(saved).toBeVisible();
+        break;
+      }
+      const moment = moments[i % moments.length];
+      if (moment === '50 ms after the tap') {
+        await page.waitForTimeout(50);
+      } else {
+        await saved.waitFor();
+        if (moment === 'a second later') await page.waitForTimeout(1000);
+      }
+      await scan(page, next.code);
+      if (i === 0) {
+        await page.screenshot({ path: `${CONSOLE_SHOTS}/check-in-scanning-390.png` });
+      }
+    }
+    await expect(page.getByRole('status').filter({ hasText: 'Saving' })).toHaveCount(0);
+    await expect(page.getByLabel('Tag code')).toBeFocused();
+    await expect(page.getByLabel('Tag code')).toHaveValue('');
+    await page.screenshot({ path: `${CONSOLE_SHOTS}/check-in-log-390.png`, fullPage: true });
+
+    // Every piece is back, as good, by the server's own record.
+    const headers = await admin(request);
+    for (const bookingId of new Set(pieces.map((p) => p.bookingId))) {
+      const { booking } = adminBookingDetailResponseSchema.parse(
+        await (await request.get(`/api/admin/bookings/${bookingId}`, { headers })).json(),
+      );
+      for (const piece of pieces.filter((p) => p.bookingId === bookingId)) {
+        const item = booking.items.find((it) => it._id === piece.itemId)!;
+        expect(item.condition, `${piece.code} checked in`).toBe('good');
+        expect(item.returnedAt).not.toBeNull();
+      }
+    }
+  });
+
+  test.describe('when the server refuses', () => {
+    // The API answers 409, which the browser logs; the screen says it plainly.
+    test.use({ expectedConsoleErrors: [/status of 409/] });
+
+    test('a save the server refuses says so loudly and leads back to the piece', async ({
+      page,
+      request,
+      workerProducts,
+    }) => {
+      const [piece] = await piecesOut(request, workerProducts, 1);
+      await signInWith(page, await packerToken(request), `/admin/check-in?code=${piece!.code}`);
+      const card = page.getByRole('region', { name: `Piece ${piece!.code}` });
+      await card.getByRole('button', { name: /^Needs repair/ }).click();
+      // Someone at another table checks it in as good meanwhile: this save is then a conflict.
+      const other = await request.post(`/api/admin/bookings/${piece!.bookingId}/return`, {
+        headers: await admin(request),
+        data: { items: [{ itemId: piece!.itemId, unitCode: piece!.code, condition: 'good' }] },
+      });
+      expect(other.ok(), await other.text()).toBe(true);
+      await card.getByRole('button', { name: 'Save return as needs repair' }).click();
+
+      const refused = page.getByRole('alert').filter({ hasText: `${piece!.code}: not saved.` });
+      await expect(refused).toContainText('good');
+      await expect(page.getByLabel('Tag code')).toBeFocused();
+      await page.screenshot({ path: `${CONSOLE_SHOTS}/check-in-refused-390.png`, fullPage: true });
+      await refused.getByRole('button', { name: 'Open again' }).click();
+      await expect(page.getByRole('region', { name: `Piece ${piece!.code}` })).toBeVisible();
+    });
+
+    test('Dispatch says Sent at the tap, and a refusal puts the button back with the reason', async ({
+      page,
+      request,
+      workerProducts,
+    }) => {
+      const shopper = await createAccount(request);
+      const [first, second] = [workerProducts.take(), workerProducts.take()];
+      const sent = (await paidBooking(request, shopper.token, first!, { startInDays: 1 }))
+        .bookingId;
+      const refused = (await paidBooking(request, shopper.token, second!, { startInDays: 1 }))
+        .bookingId;
+
+      await signInWith(page, await packerToken(request), '/admin');
+      await consoleSettled(page);
+      const sendToday = page.getByRole('region', { name: /^Send today/ });
+      const rowOf = (id: string) =>
+        sendToday
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: `#${bookingNumber(id)}` }) });
+
+      // The server is held for a moment: the row says Sent before it answers.
+      let release: () => void = () => undefined;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(`**/api/admin/bookings/${sent}/dispatch`, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await rowOf(sent)
+        .getByRole('button', { name: `Dispatch booking ${bookingNumber(sent)}` })
+        .click();
+      await expect(rowOf(sent).getByText('Sent', { exact: true })).toBeVisible();
+      await expect(rowOf(sent).getByText('Saving…')).toBeVisible();
+      release();
+      await expect(rowOf(sent).getByText('Saving…')).toHaveCount(0);
+      await expect(rowOf(sent).getByText('Sent', { exact: true })).toBeVisible();
+
+      // Cancelled at the desk after the list was loaded: the server refuses to send it.
+      const cancel = await request.post(`/api/admin/bookings/${refused}/cancel`, {
+        headers: await admin(request),
+        data: { reason: 'The shopper called to cancel' },
+      });
+      expect(cancel.ok(), await cancel.text()).toBe(true);
+      await rowOf(refused)
+        .getByRole('button', { name: `Dispatch booking ${bookingNumber(refused)}` })
+        .click();
+      await expect(rowOf(refused).getByRole('alert')).toContainText('Not sent:');
+      await expect(
+        rowOf(refused).getByRole('button', { name: `Dispatch booking ${bookingNumber(refused)}` }),
+      ).toBeVisible();
+    });
+  });
+});

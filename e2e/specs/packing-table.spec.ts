@@ -1,8 +1,21 @@
-import { adminBookingDetailResponseSchema, bookingNumber } from '@pehnava/shared';
+import {
+  addDays,
+  adminBookingDetailResponseSchema,
+  bookingNumber,
+  createBookingResponseSchema,
+  todayInIndia,
+  type Product,
+} from '@pehnava/shared';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { createAccount, signInWith } from '../accounts';
-import { paidBooking } from '../bookings';
-import { CONSOLE_SHOTS, consoleSettled, operatorToken, packerToken } from '../console';
+import { TEST_ADDRESS, payBooking, paidBooking } from '../bookings';
+import {
+  CONSOLE_SHOTS,
+  consoleSettled,
+  operatorToken,
+  packerToken,
+  seriousViolations,
+} from '../console';
 import { expect, test } from '../fixtures';
 import type { WorkerProducts } from '../worker-products';
 
@@ -47,6 +60,41 @@ async function piecesOut(request: APIRequestContext, products: WorkerProducts, c
     }
   }
   return pieces.slice(0, count);
+}
+
+/** A booking's reserved tag codes, as the admin API lists them, in line order. */
+async function reservedCodes(request: APIRequestContext, bookingId: string) {
+  const answer = await request.get(`/api/admin/bookings/${bookingId}`, {
+    headers: await admin(request),
+  });
+  const { booking } = adminBookingDetailResponseSchema.parse(await answer.json());
+  return booking.items.flatMap((item) => item.unitCode!.split(', '));
+}
+
+/** A paid booking of one piece of each product, starting in `startInDays`; its id. */
+async function paidBookingOf(
+  request: APIRequestContext,
+  token: string,
+  products: Product[],
+  startInDays: number,
+) {
+  const startDate = addDays(todayInIndia(new Date()), startInDays);
+  const res = await request.post('/api/booking/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      cartItems: products.map((product) => ({
+        productId: product._id,
+        size: product.sizes.find((s) => s.available)!.size,
+        duration: 2,
+        startDate,
+      })),
+      address: TEST_ADDRESS,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const created = createBookingResponseSchema.parse(await res.json());
+  await payBooking(request, token, created);
+  return created.bookingId;
 }
 
 /** What a keyboard-wedge scanner does: the code's keys, then Enter, into whatever has the focus. */
@@ -139,6 +187,7 @@ test.describe('at the packing table, 390 px', () => {
       await expect(refused).toContainText('good');
       await expect(page.getByLabel('Tag code')).toBeFocused();
       await page.screenshot({ path: `${CONSOLE_SHOTS}/check-in-refused-390.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
       await refused.getByRole('button', { name: 'Open again' }).click();
       await expect(page.getByRole('region', { name: `Piece ${piece!.code}` })).toBeVisible();
     });
@@ -192,6 +241,93 @@ test.describe('at the packing table, 390 px', () => {
       await expect(
         rowOf(refused).getByRole('button', { name: `Dispatch booking ${bookingNumber(refused)}` }),
       ).toBeVisible();
+    });
+  });
+
+  test.describe('scan to send', () => {
+    // The unknown tag is a 404 from the API, which the browser logs.
+    test.use({ expectedConsoleErrors: [/status of 404/] });
+
+    test('pieces scanned on Today are packed into their parcel and sent; wrong, early and sent pieces are refused', async ({
+      page,
+      request,
+      workerProducts,
+    }) => {
+      const shopper = await createAccount(request);
+      const take = () => workerProducts.take();
+      const two = await paidBookingOf(request, shopper.token, [take(), take()], 1);
+      const one = await paidBookingOf(request, shopper.token, [take()], 1);
+      const early = await paidBookingOf(request, shopper.token, [take()], 2);
+      const gone = await paidBookingOf(request, shopper.token, [take()], 1);
+      const [a1, a2] = await reservedCodes(request, two);
+      const [b1] = await reservedCodes(request, one);
+      const [c1] = await reservedCodes(request, early);
+      const [d1] = await reservedCodes(request, gone);
+      const sentAlready = await request.post(`/api/admin/bookings/${gone}/dispatch`, {
+        headers: await admin(request),
+        data: {},
+      });
+      expect(sentAlready.ok()).toBe(true);
+      const [A, B, C, D] = [two, one, early, gone].map((id) => bookingNumber(id)) as [
+        string,
+        string,
+        string,
+        string,
+      ];
+
+      await signInWith(page, await packerToken(request), '/admin');
+      await consoleSettled(page);
+      const panel = page.getByRole('region', { name: 'Scan to send' });
+      const said = panel.getByRole('status');
+      const refused = panel.getByRole('alert');
+
+      // The scanner types wherever the focus is: nothing has it yet.
+      await scan(page, a1!.toLowerCase());
+      await expect(said).toHaveText(`${a1} packed for #${A}: 1 of 2`);
+      await expect(panel.getByRole('group', { name: `Packing #${A}` })).toContainText('1 of 2');
+
+      await scan(page, b1!);
+      await expect(refused).toHaveText(
+        `${b1} is not part of #${A}: finish packing #${A}, or put it aside first`,
+      );
+      await page.screenshot({ path: `${CONSOLE_SHOTS}/scan-refused-390.png` });
+      expect(await seriousViolations(page)).toEqual([]);
+      await scan(page, c1!);
+      await expect(refused).toHaveText(`${c1} is for #${C}, to be sent tomorrow: not today`);
+      await scan(page, d1!);
+      await expect(refused).toHaveText(`${d1} was already sent with #${D}`);
+      await scan(page, 'NO-SUCH-TAG-7');
+      await expect(refused).toHaveText('No unit has the code NO-SUCH-TAG-7');
+
+      await scan(page, a2!);
+      await expect(said).toHaveText(`${a2} packed: #${A} is complete, ready to send`);
+      await page.screenshot({ path: `${CONSOLE_SHOTS}/scan-complete-390.png`, fullPage: true });
+      await panel.getByRole('button', { name: `Send #${A}` }).click();
+      const sendToday = page.getByRole('region', { name: /^Send today/ });
+      const rowOf = (number: string) =>
+        sendToday
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('link', { name: `#${number}` }) });
+      await expect(rowOf(A).getByText('Sent', { exact: true })).toBeVisible();
+      await expect(rowOf(A).getByText('Saving…')).toHaveCount(0);
+
+      // Set to send at the last scan: one scan sends a booking of one piece.
+      await panel.getByLabel('Send a booking as soon as its last piece is scanned').check();
+      await scan(page, b1!);
+      await expect(said).toHaveText(`#${B} sent`);
+      await expect(rowOf(B).getByText('Sent', { exact: true })).toBeVisible();
+      await expect(page.getByRole('textbox', { name: 'Scan a tag to pack it' })).toHaveValue('');
+
+      // Sent by the server, as the board now says.
+      for (const id of [two, one]) {
+        const detail = await request.get(`/api/admin/bookings/${id}`, {
+          headers: await admin(request),
+        });
+        const { booking } = adminBookingDetailResponseSchema.parse(await detail.json());
+        expect(booking.status).toBe('shipped');
+      }
+      await page.setViewportSize({ width: 1280, height: 900 });
+      await page.screenshot({ path: `${CONSOLE_SHOTS}/scan-to-send-1280.png` });
     });
   });
 });

@@ -6,12 +6,13 @@ import {
   type ReturnCondition,
 } from '@pehnava/shared';
 import { Camera, CircleAlert, CircleCheckBig, LoaderCircle, ScanLine } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent, type MouseEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
+import { keepFocus, scanSound, useScannerKeys } from './scanner';
 import {
   Badge,
   INPUT,
@@ -49,15 +50,6 @@ interface SavedReturn {
 }
 /** How many of the last saves the screen lists. */
 const LOG_LENGTH = 6;
-
-/** Whether keys typed at `target` are its own (a text field), rather than the tag field's. */
-const takesTyping = (target: EventTarget | null) =>
-  target instanceof HTMLElement &&
-  (target.isContentEditable ||
-    target instanceof HTMLTextAreaElement ||
-    target instanceof HTMLSelectElement ||
-    (target instanceof HTMLInputElement &&
-      !['button', 'submit', 'checkbox', 'radio', 'reset'].includes(target.type)));
 
 /**
  * /admin/check-in: type or scan a piece's tag code, see what its return would charge (late fee
@@ -100,25 +92,8 @@ export function CheckInScreen() {
     find(typed);
   };
 
-  // A key typed while a button (a condition, Save) has the focus belongs to the tag field: a
-  // scanner types wherever the focus is.
-  useEffect(() => {
-    const redirect = (event: KeyboardEvent) => {
-      const field = input.current;
-      if (!field || event.target === field || takesTyping(event.target)) return;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (event.key.length === 1 && event.key !== ' ') {
-        event.preventDefault();
-        setTyped((was) => was + event.key);
-        field.focus();
-      } else if (event.key === 'Enter' && field.value.trim() !== '') {
-        event.preventDefault();
-        find(field.value);
-      }
-    };
-    document.addEventListener('keydown', redirect, true);
-    return () => document.removeEventListener('keydown', redirect, true);
-  });
+  // A key typed while a button (a condition, Save) has the focus belongs to the tag field.
+  useScannerKeys(input, (key) => setTyped((was) => was + key), find);
 
   const update = (key: number, change: Partial<SavedReturn>) =>
     setLog((was) => was.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
@@ -143,6 +118,7 @@ export function CheckInScreen() {
       (failure: unknown) => {
         const reason = failure instanceof ApiError ? failure.message : 'The return was not saved';
         update(key, { state: 'failed', message: reason });
+        scanSound('refused');
         notify.error(`${saved}: ${reason}`);
       },
     );
@@ -209,9 +185,6 @@ export function CheckInScreen() {
   );
 }
 
-/** A tap that must not take the focus from the tag field (where the next scan goes). */
-const keepFocus = (event: MouseEvent) => event.preventDefault();
-
 function SavedLine({ entry, onOpen }: { entry: SavedReturn; onOpen: () => void }) {
   const tone = {
     saving: 'bg-stone-50 text-stone-800 ring-stone-200',
@@ -219,25 +192,29 @@ function SavedLine({ entry, onOpen }: { entry: SavedReturn; onOpen: () => void }
     failed: 'bg-red-50 text-red-900 ring-red-300',
   }[entry.state];
   const Icon = { saving: LoaderCircle, saved: CircleCheckBig, failed: CircleAlert }[entry.state];
+  // Keyed by its state: a refusal is a new alert, said as it appears.
   return (
-    <li
-      role={entry.state === 'failed' ? 'alert' : 'status'}
-      className={`flex flex-wrap items-center gap-2 rounded-xl px-4 py-3 ring-1 ${tone}`}
-    >
-      <Icon
-        size={18}
-        aria-hidden
-        className={entry.state === 'saving' ? 'animate-spin motion-reduce:animate-none' : ''}
-      />
-      <span className="min-w-0 flex-1">
-        <span className="font-mono font-semibold">{entry.code}</span>:{' '}
-        {entry.state === 'failed' ? `not saved. ${entry.message}` : entry.message}
-      </span>
-      {entry.state === 'failed' && (
-        <button type="button" className={SECONDARY} onClick={onOpen}>
-          Open again
-        </button>
-      )}
+    <li>
+      <div
+        key={entry.state}
+        role={entry.state === 'failed' ? 'alert' : 'status'}
+        className={`flex flex-wrap items-center gap-2 rounded-xl px-4 py-3 ring-1 ${tone}`}
+      >
+        <Icon
+          size={18}
+          aria-hidden
+          className={entry.state === 'saving' ? 'animate-spin motion-reduce:animate-none' : ''}
+        />
+        <span className="min-w-0 flex-1">
+          <span className="font-mono font-semibold">{entry.code}</span>:{' '}
+          {entry.state === 'failed' ? `not saved. ${entry.message}` : entry.message}
+        </span>
+        {entry.state === 'failed' && (
+          <button type="button" className={SECONDARY} onClick={onOpen}>
+            Open again
+          </button>
+        )}
+      </div>
     </li>
   );
 }

@@ -13,6 +13,7 @@ import { notify } from '../lib/notify';
 import { useToken } from '../lib/session';
 import { bookingActions, todayQuery } from './api';
 import { RefundsPanel } from './refunds-panel';
+import { ScanToSend, usePacking, type Packing } from './scan-to-send';
 import {
   Badge,
   Failed,
@@ -37,6 +38,7 @@ export function TodayScreen({ user }: { user: User }) {
   useConsoleTitle('Today');
   const token = useToken() ?? '';
   const today = useQuery(todayQuery(token));
+  const packing = usePacking(today.data?.date ?? '');
   if (today.isPending) return <Loading label="Loading today" />;
   if (today.isError) {
     return <Failed message={today.error.message} onRetry={() => void today.refetch()} />;
@@ -74,12 +76,18 @@ export function TodayScreen({ user }: { user: User }) {
           </li>
         ))}
       </ul>
+      <ScanToSend
+        day={board.dispatches.today}
+        tomorrow={board.dispatches.tomorrow}
+        packing={packing}
+      />
       <div className="grid gap-5 lg:grid-cols-2">
         <Dispatches
           id="send-today"
           title="Send today"
           bookings={board.dispatches.today}
           empty="Nothing to send today."
+          packing={packing}
         />
         <Returns
           id="due-today"
@@ -132,11 +140,14 @@ function Dispatches({
   title,
   bookings,
   empty,
+  packing,
 }: {
   id: string;
   title: string;
   bookings: FulfilmentBooking[];
   empty: string;
+  /** The packing table's state, for the day it packs (its list only). */
+  packing?: Packing;
 }) {
   return (
     <Panel id={id} title={title} count={bookings.length}>
@@ -145,7 +156,7 @@ function Dispatches({
       ) : (
         <ul className="divide-y divide-stone-200">
           {bookings.map((booking) => (
-            <DispatchRow key={booking.bookingId} booking={booking} />
+            <DispatchRow key={booking.bookingId} booking={booking} packing={packing} />
           ))}
         </ul>
       )}
@@ -153,7 +164,7 @@ function Dispatches({
   );
 }
 
-function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
+function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing?: Packing }) {
   const client = useQueryClient();
   // The row says Sent at the tap (a packer taps in a rhythm), while the server records it; a
   // refusal puts the button back with the server's reason.
@@ -185,9 +196,27 @@ function DispatchRow({ booking }: { booking: FulfilmentBooking }) {
       <ul className="mt-2 space-y-1.5">
         {booking.items.map((item) => (
           <li key={item.itemId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            <span className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide text-stone-900">
-              {item.unitCodes.join(', ') || 'no unit'}
-            </span>
+            {item.unitCodes.length === 0 ? (
+              <span className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide text-stone-900">
+                no unit
+              </span>
+            ) : (
+              item.unitCodes.map((code) => (
+                <span
+                  key={code}
+                  className={`rounded px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide ${
+                    packing?.packed.has(code) && !item.dispatchedAt
+                      ? 'bg-green-100 text-green-900'
+                      : 'bg-stone-100 text-stone-900'
+                  }`}
+                >
+                  {packing?.packed.has(code) && !item.dispatchedAt && (
+                    <span className="sr-only">packed: </span>
+                  )}
+                  {code}
+                </span>
+              ))
+            )}
             <span className="text-stone-800">
               {item.name} · size {item.size}
               {item.quantity > 1 && ` · ${item.quantity} pieces`}

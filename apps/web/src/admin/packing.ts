@@ -1,0 +1,115 @@
+import type { FulfilmentBooking } from '@pehnava/shared';
+
+/*
+ * Scan to send (issue [N] §2): a tag scanned at the packing table marks its piece packed for the
+ * booking it is reserved for on the day's send list; a booking whose every piece is packed can be
+ * sent. One parcel is packed at a time: a piece of another booking while one is half packed is the
+ * wrong piece. What the list cannot say (a tag it does not hold) the server is asked about.
+ */
+
+/** What a scan did, or why it was refused (`message` says it to the packer). */
+export type ScanOutcome =
+  | { kind: 'packed'; booking: FulfilmentBooking; code: string; packed: number; of: number }
+  | { kind: 'complete'; booking: FulfilmentBooking; code: string }
+  | { kind: 'again'; booking: FulfilmentBooking; code: string; message: string }
+  | { kind: 'refused'; code: string; message: string }
+  /** Not on the day's list nor the next: the server knows what the tag is. */
+  | { kind: 'ask'; code: string };
+
+/** Every tag code a booking's pieces carry (a line of two pieces has two). */
+export const codesOf = (booking: FulfilmentBooking) =>
+  booking.items.flatMap((item) => item.unitCodes);
+
+/** Whether every piece of the booking has a unit reserved for it (an at-risk line has none). */
+export const fullyReserved = (booking: FulfilmentBooking) =>
+  booking.items.every((item) => item.unitCodes.length >= item.quantity);
+
+export const isSent = (booking: FulfilmentBooking) =>
+  booking.items.every((item) => item.dispatchedAt);
+
+/** How many of the booking's pieces are packed. */
+export const packedCount = (booking: FulfilmentBooking, packed: ReadonlySet<string>) =>
+  codesOf(booking).filter((code) => packed.has(code)).length;
+
+/** Tag codes as scanners and people type them: trimmed, in capitals. */
+export const cleanCode = (typed: string) => typed.trim().toUpperCase();
+
+const findBooking = (bookings: readonly FulfilmentBooking[], code: string) =>
+  bookings.find((booking) => codesOf(booking).includes(code));
+
+/**
+ * What scanning `code` does at a table sending `day`'s list (`tomorrow` is the next day's, to say
+ * so when a piece is early), with `packed` the codes packed so far and `open` the booking being
+ * packed, if one is half done. Pure: the caller applies a 'packed' or 'complete' outcome.
+ */
+export function scanForSending(
+  typed: string,
+  {
+    day,
+    tomorrow,
+    packed,
+    open,
+  }: {
+    day: readonly FulfilmentBooking[];
+    tomorrow: readonly FulfilmentBooking[];
+    packed: ReadonlySet<string>;
+    open?: FulfilmentBooking;
+  },
+): ScanOutcome {
+  const code = cleanCode(typed);
+  const booking = findBooking(day, code);
+  if (!booking) {
+    const later = findBooking(tomorrow, code);
+    if (later && !isSent(later)) {
+      return {
+        kind: 'refused',
+        code,
+        message: `${code} is for #${later.bookingNumber}, to be sent tomorrow: not today`,
+      };
+    }
+    return { kind: 'ask', code };
+  }
+  const line = booking.items.find((item) => item.unitCodes.includes(code))!;
+  if (line.dispatchedAt) {
+    return {
+      kind: 'refused',
+      code,
+      message: `${code} was already sent with #${booking.bookingNumber}`,
+    };
+  }
+  if (open && open.bookingId !== booking.bookingId) {
+    return {
+      kind: 'refused',
+      code,
+      message: `${code} is not part of #${open.bookingNumber}: finish packing #${open.bookingNumber}, or put it aside first`,
+    };
+  }
+  if (packed.has(code)) {
+    return {
+      kind: 'again',
+      booking,
+      code,
+      message: `${code} is already packed for #${booking.bookingNumber}`,
+    };
+  }
+  const now = new Set(packed).add(code);
+  const of = codesOf(booking).length;
+  const count = packedCount(booking, now);
+  if (count === of && fullyReserved(booking)) return { kind: 'complete', booking, code };
+  return { kind: 'packed', booking, code, packed: count, of };
+}
+
+/**
+ * The booking being packed: the first on the list with some pieces packed and not yet sent, and
+ * not every piece packed (a complete one waits only for its Send).
+ */
+export function openParcel(
+  day: readonly FulfilmentBooking[],
+  packed: ReadonlySet<string>,
+): FulfilmentBooking | undefined {
+  return day.find((booking) => {
+    if (isSent(booking)) return false;
+    const count = packedCount(booking, packed);
+    return count > 0 && (count < codesOf(booking).length || !fullyReserved(booking));
+  });
+}

@@ -6,7 +6,10 @@ import {
   todayInIndia,
   type Product,
 } from '@pehnava/shared';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { createAccount, signInWith } from '../accounts';
 import { TEST_ADDRESS, payBooking, paidBooking } from '../bookings';
 import {
@@ -24,6 +27,15 @@ import type { WorkerProducts } from '../worker-products';
  * Enter whenever the next piece is in hand, so no keystroke may be lost, whenever it arrives; and
  * a tap answers at once.
  */
+
+// The barcode reader's WebAssembly from the package itself (it would otherwise fetch it).
+prepareZXingModule({
+  overrides: {
+    wasmBinary: readFileSync(
+      createRequire(import.meta.url).resolve('zxing-wasm/reader/zxing_reader.wasm'),
+    ),
+  },
+});
 
 /** How many pieces the check-in run scans, one after another. */
 const SCANS = 30;
@@ -330,4 +342,52 @@ test.describe('at the packing table, 390 px', () => {
       await page.screenshot({ path: `${CONSOLE_SHOTS}/scan-to-send-1280.png` });
     });
   });
+});
+
+test.describe('printed tags', () => {
+  // Pictures at about 300 dots an inch, as a label printer prints them.
+  test.use({ deviceScaleFactor: 3 });
+
+  for (const width of [390, 1280]) {
+    test(`printed tags carry each piece's code as a barcode a reader reads back, at ${width} px`, async ({
+      page,
+      request,
+      workerProducts,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const product = workerProducts.take((p) => p.sizes.filter((s) => s.available).length >= 2);
+      await signInWith(page, await packerToken(request), `/admin/units?product=${product._id}`);
+      await consoleSettled(page);
+      await page.getByRole('link', { name: 'Print tags' }).click();
+      await expect(page).toHaveTitle('Print tags · Pehnava Ops');
+      const tags = page.getByRole('figure', { name: /^Tag PHN-/ });
+      await expect(tags.first()).toBeVisible();
+      const codes = (
+        await tags.evaluateAll((all) => all.map((tag) => tag.getAttribute('aria-label')))
+      ).map((label) => label!.replace(/^Tag /, ''));
+      expect(codes.length).toBeGreaterThanOrEqual(2);
+      await page.screenshot({ path: `${CONSOLE_SHOTS}/tags-a4-${width}.png`, fullPage: true });
+      expect(await seriousViolations(page)).toEqual([]);
+
+      // Each label as printed (print media), read by ZXing from its picture.
+      await page.getByLabel('Thermal labels, 50 × 25 mm').check();
+      await expect(page).toHaveURL(/layout=thermal/);
+      await page.emulateMedia({ media: 'print' });
+      for (const code of codes.slice(0, 3)) {
+        const picture = await page
+          .getByRole('figure', { name: `Tag ${code}` })
+          .screenshot({ scale: 'device' });
+        const [read] = await readBarcodes(new Uint8Array(picture), { formats: ['Code128'] });
+        expect(read?.text, `the tag of ${code}`).toBe(code);
+      }
+      await page.emulateMedia({ media: 'screen' });
+      await page.screenshot({ path: `${CONSOLE_SHOTS}/tags-thermal-${width}.png`, fullPage: true });
+
+      // One piece's tag, from its row in Units.
+      await page.goto(`/admin/units?product=${product._id}`);
+      await page.getByRole('link', { name: `Print the tag of ${codes[0]}` }).click();
+      await expect(page.getByRole('figure', { name: /^Tag / })).toHaveCount(1);
+      await expect(page.getByRole('button', { name: 'Print 1 tag' })).toBeEnabled();
+    });
+  }
 });

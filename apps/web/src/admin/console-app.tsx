@@ -37,6 +37,7 @@ const ProductEditorScreen = lazy(() =>
 );
 const UnitsScreen = lazy(() => import('./units').then((m) => ({ default: m.UnitsScreen })));
 const SlipsScreen = lazy(() => import('./slips').then((m) => ({ default: m.SlipsScreen })));
+const TagsScreen = lazy(() => import('./tags').then((m) => ({ default: m.TagsScreen })));
 const CouponsScreen = lazy(() => import('./coupons').then((m) => ({ default: m.CouponsScreen })));
 const NewCouponScreen = lazy(() =>
   import('./coupon-form').then((m) => ({ default: m.NewCouponScreen })),
@@ -119,6 +120,7 @@ function SignedIn({ token }: { token: string }) {
             path="units"
             element={<Area user={user} area="units" screen={<UnitsScreen />} />}
           />
+          <Route path="tags" element={<Area user={user} area="units" screen={<TagsScreen />} />} />
           <Route
             path="catalogue"
             element={<Area user={user} area="catalogue" screen={<CatalogueScreen />} />}
@@ -196,7 +198,7 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
     client.removeQueries({ queryKey: ['console'] });
   };
   return (
-    <div className="min-h-screen pb-20 xl:pb-0">
+    <div className="min-h-screen pb-20 xl:pb-0 print:min-h-0 print:pb-0">
       <header className="console-no-print bg-maroon-900 text-white">
         <div className="mx-auto flex max-w-7xl items-center gap-3 px-4 py-2 sm:px-6">
           <Link
@@ -239,7 +241,9 @@ function ConsoleFrame({ user, children }: { user: User; children: ReactNode }) {
           </div>
         </div>
       </header>
-      <main className="mx-auto max-w-6xl px-3 py-5 sm:px-6 sm:py-8">{children}</main>
+      <main className="mx-auto max-w-6xl px-3 py-5 sm:px-6 sm:py-8 print:max-w-none print:p-0">
+        {children}
+      </main>
       <PhoneBar areas={areas} />
     </div>
   );

@@ -1,7 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAction } from './use-action';
 import { addDays, todayInIndia, type Unit } from '@pehnava/shared';
-import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Printer } from 'lucide-react';
 import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
@@ -153,6 +153,10 @@ function Planner({
           {units.data.product.name}{' '}
           <span className="font-mono text-sm text-stone-600">{units.data.product.productId}</span>
         </h2>
+        <Link to={`/admin/tags?product=${encodeURIComponent(productId)}`} className={SECONDARY}>
+          <Printer size={16} aria-hidden />
+          Print tags
+        </Link>
         <button type="button" className={SECONDARY} onClick={() => onMove(-14)}>
           <ChevronLeft size={16} aria-hidden />
           Earlier
@@ -169,7 +173,7 @@ function Planner({
       <div className="space-y-5">
         {[...bySize].map(([size, pieces]) => (
           <Panel key={size} title={`Size ${size}`} count={pieces.length}>
-            <Timeline units={pieces} days={days} />
+            <Timeline units={pieces} days={days} productId={productId} />
           </Panel>
         ))}
       </div>
@@ -234,7 +238,15 @@ function segmentsOf(unit: Unit, days: string[]): Segment[] {
   return segments.sort((x, y) => x.from - y.from);
 }
 
-function Timeline({ units, days }: { units: Unit[]; days: string[] }) {
+function Timeline({
+  units,
+  days,
+  productId,
+}: {
+  units: Unit[];
+  days: string[];
+  productId: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="w-max min-w-full border-collapse text-xs">
@@ -259,7 +271,7 @@ function Timeline({ units, days }: { units: Unit[]; days: string[] }) {
         </thead>
         <tbody>
           {units.map((unit) => (
-            <UnitRow key={unit.code} unit={unit} days={days} />
+            <UnitRow key={unit.code} unit={unit} days={days} productId={productId} />
           ))}
         </tbody>
       </table>
@@ -267,7 +279,7 @@ function Timeline({ units, days }: { units: Unit[]; days: string[] }) {
   );
 }
 
-function UnitRow({ unit, days }: { unit: Unit; days: string[] }) {
+function UnitRow({ unit, days, productId }: { unit: Unit; days: string[]; productId: string }) {
   const segments = segmentsOf(unit, days);
   const cells: ReactNode[] = [];
   for (let i = 0; i < days.length;) {
@@ -299,7 +311,14 @@ function UnitRow({ unit, days }: { unit: Unit; days: string[] }) {
     <tr className="border-t border-stone-200 align-top">
       <th scope="row" className="sticky left-0 z-10 bg-white px-3 py-1.5 text-left font-normal">
         <span className="block font-mono font-semibold">{unit.code}</span>
-        <Badge tone={STATE_TONES[unit.state]}>{unit.state}</Badge>
+        <Badge tone={STATE_TONES[unit.state]}>{unit.state}</Badge>{' '}
+        <Link
+          to={`/admin/tags?product=${encodeURIComponent(productId)}&code=${encodeURIComponent(unit.code)}`}
+          className="text-sm font-medium text-maroon-700 underline-offset-4 hover:underline"
+          aria-label={`Print the tag of ${unit.code}`}
+        >
+          Tag
+        </Link>
         <BlockForm unit={unit} />
       </th>
       {cells}

@@ -168,13 +168,14 @@ function startAfterFirstPaint(): Plugin {
 }
 
 /**
- * Issue [M] §3: each built script and stylesheet is written beside itself compressed, as brotli
+ * Issue [M] §3: each built script, stylesheet and WebAssembly module is written beside itself
+ * compressed, as brotli
  * (quality 11, the slowest and smallest: done once per build) and gzip (level 9), so the server
  * sends them as they are, from memory, with no work per request (apps/api/src/plugins/web.ts).
  * Source maps, and files too small to gain, are left alone.
  */
 function precompress(): Plugin {
-  const COMPRESSIBLE = /\.(js|css|svg|json)$/;
+  const COMPRESSIBLE = /\.(js|css|svg|json|wasm)$/;
   const MIN_BYTES = 1024;
   return {
     name: 'pehnava:precompress',

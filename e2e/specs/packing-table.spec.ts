@@ -6,11 +6,13 @@ import {
   todayInIndia,
   type Product,
 } from '@pehnava/shared';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { APIRequestContext, Page } from '@playwright/test';
+import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { createAccount, signInWith } from '../accounts';
+import { CHROMIUM_ARGS, findChromium } from '../browser';
 import { TEST_ADDRESS, payBooking, paidBooking } from '../bookings';
 import {
   CONSOLE_SHOTS,
@@ -107,6 +109,24 @@ async function paidBookingOf(
   const created = createBookingResponseSchema.parse(await res.json());
   await payBooking(request, token, created);
   return created.bookingId;
+}
+
+/**
+ * A video for Chromium's stand-in camera (YUV4MPEG2, 640 × 480, a few frames) that films `picture`
+ * (a PNG of a printed tag) on white, as a phone held over the label would.
+ */
+async function cameraFilming(picture: Buffer): Promise<Buffer> {
+  const [width, height] = [640, 480];
+  const luma = await sharp(picture)
+    .resize(width, height, { fit: 'contain', background: '#ffffff' })
+    .flatten({ background: '#ffffff' })
+    .greyscale()
+    .raw()
+    .toBuffer();
+  const chroma = Buffer.alloc((width / 2) * (height / 2) * 2, 128);
+  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
+  const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
+  return Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]);
 }
 
 /** What a keyboard-wedge scanner does: the code's keys, then Enter, into whatever has the focus. */
@@ -390,4 +410,47 @@ test.describe('printed tags', () => {
       await expect(page.getByRole('button', { name: 'Print 1 tag' })).toBeEnabled();
     });
   }
+
+  test('a phone camera reads a printed tag where the browser has no barcode reader of its own', async ({
+    page,
+    request,
+    workerProducts,
+  }, testInfo) => {
+    const [piece] = await piecesOut(request, workerProducts, 1);
+    const token = await packerToken(request);
+    const product = piece!.code.split('-').slice(0, 3).join('-');
+    const { products } = (await (await request.get('/api/product/list')).json()) as {
+      products: { _id: string; productId: string }[];
+    };
+    const id = products.find((p) => p.productId === product)!._id;
+    await signInWith(page, token, `/admin/tags?product=${id}&code=${piece!.code}`);
+    const label = await page.getByRole('figure', { name: `Tag ${piece!.code}` }).screenshot();
+    const video = testInfo.outputPath('camera.y4m');
+    writeFileSync(video, await cameraFilming(label));
+
+    // A browser whose camera films that label (Chromium's stand-in camera playing the video).
+    const browser = await chromium.launch({
+      executablePath: findChromium(),
+      args: [
+        ...CHROMIUM_ARGS,
+        '--use-fake-ui-for-media-stream',
+        '--use-fake-device-for-media-stream',
+        `--use-file-for-fake-video-capture=${video}`,
+      ],
+    });
+    try {
+      const context = await browser.newContext({
+        baseURL: testInfo.project.use.baseURL,
+        viewport: { width: 390, height: 844 },
+      });
+      const phone = await context.newPage();
+      await signInWith(phone, token, '/admin/check-in');
+      expect(await phone.evaluate(() => 'BarcodeDetector' in window)).toBe(false);
+      await phone.getByRole('button', { name: 'Scan with camera' }).click();
+      await expect(phone.getByRole('region', { name: `Piece ${piece!.code}` })).toBeVisible();
+      await expect(phone.getByRole('button', { name: 'Scan with camera' })).toBeVisible();
+    } finally {
+      await browser.close();
+    }
+  });
 });

@@ -19,7 +19,9 @@ export function securityHeaderOptions(
   pageScripts: string[] = [],
 ): HelmetOptions {
   const withSelf = (sources: string[]) => (sources.length ? ["'self'", ...sources] : null);
-  const scriptSrc = withSelf([...pageScripts, ...checkout.script]);
+  // WebAssembly may be compiled (not scripts evaluated): the console's camera reads tags with
+  // ZXing's WebAssembly where the browser has no barcode reader of its own (decision 065).
+  const scriptSrc = ["'self'", "'wasm-unsafe-eval'", ...pageScripts, ...checkout.script];
   return {
     hsts: isProduction ? { maxAge: 31_536_000, includeSubDomains: true } : false,
     contentSecurityPolicy: {
@@ -29,7 +31,7 @@ export function securityHeaderOptions(
         // address this page was loaded from.
         'img-src': ["'self'", 'data:', 'blob:', ...(publicUrl ? [new URL(publicUrl).origin] : [])],
         'style-src': ["'self'", "'unsafe-inline'"],
-        ...(scriptSrc && { 'script-src': scriptSrc }),
+        'script-src': scriptSrc,
         ...(withSelf(checkout.connect) && { 'connect-src': withSelf(checkout.connect)! }),
         ...(withSelf(checkout.frame) && { 'frame-src': withSelf(checkout.frame)! }),
         'upgrade-insecure-requests': isProduction ? [] : null,

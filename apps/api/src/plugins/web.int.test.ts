@@ -31,6 +31,7 @@ import { createTestApp, type TestApp } from '../test/app.js';
 
 /** A script big enough to compress, and the copies "the build" wrote beside it. */
 const BIG_SCRIPT = `export const words = ${JSON.stringify('marigold '.repeat(400))};`;
+const WASM_HEADER = Buffer.from([0x00, 0x61, 0x73, 0x6d, 0x01, 0x00, 0x00, 0x00]);
 const BUILT_BR = brotliCompressSync(BIG_SCRIPT, {
   params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 1 },
 });
@@ -111,6 +112,8 @@ beforeAll(async () => {
     ].join('\n'),
   );
   writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'console.info(1)');
+  // The smallest WebAssembly module: its magic number and version.
+  writeFileSync(join(webRoot, 'assets', 'reader-fed789.wasm'), WASM_HEADER);
   // A script the build compressed (apps/web/vite.config.ts, precompress), and its source map.
   writeFileSync(join(webRoot, 'assets', 'page-def456.js'), BIG_SCRIPT);
   writeFileSync(join(webRoot, 'assets', 'page-def456.js.br'), BUILT_BR);
@@ -242,7 +245,7 @@ describe('serving the web app', () => {
       .find((directive) => directive.startsWith('script-src '));
     // The SHA-256 of `alert('Hello, world.');`, as the CSP specification gives it.
     expect(scriptSrc).toBe(
-      "script-src 'self' 'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='",
+      "script-src 'self' 'wasm-unsafe-eval' 'sha256-qznLcsROx4GACP2dm0UCKCzCG+HiZ1guq6ZZDob/Tng='",
     );
     expect(res.headers['content-security-policy']).toContain("script-src-attr 'none'");
   });
@@ -407,6 +410,12 @@ describe('serving the web app', () => {
     const asset = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
     expect(asset.statusCode).toBe(200);
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    // WebAssembly as WebAssembly, which browsers compile while it downloads.
+    const wasm = await t.app.inject({ method: 'GET', url: '/assets/reader-fed789.wasm' });
+    expect(wasm.statusCode).toBe(200);
+    expect(wasm.headers['content-type']).toBe('application/wasm');
+    expect(wasm.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(wasm.rawPayload.equals(WASM_HEADER)).toBe(true);
     const missing = await t.app.inject({ method: 'GET', url: '/assets/index-old999.js' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toMatch(/^application\/json/);

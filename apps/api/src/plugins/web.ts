@@ -156,6 +156,7 @@ const ASSET_TYPES: Readonly<Record<string, string>> = {
   css: 'text/css; charset=utf-8',
   svg: 'image/svg+xml',
   json: 'application/json; charset=utf-8',
+  wasm: 'application/wasm',
 };
 
 /**

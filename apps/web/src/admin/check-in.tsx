@@ -5,13 +5,14 @@ import {
   type ReturnBody,
   type ReturnCondition,
 } from '@pehnava/shared';
-import { Camera, CircleAlert, CircleCheckBig, LoaderCircle, ScanLine } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CircleAlert, CircleCheckBig, LoaderCircle, ScanLine } from 'lucide-react';
+import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
+import { CameraScanner } from './camera-scanner';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
 import {
   Badge,
@@ -32,14 +33,6 @@ const CONDITION_LABELS: Record<ReturnCondition, string> = {
   'major-damage': 'Major damage',
   lost: 'Lost',
 };
-
-/** BarcodeDetector where the browser has one (Chrome on Android does); not in every DOM typing. */
-interface Detector {
-  detect(source: HTMLVideoElement): Promise<{ rawValue: string }[]>;
-}
-type DetectorClass = new (options?: { formats?: string[] }) => Detector;
-const barcodeDetector = (): DetectorClass | undefined =>
-  (window as unknown as { BarcodeDetector?: DetectorClass }).BarcodeDetector;
 
 /** One return saved from this screen: while the server has it, then what it answered. */
 interface SavedReturn {
@@ -150,7 +143,7 @@ export function CheckInScreen() {
             Find
           </button>
         </div>
-        <Scanner onCode={find} />
+        <CameraScanner onCode={find} />
       </form>
 
       {code !== '' && (
@@ -216,66 +209,6 @@ function SavedLine({ entry, onOpen }: { entry: SavedReturn; onOpen: () => void }
         )}
       </div>
     </li>
-  );
-}
-
-/** The camera reader, offered only where the browser can read barcodes itself. */
-function Scanner({ onCode }: { onCode: (code: string) => void }) {
-  const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string>();
-  const video = useRef<HTMLVideoElement>(null);
-  const Detector = barcodeDetector();
-  useEffect(() => {
-    if (!open || !Detector) return;
-    let stream: MediaStream | undefined;
-    let stopped = false;
-    const detector = new Detector({ formats: ['code_128', 'code_39', 'qr_code'] });
-    const look = async () => {
-      if (stopped || !video.current) return;
-      try {
-        const [found] = await detector.detect(video.current);
-        if (found?.rawValue) {
-          setOpen(false);
-          onCode(found.rawValue);
-          return;
-        }
-      } catch {
-        // A frame not ready yet: look again.
-      }
-      window.setTimeout(() => void look(), 250);
-    };
-    navigator.mediaDevices
-      .getUserMedia({ video: { facingMode: 'environment' } })
-      .then(async (media) => {
-        stream = media;
-        if (!video.current || stopped) return;
-        video.current.srcObject = media;
-        await video.current.play();
-        void look();
-      })
-      .catch(() => {
-        setError('The camera could not be opened: type the code instead.');
-        setOpen(false);
-      });
-    return () => {
-      stopped = true;
-      stream?.getTracks().forEach((track) => track.stop());
-    };
-  }, [open, Detector, onCode]);
-  if (!Detector) return null;
-  return (
-    <div className="mt-3">
-      <button type="button" className={SECONDARY} onClick={() => setOpen((was) => !was)}>
-        <Camera size={16} aria-hidden />
-        {open ? 'Stop camera' : 'Scan with camera'}
-      </button>
-      {open && <video ref={video} className="mt-3 w-full rounded-lg bg-black" muted playsInline />}
-      {error && (
-        <p role="alert" className="mt-2 text-sm text-red-800">
-          {error}
-        </p>
-      )}
-    </div>
   );
 }
 

@@ -1,10 +1,11 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FulfilmentBooking } from '@pehnava/shared';
-import { CircleAlert, CircleCheckBig, Package, PackageCheck, ScanLine } from 'lucide-react';
+import { Box, CircleAlert, CircleCheckBig, ScanLine } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
+import { CameraScanner } from './camera-scanner';
 import { codesOf, fullyReserved, isSent, openParcel, packedCount, scanForSending } from './packing';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
 import { INPUT, LABEL, PRIMARY, SECONDARY } from './ui';
@@ -236,6 +237,7 @@ export function ScanToSend({
           />
           Send a booking as soon as its last piece is scanned
         </label>
+        <CameraScanner onCode={scan} />
       </form>
 
       {said && <ScanLineSaid key={said.key} said={said} />}
@@ -248,7 +250,7 @@ export function ScanToSend({
           key={booking.bookingId}
           className="mt-3 flex flex-wrap items-center gap-2 rounded-lg bg-green-50 px-3 py-2 ring-1 ring-green-200"
         >
-          <PackageCheck size={18} aria-hidden className="text-green-900" />
+          <CircleCheckBig size={18} aria-hidden className="text-green-900" />
           <span className="flex-1 text-sm text-green-900">
             #{booking.bookingNumber}: every piece packed
           </span>
@@ -306,7 +308,7 @@ function Parcel({
       className="mt-3 rounded-lg px-3 py-2 ring-1 ring-stone-200"
     >
       <p className="flex items-center gap-2 text-sm font-semibold text-stone-900">
-        <Package size={16} aria-hidden />
+        <Box size={16} aria-hidden />
         Packing #{booking.bookingNumber}: {packedCount(booking, packed)} of{' '}
         {booking.items.reduce((n, item) => n + item.quantity, 0)}
       </p>

@@ -152,7 +152,7 @@ describe('configuration the browser gets', () => {
       .split(';')
       .map((d) => d.trim());
     const directive = (name: string) => directives.find((d) => d.startsWith(`${name} `));
-    expect(directive('script-src')).toBe(`script-src 'self' ${fake.url}`);
+    expect(directive('script-src')).toBe(`script-src 'self' 'wasm-unsafe-eval' ${fake.url}`);
     expect(directive('connect-src')).toBe(
       `connect-src 'self' https://api.razorpay.com https://lumberjack.razorpay.com ${fake.url}`,
     );

@@ -385,6 +385,9 @@ test('a link by product code (any case) opens the product and moves to its own a
 
   // Back in the browser's history is where the shopper came from, not the code address.
   await page.getByRole('contentinfo').getByRole('link', { name: 'About Us' }).click();
+  // Back only once the About page is there: a step back before the app has moved would leave
+  // the product page, which is not what a shopper's Back does.
+  await expect(page).toHaveTitle('About us · Pehnava');
   await page.goBack();
   await expect(page).toHaveURL(`${baseURL}/product/${product._id}`);
 });

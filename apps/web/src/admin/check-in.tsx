@@ -5,7 +5,7 @@ import {
   type ReturnBody,
   type ReturnCondition,
 } from '@pehnava/shared';
-import { CircleAlert, CircleCheckBig, LoaderCircle, ScanLine } from 'lucide-react';
+import { CircleAlert, CircleCheckBig, LoaderCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
@@ -13,6 +13,7 @@ import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
 import { CameraScanner } from './camera-scanner';
+import { TagField } from './tag-field';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
 import {
   Badge,
@@ -121,28 +122,17 @@ export function CheckInScreen() {
     <div className="mx-auto max-w-xl">
       <ScreenTitle title="Check-in" />
       <form onSubmit={submit} className="rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5">
-        <label htmlFor="tag-code" className={LABEL}>
-          Tag code
-        </label>
-        <div className="mt-1.5 flex gap-2">
-          <input
-            id="tag-code"
-            ref={input}
-            className={`${INPUT} font-mono uppercase placeholder:normal-case`}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder={code ? 'Scan the next tag' : 'PHN-LEH-0001-M-1'}
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="search"
-            autoFocus
-          />
-          <button type="submit" className={PRIMARY} onMouseDown={keepFocus}>
-            <ScanLine size={16} aria-hidden />
-            Find
-          </button>
-        </div>
+        <TagField
+          id="tag-code"
+          label="Tag code"
+          inputRef={input}
+          value={typed}
+          onChange={setTyped}
+          placeholder={code ? 'Scan the next tag' : 'PHN-LEH-0001-M-1'}
+          action="Find"
+          enterKeyHint="search"
+          autoFocus
+        />
         <CameraScanner onCode={find} />
       </form>
 

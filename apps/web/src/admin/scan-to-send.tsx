@@ -1,14 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
 import type { FulfilmentBooking } from '@pehnava/shared';
-import { Box, CircleAlert, CircleCheckBig, ScanLine } from 'lucide-react';
+import { Box, CircleAlert, CircleCheckBig } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
 import { CameraScanner } from './camera-scanner';
+import { TagField } from './tag-field';
 import { codesOf, fullyReserved, isSent, openParcel, packedCount, scanForSending } from './packing';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
-import { INPUT, LABEL, PRIMARY, SECONDARY } from './ui';
+import { PRIMARY, SECONDARY } from './ui';
 
 /** What the packing table has packed on a day, and the bookings it is sending right now. */
 export interface Packing {
@@ -204,27 +205,16 @@ export function ScanToSend({
       className="mb-5 rounded-xl bg-white p-4 shadow-sm ring-1 ring-black/5"
     >
       <form onSubmit={submit}>
-        <label htmlFor="send-code" className={LABEL}>
-          Scan a tag to pack it
-        </label>
-        <div className="mt-1.5 flex gap-2">
-          <input
-            id="send-code"
-            ref={input}
-            className={`${INPUT} font-mono uppercase placeholder:normal-case`}
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-            placeholder="PHN-LEH-0001-M-1"
-            autoComplete="off"
-            autoCapitalize="characters"
-            spellCheck={false}
-            enterKeyHint="go"
-          />
-          <button type="submit" className={PRIMARY} onMouseDown={keepFocus}>
-            <ScanLine size={16} aria-hidden />
-            Pack
-          </button>
-        </div>
+        <TagField
+          id="send-code"
+          label="Scan a tag to pack it"
+          inputRef={input}
+          value={typed}
+          onChange={setTyped}
+          placeholder="PHN-LEH-0001-M-1"
+          action="Pack"
+          enterKeyHint="go"
+        />
         <label className="mt-3 flex items-center gap-2 text-sm text-stone-800">
           <input
             type="checkbox"

@@ -112,11 +112,11 @@ async function paidBookingOf(
 }
 
 /**
- * A video for Chromium's stand-in camera (YUV4MPEG2, 640 × 480, a few frames) that films `picture`
+ * A video for Chromium's stand-in camera (YUV4MPEG2, 1280 × 720, a few frames) that films `picture`
  * (a PNG of a printed tag) on white, as a phone held over the label would.
  */
 async function cameraFilming(picture: Buffer): Promise<Buffer> {
-  const [width, height] = [640, 480];
+  const [width, height] = [1280, 720];
   const luma = await sharp(picture)
     .resize(width, height, { fit: 'contain', background: '#ffffff' })
     .flatten({ background: '#ffffff' })
@@ -220,8 +220,12 @@ test.describe('at the packing table, 390 px', () => {
       await expect(page.getByLabel('Tag code')).toBeFocused();
       await page.screenshot({ path: `${CONSOLE_SHOTS}/check-in-refused-390.png`, fullPage: true });
       expect(await seriousViolations(page)).toEqual([]);
+      // Opened again, the piece is as the server now has it: back, checked in at the other table.
       await refused.getByRole('button', { name: 'Open again' }).click();
-      await expect(page.getByRole('region', { name: `Piece ${piece!.code}` })).toBeVisible();
+      await expect(page.getByRole('alert').filter({ hasText: /^Unit / })).toHaveText(
+        `Unit ${piece!.code} is not out with a shopper: it is cleaning`,
+      );
+      await expect(page.getByRole('region', { name: `Piece ${piece!.code}` })).toHaveCount(0);
     });
 
     test('Dispatch says Sent at the tap, and a refusal puts the button back with the reason', async ({

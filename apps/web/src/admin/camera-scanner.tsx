@@ -82,7 +82,10 @@ export function CameraScanner({ onCode }: { onCode: (code: string) => void }) {
     let stopped = false;
     const start = async () => {
       const read = await frameReader();
-      stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'environment' } });
+      // 720p where the camera has it: a long Code 128 needs about two pixels a bar.
+      stream = await navigator.mediaDevices.getUserMedia({
+        video: { facingMode: 'environment', width: { ideal: 1280 }, height: { ideal: 720 } },
+      });
       if (stopped || !video.current) return;
       video.current.srcObject = stream;
       await video.current.play();

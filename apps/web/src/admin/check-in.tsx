@@ -112,6 +112,8 @@ export function CheckInScreen() {
       (failure: unknown) => {
         const reason = failure instanceof ApiError ? failure.message : 'The return was not saved';
         update(key, { state: 'failed', message: reason });
+        // What the card showed is no longer sure: opening the piece again asks the server.
+        client.removeQueries({ queryKey: ['check-in', saved] });
         scanSound('refused');
         notify.error(`${saved}: ${reason}`);
       },

@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Unit } from '@pehnava/shared';
 import { Printer } from 'lucide-react';
+import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToken } from '../lib/session';
 import { code128Bars } from './code128';
@@ -35,7 +36,11 @@ export function TagsScreen() {
   const [params, setParams] = useSearchParams();
   const productId = params.get('product') ?? '';
   const code = params.get('code')?.trim().toUpperCase() ?? '';
-  const layout: Layout = params.get('layout') === 'thermal' ? 'thermal' : 'a4';
+  // Kept here as well as in the address: the choice shows at the tap, not when the router's
+  // navigation (a transition) has caught up.
+  const [layout, setLayout] = useState<Layout>(() =>
+    params.get('layout') === 'thermal' ? 'thermal' : 'a4',
+  );
   const units = useQuery({ ...unitsQuery(token, productId), enabled: productId !== '' });
   if (!productId) return <p>Choose a product in Units to print its tags.</p>;
   if (units.isPending) return <Loading label="Preparing the tags" />;
@@ -72,6 +77,7 @@ export function TagsScreen() {
                 className="size-4 accent-maroon-700"
                 checked={layout === option}
                 onChange={() => {
+                  setLayout(option);
                   const next = new URLSearchParams(params);
                   next.set('layout', option);
                   setParams(next, { replace: true });

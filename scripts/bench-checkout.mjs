@@ -31,8 +31,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync }
 import { Agent } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
-import { benchLogLevel, median, serverEnv } from './bench-lib.mjs';
+import { benchLogLevel, median, pgQuery, serverEnv } from './bench-lib.mjs';
 import { BENCH_ADDRESS, jsonClient, percentile, signUp, waitForApi } from './bench-shop.mjs';
 
 const seconds = Number(process.env.BENCH_CHECKOUT_SECONDS ?? 20);
@@ -47,15 +46,7 @@ const benchDb = `pehnava_checkout_${process.pid}`;
 const base = `http://127.0.0.1:${port}`;
 const agent = new Agent({ keepAlive: true, maxSockets: shopperCount * 2 });
 
-async function admin(text) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text) => pgQuery(pgServer, text);
 
 const { call, must } = jsonClient(base, agent);
 
@@ -231,15 +222,7 @@ try {
 
   // Give the sandbox's webhooks a moment to arrive (each is a second, signed confirmation).
   await new Promise((r) => setTimeout(r, 4000));
-  const q = async (text) => {
-    const client = new pg.Client({ connectionString: dbUrl.toString() });
-    await client.connect();
-    try {
-      return (await client.query(text)).rows;
-    } finally {
-      await client.end();
-    }
-  };
+  const q = async (text) => (await pgQuery(dbUrl.toString(), text)).rows;
   const [{ doubled }] = await q(`
     select count(*)::int as doubled from unit_reservations a
     join unit_reservations b on a.unit_id = b.unit_id and a.id < b.id

@@ -19,7 +19,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { Agent } from 'node:http';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import {
   benchLogLevel,
   commitAndDate,
@@ -27,6 +26,7 @@ import {
   markdownTable,
   median,
   ms,
+  pgQuery,
   serverEnv,
   startServer,
   writeBenchmarks,
@@ -44,15 +44,7 @@ const PACKER = { email: 'bench-packer@pehnava.test', password: 'bench-packer-pas
 /** Shoppers the bookings are spread over (none is near any limit of its own). */
 const SHOPPERS = 8;
 
-async function admin(text, url = pgServer) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text, url = pgServer) => pgQuery(url, text);
 
 /** One paid booking of one piece: create, pay in the sandbox, verify; its id, or undefined. */
 async function paidBooking(token, product, startDate, keyId) {

@@ -1,10 +1,11 @@
 // What the bench scripts share: wrk runs (with bench-wrk.lua's JSON line), servers started and
 // waited for, a process's CPU time, raw responses, medians, and tables written into
-// docs/benchmarks.md between their markers.
+// docs/benchmarks.md between their markers, and one-off statements on PostgreSQL.
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
 import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import pg from 'pg';
 
 const luaScript = fileURLToPath(new URL('./bench-wrk.lua', import.meta.url));
 
@@ -209,4 +210,15 @@ export function writeBenchmarks(marker, block, heading, intro) {
     doc = `${doc.slice(0, end).trimEnd()}\n\n${block}\n${doc.slice(end)}`;
   }
   writeFileSync(file, doc.endsWith('\n') ? doc : `${doc}\n`);
+}
+
+/** One statement on the PostgreSQL server or database at `url`, on a connection of its own. */
+export async function pgQuery(url, text) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await client.query(text);
+  } finally {
+    await client.end();
+  }
 }

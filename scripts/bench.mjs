@@ -26,7 +26,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import {
   benchLogLevel,
   commitAndDate,
@@ -36,6 +35,7 @@ import {
   markdownTable,
   median,
   ms,
+  pgQuery,
   rawResponse as rawAnswer,
   serverState,
   startServer,
@@ -65,15 +65,7 @@ const children = [];
 const start = (name, args, env, port, readyPath, options) =>
   startServer(children, name, args, env, port, readyPath, options);
 
-async function admin(text) {
-  const client = new pg.Client({ connectionString: pgServer });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+const admin = (text) => pgQuery(pgServer, text);
 
 async function call(base, path, { method = 'GET', token, body } = {}) {
   const response = await fetch(`${base}${path}`, {

@@ -22,7 +22,8 @@ let zxing: Promise<ReadFrame> | undefined;
 
 /** ZXing's reader, loaded once, reading a frame drawn onto a canvas. */
 function zxingReader(): Promise<ReadFrame> {
-  zxing ??= Promise.all([
+  if (zxing) return zxing;
+  zxing = Promise.all([
     import('zxing-wasm/reader'),
     import('zxing-wasm/reader/zxing_reader.wasm?url'),
   ]).then(([{ prepareZXingModule, readBarcodes }, { default: wasmUrl }]) => {
@@ -46,6 +47,10 @@ function zxingReader(): Promise<ReadFrame> {
       });
       return found?.text || undefined;
     };
+  });
+  // A load that failed (the connection dropped) is tried again the next time the camera opens.
+  zxing.catch(() => {
+    zxing = undefined;
   });
   return zxing;
 }

@@ -31,6 +31,15 @@ export const isSent = (booking: FulfilmentBooking) =>
 export const packedCount = (booking: FulfilmentBooking, packed: ReadonlySet<string>) =>
   codesOf(booking).filter((code) => packed.has(code)).length;
 
+/**
+ * Whether the booking is ready to send: every piece has a unit reserved and every reserved
+ * unit's code is packed.
+ */
+export const isPacked = (booking: FulfilmentBooking, packed: ReadonlySet<string>) =>
+  fullyReserved(booking) &&
+  codesOf(booking).length > 0 &&
+  packedCount(booking, packed) === codesOf(booking).length;
+
 /** Tag codes as scanners and people type them: trimmed, in capitals. */
 export const cleanCode = (typed: string) => typed.trim().toUpperCase();
 
@@ -93,10 +102,14 @@ export function scanForSending(
     };
   }
   const now = new Set(packed).add(code);
-  const of = codesOf(booking).length;
-  const count = packedCount(booking, now);
-  if (count === of && fullyReserved(booking)) return { kind: 'complete', booking, code };
-  return { kind: 'packed', booking, code, packed: count, of };
+  if (isPacked(booking, now)) return { kind: 'complete', booking, code };
+  return {
+    kind: 'packed',
+    booking,
+    code,
+    packed: packedCount(booking, now),
+    of: codesOf(booking).length,
+  };
 }
 
 /**
@@ -107,9 +120,7 @@ export function openParcel(
   day: readonly FulfilmentBooking[],
   packed: ReadonlySet<string>,
 ): FulfilmentBooking | undefined {
-  return day.find((booking) => {
-    if (isSent(booking)) return false;
-    const count = packedCount(booking, packed);
-    return count > 0 && (count < codesOf(booking).length || !fullyReserved(booking));
-  });
+  return day.find(
+    (booking) => !isSent(booking) && packedCount(booking, packed) > 0 && !isPacked(booking, packed),
+  );
 }

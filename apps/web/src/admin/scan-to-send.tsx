@@ -7,7 +7,7 @@ import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
 import { CameraScanner } from './camera-scanner';
 import { TagField } from './tag-field';
-import { codesOf, fullyReserved, isSent, openParcel, packedCount, scanForSending } from './packing';
+import { codesOf, isPacked, isSent, openParcel, packedCount, scanForSending } from './packing';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
 import { PRIMARY, SECONDARY } from './ui';
 
@@ -117,9 +117,7 @@ export function ScanToSend({
     (booking) =>
       !isSent(booking) &&
       !packing.sending.has(booking.bookingId) &&
-      fullyReserved(booking) &&
-      codesOf(booking).length > 0 &&
-      packedCount(booking, packing.packed) === codesOf(booking).length,
+      isPacked(booking, packing.packed),
   );
 
   const say = (tone: Said['tone'], message: string) => {

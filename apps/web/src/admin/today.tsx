@@ -183,7 +183,12 @@ function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing
       notify.error(`#${booking.bookingNumber} was not sent: ${error.message}`);
     },
   });
-  const sent = dispatch.isPending || answered || booking.items.every((item) => item.dispatchedAt);
+  // Sending from here, or from the scan panel (packing.sending), shows as Sent at once.
+  const sent =
+    dispatch.isPending ||
+    answered ||
+    Boolean(packing?.sending.has(booking.bookingId)) ||
+    booking.items.every((item) => item.dispatchedAt);
   return (
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">

@@ -51,6 +51,11 @@ export const fulfilmentItemSchema = z.object({
   daysLate: z.number().int().nonnegative(),
   /** The late fees raised for this line so far, due or paid (not waived). */
   lateFees: rupeesSchema,
+  /**
+   * On a fit-window exchange's entry: the tag codes of the pieces with the shopper, to collect
+   * when the new ones (`unitCodes`) arrive. Empty otherwise.
+   */
+  collectCodes: z.array(z.string()).default([]),
 });
 export type FulfilmentItem = z.infer<typeof fulfilmentItemSchema>;
 
@@ -60,6 +65,11 @@ export const fulfilmentBookingSchema = z.object({
   status: bookingStatusSchema,
   shopper: listShopperSchema,
   deliveryAddress: storedAddressSchema,
+  /**
+   * True for a fit-window exchange on a booking already with the shopper: its lines carry the
+   * pieces set aside (`unitCodes`, sent by the same dispatch call) and those to collect.
+   */
+  exchange: z.boolean().default(false),
   items: z.array(fulfilmentItemSchema),
 });
 export type FulfilmentBooking = z.infer<typeof fulfilmentBookingSchema>;
@@ -192,8 +202,47 @@ export const unitSchema = z.object({
   upcoming: z.array(unitReservationSchema),
   /** Maintenance blocks that have not ended yet, soonest first. */
   blocks: z.array(unitBlockSchema),
+  /** When its tag was marked printed; null for a new piece with no tag yet. */
+  tagPrintedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 export type Unit = z.infer<typeof unitSchema>;
+
+/** Pieces the tags page lists at most at once. */
+export const NEW_TAGS_LIMIT = 500;
+
+/** A piece whose tag was never printed, across the catalogue (GET /api/admin/units/new-tags). */
+export const newTagSchema = z.object({
+  code: z.string(),
+  size: z.string(),
+  productId: z.string(),
+  name: z.string(),
+});
+export type NewTag = z.infer<typeof newTagSchema>;
+
+export const newTagsResponseSchema = z.object({
+  success: z.literal(true),
+  /** The first NEW_TAGS_LIMIT, by product code, size and number (retired pieces left out). */
+  units: z.array(newTagSchema),
+  /** How many pieces in all have no printed tag. */
+  total: z.number().int().nonnegative(),
+});
+export type NewTagsResponse = z.infer<typeof newTagsResponseSchema>;
+
+/** POST /api/admin/units/tags-printed: these pieces' tags are printed and stuck on. */
+export const tagsPrintedBodySchema = z.object({
+  codes: z
+    .array(unitCodeInputSchema, { error: FULFILMENT_MESSAGES.tagsToMark })
+    .min(1, { error: FULFILMENT_MESSAGES.tagsToMark })
+    .max(NEW_TAGS_LIMIT, { error: FULFILMENT_MESSAGES.tagsToMark }),
+});
+export type TagsPrintedBody = z.infer<typeof tagsPrintedBodySchema>;
+export const tagsPrintedResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+  /** Pieces marked now (those marked before are left as they were). */
+  marked: z.number().int().nonnegative(),
+});
+export type TagsPrintedResponse = z.infer<typeof tagsPrintedResponseSchema>;
 
 /** GET /api/admin/units?productId= (its id or code). */
 export const unitsResponseSchema = z.object({

@@ -53,6 +53,13 @@ export function createFulfilmentRepository(db: Database) {
       and ${unitReservations.dispatchedAt} is not null
       and ${unitReservations.returnedAt} is null)`;
 
+  /** A line with a piece set aside and not yet sent on a booking already sent: an exchange. */
+  const exchangeWaiting = sql`exists (
+    select 1 from ${unitReservations}
+    where ${unitReservations.bookingItemId} = ${bookingItems.id}
+      and ${unitReservations.active}
+      and ${unitReservations.dispatchedAt} is null)`;
+
   return {
     /** Lines of paid bookings (not cancelled) starting on `startDate`: to send the day before. */
     startingOn: (startDate: string) =>
@@ -68,6 +75,13 @@ export function createFulfilmentRepository(db: Database) {
       lines(
         and(eq(bookingItems.endDate, endDate), inArray(bookings.status, ['shipped', 'delivered']))!,
       ),
+
+    /**
+     * Lines of bookings already with their shoppers whose fit-window exchange is not sent yet
+     * (issue [N]): they go out as soon as they can, so every day's list from today has them.
+     */
+    exchangesWaiting: () =>
+      lines(and(inArray(bookings.status, ['shipped', 'delivered']), exchangeWaiting)!),
 
     /** Lines whose end date is before `today` with a piece still out. */
     overdue: (today: string) => lines(and(lt(bookingItems.endDate, today), stillOut)!),

@@ -75,7 +75,11 @@ export function createFulfilment({
   const today = () => todayInIndia(clock.now());
   const ordersUrl = `${settings.siteUrl}/orders`;
 
-  function group(lines: FulfilmentLine[], day: string): FulfilmentBooking[] {
+  /**
+   * The lines by booking, as the lists show them. An exchange's entry (`exchange`) lists of each
+   * line the pieces set aside to send and, to collect, those with the shopper.
+   */
+  function group(lines: FulfilmentLine[], day: string, exchange = false): FulfilmentBooking[] {
     const byBooking = new Map<string, FulfilmentBooking>();
     for (const line of lines) {
       let entry = byBooking.get(line.booking.id);
@@ -86,12 +90,36 @@ export function createFulfilment({
           status: line.booking.status,
           shopper: line.shopper?.email ? line.shopper : null,
           deliveryAddress: line.booking.deliveryAddress,
+          exchange,
           items: [],
         };
         byBooking.set(line.booking.id, entry);
       }
-      const pieces = piecesView(line.pieces);
       const late = daysBetween(line.item.endDate, day);
+      if (exchange) {
+        const toSend = line.pieces.filter((piece) => !piece.dispatchedAt && !piece.returnedAt);
+        if (toSend.length === 0) continue;
+        entry.items.push({
+          itemId: line.item.id,
+          productId: line.product.productId,
+          name: line.product.name,
+          // The size set aside: another than the line's for a piece that did not fit.
+          size: toSend[0]!.size,
+          quantity: toSend.length,
+          startDate: line.item.startDate,
+          endDate: line.item.endDate,
+          unitCodes: toSend.map((piece) => piece.unitCode),
+          collectCodes: line.pieces
+            .filter((piece) => piece.dispatchedAt && !piece.returnedAt)
+            .map((piece) => piece.unitCode),
+          dispatchedAt: null,
+          returnedAt: null,
+          daysLate: Math.max(0, late),
+          lateFees: paiseToRupees(line.lateFeesPaise),
+        });
+        continue;
+      }
+      const pieces = piecesView(line.pieces);
       entry.items.push({
         itemId: line.item.id,
         productId: line.product.productId,
@@ -105,9 +133,10 @@ export function createFulfilment({
         returnedAt: pieces.returnedAt,
         daysLate: pieces.returnedAt ? 0 : Math.max(0, late),
         lateFees: paiseToRupees(line.lateFeesPaise),
+        collectCodes: [],
       });
     }
-    return [...byBooking.values()];
+    return [...byBooking.values()].filter((entry) => entry.items.length > 0);
   }
 
   /** The booking's lines by id, checking each named one belongs to it and is named once. */
@@ -249,11 +278,17 @@ export function createFulfilment({
   return {
     dispatchIn,
 
-    /** GET /api/admin/dispatches?date=: lines to send on `date` (they start a lead later). */
+    /**
+     * GET /api/admin/dispatches?date=: lines to send on `date` (they start a lead later); on
+     * today's list also the fit-window exchanges waiting to go, whatever day they were asked.
+     */
     async dispatches(date?: string) {
       const day = date ?? today();
-      const lines = await repos.fulfilment.startingOn(addDays(day, inventory.days.leadDays));
-      return { date: day, dispatches: group(lines, day) };
+      const [lines, exchanges] = await Promise.all([
+        repos.fulfilment.startingOn(addDays(day, inventory.days.leadDays)),
+        day === today() ? repos.fulfilment.exchangesWaiting() : [],
+      ]);
+      return { date: day, dispatches: [...group(lines, day), ...group(exchanges, day, true)] };
     },
 
     /** GET /api/admin/returns?date= or ?overdue=true. */

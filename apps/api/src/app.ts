@@ -153,6 +153,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         checkout: services.checkout,
         myBookings: services.myBookings,
         cancellation: services.cancellation,
+        atRisk: services.atRisk,
         inventory: services.inventory,
         balance: services.balance,
         fitWindow: services.fitWindow,
@@ -162,6 +163,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(adminRoutes, {
         operations: services.operations,
         cancellation: services.cancellation,
+        atRisk: services.atRisk,
         fulfilment: services.fulfilment,
         units: services.units,
         charges: services.charges,

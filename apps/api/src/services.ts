@@ -35,6 +35,7 @@ import { createJobRunner, type JobRunner } from './jobs/runner.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
+import { createAtRisk, type AtRisk } from './modules/bookings/at-risk.service.js';
 import { createCancellation, type Cancellation } from './modules/bookings/cancellation.service.js';
 import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
 import {
@@ -130,6 +131,7 @@ export interface Services {
   checkout: Checkout;
   myBookings: MyBookings;
   cancellation: Cancellation;
+  atRisk: AtRisk;
   operations: Operations;
   /** The physical loop: dispatch, returns, units' states. */
   fulfilment: Fulfilment;
@@ -317,6 +319,7 @@ export function createServices({
     logger,
   });
   const cancellation = createCancellation({ repos, uow, inventory, couponUses, settings });
+  const atRisk = createAtRisk({ repos, uow, catalogue, cancellation, settings });
   const charges = createCharges({ uow, clock, inventory, settings: { siteUrl } });
   const fulfilment = createFulfilment({
     repos,
@@ -405,6 +408,7 @@ export function createServices({
     checkout,
     myBookings,
     cancellation,
+    atRisk,
     operations,
     fulfilment,
     operatorConsole,

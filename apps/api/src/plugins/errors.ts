@@ -6,6 +6,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import {
   ACCOUNT_MESSAGES,
   ADMIN_COUPON_MESSAGES,
+  AT_RISK_MESSAGES,
   BOOKING_MESSAGES,
   CATALOGUE_ADMIN_MESSAGES,
   CHARGE_MESSAGES,
@@ -49,6 +50,7 @@ const SHOPPER_MESSAGES = new Set<string>([
     typeof m === 'string' ? [m] : [],
   ),
   ...Object.values(FIT_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  ...Object.values(AT_RISK_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(FULFILMENT_MESSAGES).flatMap((m): string[] =>
     typeof m === 'string' ? [m] : [],
   ),

@@ -52,6 +52,10 @@ export const FULFILMENT_MESSAGES = {
   dateInvalid: 'Date must be a real day as YYYY-MM-DD',
   periodOrder: 'The period must end on or after its first day',
   periodTooLong: 'A period can be at most 366 days long',
+  tagsToMark: 'Name between 1 and 500 pieces whose tags were printed',
+  tagsMarked: (count: number): string =>
+    count === 1 ? '1 tag marked as printed' : `${count} tags marked as printed`,
+  tagsAlreadyMarked: 'Already marked as printed: nothing changed',
   exchangeDispatched: (bookingNumber: string): string =>
     `The exchange for booking ${bookingNumber} is on its way`,
 } as const;

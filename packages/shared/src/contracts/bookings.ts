@@ -222,6 +222,11 @@ export const bookingItemSchema = z.object({
   returnedAt: z.iso.datetime({ offset: true }).nullable(),
   /** How it came back (the worst of its pieces); null until returned. */
   condition: z.enum(RETURN_CONDITIONS).nullable(),
+  /**
+   * A piece set aside for it cannot be made ready and no other of its size was free: the shopper
+   * may choose another (GET /api/booking/{id}/at-risk). Absent from older answers.
+   */
+  atRisk: z.boolean().optional(),
   /** The shopper's report in the fit window, when there is one (absent from older answers). */
   report: z
     .object({

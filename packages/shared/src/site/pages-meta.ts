@@ -53,6 +53,10 @@ export const ORDERS_META: PageMeta = {
   title: 'My bookings · Pehnava',
   description: 'Your paid Pehnava bookings: their status, delivery and what you rented.',
 };
+export const CHOOSE_META: PageMeta = {
+  title: 'Choose for your booking · Pehnava',
+  description: 'A piece set aside for your booking may not be ready: choose what we send instead.',
+};
 export const VERIFY_META: PageMeta = {
   title: 'Confirming your payment · Pehnava',
   description: 'Pehnava is confirming your payment with the payment service.',

@@ -101,6 +101,8 @@ export const productUnits = pgTable(
     readyOn: date({ mode: 'string' }),
     /** Set exactly while `retired` (lost, sold, written off): never reserved again. */
     retiredAt: timestamp({ withTimezone: true }),
+    /** When its tag was last marked printed (issue [N]); null: a new piece with no tag yet. */
+    tagPrintedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

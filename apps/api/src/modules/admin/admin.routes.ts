@@ -8,10 +8,16 @@ import {
   adminCancelBodySchema,
   adminStatusBodySchema,
   adminTrackingBodySchema,
+  atRiskChoiceBodySchema,
+  atRiskChoiceResponseSchema,
+  atRiskResponseSchema,
   bookingIdParamsSchema,
+  mayHandleMoney,
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
+import { forbidden } from '../../lib/http-error.js';
 import type { Authenticate } from '../../plugins/auth.js';
+import type { AtRisk } from '../bookings/at-risk.service.js';
 import type { Actor, Cancellation } from '../bookings/cancellation.service.js';
 import type { Charges } from '../bookings/charges.service.js';
 import type { Fulfilment } from '../bookings/fulfilment.service.js';
@@ -48,6 +54,7 @@ const actorOf = (request: FastifyRequest): Actor => ({
 export const adminRoutes: FastifyPluginAsyncZod<{
   operations: Operations;
   cancellation: Pick<Cancellation, 'adminCancel'>;
+  atRisk: AtRisk;
   fulfilment: Fulfilment;
   units: Units;
   charges: Charges;
@@ -64,6 +71,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   {
     operations: bookings,
     cancellation,
+    atRisk,
     fulfilment,
     units,
     charges,
@@ -202,6 +210,63 @@ export const adminRoutes: FastifyPluginAsyncZod<{
         success: true as const,
         message: ADMIN_MESSAGES.cancelled,
         booking: await bookings.adminDetail(id, request.publicOrigin),
+      };
+    },
+  );
+
+  app.get(
+    '/admin/bookings/:id/at-risk',
+    {
+      ...FOR_STAFF,
+      schema: {
+        ...docs,
+        summary: 'A booking’s pieces at risk and the choices for each',
+        description:
+          'Lines whose reserved piece cannot be made ready and no other of the size was free: every size with whether enough pieces are free for the line’s dates, other pieces at no extra cost (same tier and department, no dearer) free in its size, and what cancelling would refund. Empty `lines` when nothing is at risk.',
+        params: bookingIdParamsSchema,
+        response: { 200: atRiskResponseSchema, ...errorResponses(400, 401, 403, 404) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      const choices = await atRisk.choices(
+        request.params.id.toLowerCase(),
+        { kind: 'operator', actor: actorOf(request) },
+        request.publicOrigin,
+      );
+      return { success: true as const, ...choices };
+    },
+  );
+
+  app.post(
+    '/admin/bookings/:id/at-risk',
+    {
+      ...FOR_STAFF,
+      schema: {
+        ...docs,
+        summary: 'Make a choice for a booking at risk: another size, another piece, or cancel',
+        description:
+          'The same rules as the shopper’s own choice (POST /api/booking/{id}/at-risk). Cancelling refunds money, so it is for admins; staff get 403.',
+        params: bookingIdParamsSchema,
+        body: atRiskChoiceBodySchema,
+        response: {
+          200: atRiskChoiceResponseSchema,
+          ...errorResponses(400, 401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      if (request.body.choice === 'cancel' && !mayHandleMoney(request.account!.user.role)) {
+        throw forbidden(ADMIN_MESSAGES.needsAdmin);
+      }
+      return {
+        success: true as const,
+        ...(await atRisk.choose(
+          request.params.id.toLowerCase(),
+          { kind: 'operator', actor: actorOf(request) },
+          request.body,
+          request.publicOrigin,
+        )),
       };
     },
   );

@@ -38,7 +38,8 @@ export function createConsoleRepository(db: Database) {
           shopper,
           productId: products.productId,
           name: products.name,
-          size: bookingItems.size,
+          // The hold's own size: a fit-window exchange's differs from its line's.
+          size: productUnits.size,
           startDate: bookingItems.startDate,
           unitCode: productUnits.code,
           atRiskSince: unitReservations.atRiskSince,

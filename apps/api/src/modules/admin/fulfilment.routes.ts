@@ -1,6 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  NEW_TAGS_LIMIT,
+  newTagsResponseSchema,
+  tagsPrintedBodySchema,
+  tagsPrintedResponseSchema,
   adminBookingDetailResponseSchema,
   bookingIdParamsSchema,
   dispatchBodySchema,
@@ -151,6 +155,42 @@ export const fulfilmentRoutes: FastifyPluginAsyncZod<{
       reply.header('cache-control', 'private, no-store');
       return { success: true as const, ...(await units.ofProduct(request.query.productId)) };
     },
+  );
+
+  app.get(
+    '/admin/units/new-tags',
+    {
+      ...FOR_STAFF,
+      schema: {
+        ...docs,
+        summary: 'Pieces whose tags were never printed (new pieces), across the catalogue',
+        description: `The first ${NEW_TAGS_LIMIT} by product code, size and number, and how many in all; retired pieces are left out.`,
+        response: { 200: newTagsResponseSchema, ...errorResponses(401, 403) },
+      },
+    },
+    async (_request, reply) => {
+      reply.header('cache-control', 'private, no-store');
+      return { success: true as const, ...(await units.newTags()) };
+    },
+  );
+
+  app.post(
+    '/admin/units/tags-printed',
+    {
+      ...FOR_STAFF,
+      schema: {
+        ...docs,
+        summary: 'Mark pieces’ tags as printed, so they leave the new pieces’ list',
+        description:
+          'All or nothing: a code no piece has is a 400 that marks none. Pieces already marked keep their time; marking them again changes nothing and says so.',
+        body: tagsPrintedBodySchema,
+        response: { 200: tagsPrintedResponseSchema, ...errorResponses(400, 401, 403) },
+      },
+    },
+    async (request) => ({
+      success: true as const,
+      ...(await units.markTagsPrinted(request.body.codes)),
+    }),
   );
 
   app.post(

@@ -146,5 +146,6 @@ export function piecesView(pieces: Piece[]) {
     dispatchedAt: sent.length > 0 ? new Date(times('dispatchedAt')[0]!).toISOString() : null,
     returnedAt: back ? new Date(times('returnedAt').at(-1)!).toISOString() : null,
     condition: back ? CONDITION_ORDER.find((c) => sent.some((p) => p.condition === c))! : null,
+    atRisk: pieces.some((p) => p.atRiskSince && !p.dispatchedAt),
   };
 }

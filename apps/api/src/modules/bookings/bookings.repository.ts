@@ -232,6 +232,22 @@ export function createBookingsRepository(db: Database, clock: Clock) {
       return rows.sort((a, b) => a.position - b.position).map((row) => row.id);
     },
 
+    /**
+     * A line now served by another product or size (a booking at risk, issue [N]): its price and
+     * dates stay as paid.
+     */
+    async changeItemPiece(
+      bookingId: string,
+      itemId: string,
+      piece: { productId: string; size: string },
+    ): Promise<void> {
+      await db
+        .update(bookingItems)
+        .set({ productId: piece.productId, size: piece.size })
+        .where(and(eq(bookingItems.id, itemId), eq(bookingItems.bookingId, bookingId)));
+      await db.update(bookings).set({ updatedAt: clock.now() }).where(eq(bookings.id, bookingId));
+    },
+
     /** The booking, locked until the end of the transaction (one confirmation at a time). */
     async lockBooking(id: string): Promise<BookingRow | undefined> {
       const [row] = await bookingForUpdate(db).execute({ id });

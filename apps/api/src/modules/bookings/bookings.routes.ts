@@ -1,6 +1,9 @@
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOOKING_MESSAGES,
+  atRiskChoiceBodySchema,
+  atRiskChoiceResponseSchema,
+  atRiskResponseSchema,
   availabilityResponseSchema,
   balanceResultSchema,
   payBalanceResponseSchema,
@@ -22,6 +25,7 @@ import {
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import { sendEncodedJson } from '../../lib/encoded-body.js';
 import type { Authenticate } from '../../plugins/auth.js';
+import type { AtRisk } from './at-risk.service.js';
 import type { Balance } from './balance.service.js';
 import type { Cancellation } from './cancellation.service.js';
 import type { Checkout } from './checkout.service.js';
@@ -36,10 +40,11 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   inventory: Pick<Inventory, 'availabilityAnswer'>;
   balance: Pick<Balance, 'open' | 'verify' | 'confirm'>;
   fitWindow: Pick<FitWindow, 'report'>;
+  atRisk: Pick<AtRisk, 'choices' | 'choose'>;
   authenticate: Authenticate;
 }> = async (
   app,
-  { checkout, myBookings, cancellation, inventory, balance, fitWindow, authenticate },
+  { checkout, myBookings, cancellation, inventory, balance, fitWindow, atRisk, authenticate },
 ) => {
   app.get(
     '/product/:id/availability',
@@ -253,6 +258,56 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           request.account!.id,
           request.params.id.toLowerCase(),
           request.params.itemId.toLowerCase(),
+          request.body,
+          request.publicOrigin,
+        )),
+      }),
+    );
+
+    shopper.get(
+      '/booking/:id/at-risk',
+      {
+        schema: {
+          ...docs,
+          summary: 'Your booking’s pieces at risk, and your choices',
+          description:
+            'When a piece set aside for you cannot be made ready and no other of its size was free: for each such item every size (with whether it is free for your dates), other pieces at no extra cost (same tier and department, no dearer) free in your size, and what cancelling would refund. Empty `lines` when nothing is at risk. Only your own bookings (404 otherwise).',
+          params: bookingIdParamsSchema,
+          response: { 200: atRiskResponseSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const choices = await atRisk.choices(
+          request.params.id.toLowerCase(),
+          { kind: 'shopper', userId: request.account!.id },
+          request.publicOrigin,
+        );
+        return { success: true as const, ...choices };
+      },
+    );
+
+    shopper.post(
+      '/booking/:id/at-risk',
+      {
+        schema: {
+          ...docs,
+          summary: 'Choose for an item at risk: another size, another piece, or cancel',
+          description:
+            '`size` sets aside free pieces of that size for the item’s dates (its own size: other pieces of it); `piece` sets aside `productId`, one of the pieces offered, in the item’s size; `cancel` cancels the booking with a full refund. What you paid never changes. A choice that is no longer possible (taken meanwhile, nothing at risk any more, the booking sent or cancelled) is a 409 that changes nothing.',
+          params: bookingIdParamsSchema,
+          body: atRiskChoiceBodySchema,
+          response: {
+            200: atRiskChoiceResponseSchema,
+            ...errorResponses(400, 401, 404, 409),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await atRisk.choose(
+          request.params.id.toLowerCase(),
+          { kind: 'shopper', userId: request.account!.id },
           request.body,
           request.publicOrigin,
         )),

@@ -92,6 +92,8 @@ export function createCancellation({
   }
 
   return {
+    cancelPaidIn,
+
     /**
      * POST /api/booking/{id}/cancel: the shopper cancels a paid booking before it is dispatched
      * (status confirmed). The refunds job asks the provider after commit, and keeps trying while

@@ -37,6 +37,8 @@ export interface Hold {
   returnedAt: Date | null;
   returnedOn: string | null;
   condition: ReturnCondition | null;
+  /** Since when the hold's unit cannot serve it and no other was free; null when on track. */
+  atRiskSince: Date | null;
 }
 
 const holdColumns = {
@@ -55,6 +57,7 @@ const holdColumns = {
   returnedAt: unitReservations.returnedAt,
   returnedOn: unitReservations.returnedOn,
   condition: unitReservations.condition,
+  atRiskSince: unitReservations.atRiskSince,
 };
 
 /**
@@ -67,9 +70,11 @@ export async function piecesOfItems(db: Database, itemIds: string[]) {
     .select({
       itemId: unitReservations.bookingItemId,
       unitCode: productUnits.code,
+      size: productUnits.size,
       dispatchedAt: unitReservations.dispatchedAt,
       returnedAt: unitReservations.returnedAt,
       condition: unitReservations.condition,
+      atRiskSince: unitReservations.atRiskSince,
     })
     .from(unitReservations)
     .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
@@ -375,6 +380,27 @@ export function createInventoryRepository(db: Database, clock: Clock) {
         .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.atRiskSince)))
         .returning({ id: unitReservations.id });
       return rows.map((row) => row.id);
+    },
+
+    /**
+     * Units back in service serve their holds again: the holds on them not yet sent are no
+     * longer at risk. Returns how many were.
+     */
+    async clearAtRiskOn(unitIds: string[]): Promise<number> {
+      if (unitIds.length === 0) return 0;
+      const rows = await db
+        .update(unitReservations)
+        .set({ atRiskSince: null })
+        .where(
+          and(
+            inArray(unitReservations.unitId, unitIds),
+            eq(unitReservations.active, true),
+            isNull(unitReservations.dispatchedAt),
+            isNotNull(unitReservations.atRiskSince),
+          ),
+        )
+        .returning({ id: unitReservations.id });
+      return rows.length;
     },
 
     /**

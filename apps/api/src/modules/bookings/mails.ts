@@ -420,6 +420,12 @@ export function balanceReminderMail(
   });
 }
 
+/** The size a line's next parcel carries: a fit-window exchange's once the line was sent. */
+const sizeToSend = (item: Booking['items'][number]) =>
+  item.dispatchedAt && item.report?.outcome === 'exchange' && item.report.size
+    ? item.report.size
+    : item.size;
+
 /**
  * A piece reserved for the shopper cannot be made ready in time (the one before them has not come
  * back, or it is being repaired) and no other of the size is free: what we are doing, and their
@@ -429,11 +435,10 @@ export function bookingAtRiskMail(
   { to, name }: Recipient,
   booking: Booking,
   itemIds: string[],
-  ordersUrl: string,
+  chooseUrl: string,
 ): MailMessage {
   const number = bookingNumber(booking._id);
   const items = booking.items.filter((item) => itemIds.includes(item._id));
-  const cancellable = booking.cancellable;
   return brandedMail({
     to,
     subject: `Booking ${number}: a piece may not be ready in time`,
@@ -446,13 +451,50 @@ export function bookingAtRiskMail(
       {
         kind: 'facts',
         rows: items.map((item): [string, string] => [
-          `${item.listingId.name} (${item.size})`,
+          `${item.listingId.name} (${sizeToSend(item)})`,
           `${formatIsoDate(item.startDate)} to ${formatIsoDate(item.endDate)}`,
         ]),
       },
       {
         kind: 'paragraph',
-        text: `We are working to have it ready, and will write again either way. If you would rather not wait, reply to this mail: we will send another size, or another piece you choose for the same dates, at no extra cost, or cancel the booking and refund it in full.${cancellable ? ' You can also cancel it yourself in My Bookings, with a full refund.' : ''}`,
+        text:
+          booking.status === 'shipped' || booking.status === 'delivered'
+            ? 'We are working to have your exchange ready, and will write again either way. If you would rather not wait, choose another size for it yourself, at no extra cost.'
+            : 'We are working to have it ready, and will write again either way. If you would rather not wait, choose for yourself: another size or another piece for the same dates, at no extra cost, or cancel the booking with a full refund.',
+      },
+      { kind: 'button', label: 'Choose what we do', url: chooseUrl },
+    ],
+  });
+}
+
+/** A booking at risk was given other pieces (by the shopper's choice or the shop's). */
+export function bookingPieceChangedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  itemId: string,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const item = booking.items.find((line) => line._id === itemId);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: your piece is set aside`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Good news: booking ${number} is on track again. This is what we will send, for the same dates and at the same price:`,
+      },
+      {
+        kind: 'facts',
+        rows: item
+          ? [
+              [
+                `${item.listingId.name} (${sizeToSend(item)})`,
+                `${formatIsoDate(item.startDate)} to ${formatIsoDate(item.endDate)}`,
+              ],
+            ]
+          : [],
       },
       { kind: 'button', label: 'View my bookings', url: ordersUrl },
     ],

@@ -1,4 +1,4 @@
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { itemReports } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
@@ -22,6 +22,14 @@ export function createReportsRepository(db: Database, clock: Clock) {
         .from(itemReports)
         .where(eq(itemReports.bookingItemId, itemId));
       return row;
+    },
+
+    /** The size an exchange sends, once its pieces were moved to another size. */
+    async setExchangeSize(itemId: string, size: string): Promise<void> {
+      await db
+        .update(itemReports)
+        .set({ size })
+        .where(and(eq(itemReports.bookingItemId, itemId), eq(itemReports.outcome, 'exchange')));
     },
 
     async ofBookings(bookingIds: string[]): Promise<ItemReportRow[]> {

@@ -17,11 +17,12 @@ export async function mailShopperAbout(
   draw: (recipient: { to: string; name: string }, view: Booking) => MailMessage,
 ): Promise<void> {
   if (!booking.userId) return;
-  const [user, row, items, charges] = await Promise.all([
+  const [user, row, items, charges, reports] = await Promise.all([
     repos.users.findById(booking.userId),
     repos.bookings.findBooking(booking.id),
     repos.bookings.itemsOf([booking.id]),
     repos.charges.ofBookings([booking.id]),
+    repos.reports.ofBookings([booking.id]),
   ]);
   if (!user || !row) return;
   const view = toBooking(
@@ -30,6 +31,7 @@ export async function mailShopperAbout(
     siteUrl,
     [],
     charges,
+    reports,
   );
   await repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
 }
@@ -50,7 +52,7 @@ export async function mailAtRiskIn(
     if (!booking) continue;
     const itemIds = owners.filter((o) => o.bookingId === bookingId).map((o) => o.itemId);
     await mailShopperAbout(repos, siteUrl, booking, 'booking-at-risk', (to, view) =>
-      bookingAtRiskMail(to, view, itemIds, `${siteUrl}/orders`),
+      bookingAtRiskMail(to, view, itemIds, `${siteUrl}/orders/${bookingId}/choose`),
     );
   }
 }

@@ -1,7 +1,8 @@
 // Payments under random interleavings, checked against their invariants (model-based testing,
 // as in ARCHITECTURE.md 'Invariants tested by simulation'). fast-check generates sequences of
 // the real commands (checkouts, payments, verifies, webhooks genuine and forged, holds, clock
-// moves, cancellations, account deletion, plans and their renewals, refunds) and some races
+// moves, cancellations, account deletion, plans and their renewals, refunds, pieces sent to
+// repair and mended, the choices of a booking at risk by its shopper and the desk) and some races
 // between them, and drives them through two app instances on one PostgreSQL database (two API
 // processes) and their background jobs. After every sequence the auditor (test/model/auditor.ts)
 // rebuilds from the provider's books and ours that:

@@ -11,6 +11,7 @@ import {
   isConsolePath,
   PRODUCT_FALLBACK_META,
   SERVER_RENDER,
+  CHOOSE_META,
   STATIC_PAGE_META,
   productPageMeta,
   productSearchPath,
@@ -99,6 +100,7 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       };
     }
     if (isConsolePath(normalised)) return { meta: CONSOLE_META };
+    if (/^\/orders\/[^/]+\/choose$/.test(normalised)) return { meta: CHOOSE_META };
     const fixed = STATIC_PAGE_META[normalised];
     if (fixed) return { meta: fixed };
     const segment = PRODUCT_PATH.exec(path)?.[1];

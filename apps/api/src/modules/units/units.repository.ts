@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, lte, ne, sql } from 'drizzle-orm';
 import type { UnitState } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
-import { productUnits, unitEvents } from '../../db/schema/index.js';
+import { productUnits, products, unitEvents } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 
 export type UnitRow = typeof productUnits.$inferSelect;
@@ -96,6 +96,44 @@ export function createUnitsRepository(db: Database, clock: Clock) {
         .orderBy(asc(productUnits.readyOn), asc(productUnits.id))
         .limit(limit)
         .for('update', { skipLocked: true });
+    },
+
+    /** Pieces in use whose tag was never printed, with their product, and how many in all. */
+    async newTags(limit: number) {
+      const unprinted = and(isNull(productUnits.tagPrintedAt), ne(productUnits.state, 'retired'))!;
+      const [rows, [counted]] = await Promise.all([
+        db
+          .select({
+            code: productUnits.code,
+            size: productUnits.size,
+            productId: products.productId,
+            name: products.name,
+          })
+          .from(productUnits)
+          .innerJoin(products, eq(products.id, productUnits.productId))
+          .where(unprinted)
+          .orderBy(asc(products.productId), asc(productUnits.size), asc(productUnits.unitNumber))
+          .limit(limit),
+        db.select({ total: count() }).from(productUnits).where(unprinted),
+      ]);
+      return { rows, total: counted?.total ?? 0 };
+    },
+
+    /**
+     * Mark these pieces' tags printed now; pieces already marked keep their time. Returns the
+     * codes that exist (marked now or before) and how many were marked now.
+     */
+    async markTagsPrinted(codes: string[]) {
+      const known = await db
+        .select({ code: productUnits.code })
+        .from(productUnits)
+        .where(inArray(productUnits.code, codes));
+      const marked = await db
+        .update(productUnits)
+        .set({ tagPrintedAt: clock.now() })
+        .where(and(inArray(productUnits.code, codes), isNull(productUnits.tagPrintedAt)))
+        .returning({ id: productUnits.id });
+      return { known: known.map((row) => row.code), marked: marked.length };
     },
 
     async historyOf(unitId: string) {

@@ -1,4 +1,5 @@
 import {
+  NEW_TAGS_LIMIT,
   FULFILMENT_MESSAGES,
   addDays,
   bookingNumber,
@@ -77,6 +78,7 @@ export function unitView(
         reason: block.reason ?? '',
         createdAt: block.createdAt.toISOString(),
       })),
+    tagPrintedAt: unit.tagPrintedAt?.toISOString() ?? null,
   };
 }
 
@@ -155,6 +157,8 @@ export function createUnits({
           const { atRisk } = await inventory.rehomeIn(tx, unit.id);
           await mailAtRiskIn(tx, siteUrl, atRisk);
         }
+        // Mended in time: the holds it could not serve are on track again.
+        if (change.state === 'in-service') await tx.inventory.clearAtRiskOn([unit.id]);
         const [after] = await tx.units.lockUnits([unit.id]);
         return {
           message: FULFILMENT_MESSAGES.unitStateChanged(unit.code, change.state),
@@ -226,6 +230,33 @@ export function createUnits({
     },
 
     /** The job: cleaned units whose day has come are back in service. Returns how many. */
+    /** GET /api/admin/units/new-tags: pieces whose tags were never printed. */
+    async newTags() {
+      const { rows, total } = await repos.units.newTags(NEW_TAGS_LIMIT);
+      return { units: rows, total };
+    },
+
+    /**
+     * POST /api/admin/units/tags-printed: these pieces' tags are printed, so they leave the new
+     * pieces' list. A code no piece has is a 400 and marks nothing; marking again changes nothing.
+     */
+    async markTagsPrinted(codes: string[]) {
+      return uow.run(async (tx) => {
+        const wanted = [...new Set(codes)];
+        const { known, marked } = await tx.units.markTagsPrinted(wanted);
+        const missing = wanted.find((code) => !known.includes(code));
+        // Thrown in the transaction: nothing is marked when one code is wrong.
+        if (missing) throw badRequest(FULFILMENT_MESSAGES.unitNotFound(missing));
+        return {
+          marked,
+          message:
+            marked === 0
+              ? FULFILMENT_MESSAGES.tagsAlreadyMarked
+              : FULFILMENT_MESSAGES.tagsMarked(marked),
+        };
+      });
+    },
+
     async serveReady(): Promise<number> {
       return uow.run(async (tx) => {
         const ready = await tx.units.readyToServe(today(), UNITS_READY_BATCH);
@@ -235,6 +266,8 @@ export function createUnits({
             note: 'Cleaned and checked',
           });
         }
+        // Back in time for the holds that waited on them (a late return had put them at risk).
+        await tx.inventory.clearAtRiskOn(ready.map((unit) => unit.id));
         return ready.length;
       });
     },

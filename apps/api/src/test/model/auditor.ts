@@ -46,6 +46,8 @@ export function resetSql(adminId: string): string {
     'delete from wishlist_items',
     'delete from otp_codes',
     `delete from users where id <> '${adminId.replace(/[^0-9a-f-]/g, '')}'`,
+    // Pieces a sequence sent to repair are mended for the next (their history stays).
+    "update product_units set state = 'in-service', state_note = null where state = 'repair'",
   ].join(';\n');
 }
 

@@ -4,9 +4,13 @@
 // is the auditor's to check, after the sequence.
 import fc from 'fast-check';
 import {
+  adminBookingDetailResponseSchema,
+  atRiskResponseSchema,
   createBookingResponseSchema,
   sandboxPayResponseSchema,
   subscribeResponseSchema,
+  unitsResponseSchema,
+  type AtRiskChoiceBody,
 } from '@pehnava/shared';
 import { razorpayStyleId } from '../../adapters/payments/razorpay-ids.js';
 import { hmacHex } from '../../adapters/payments/signatures.js';
@@ -783,6 +787,29 @@ export class DoubleCheckout extends Step {
   }
 }
 
+/** Two steps one after the other, as one command (a counterexample shows them together). */
+export class InTurn extends Step {
+  constructor(
+    readonly first: Step,
+    readonly second: Step,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return this.first.check(m) && this.second.check(m);
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    await this.first.exec(m, w);
+    await this.second.exec(m, w);
+  }
+
+  toString(): string {
+    return `inTurn(${this.first.toString()}; ${this.second.toString()})`;
+  }
+}
+
 /** The shopper (through app a) and an operator (through app b) cancel one booking at once. */
 export class CancelRace extends Step {
   constructor(readonly booking: number) {
@@ -802,6 +829,132 @@ export class CancelRace extends Step {
 
   toString(): string {
     return `cancelRace(booking ${this.booking})`;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// A piece sent to repair, and the choices of a booking at risk (decision 066)
+
+/**
+ * An operator sends the first piece reserved for a booking to repair: its holds move to another
+ * free piece, or are marked at risk (a pool product of one piece always is).
+ */
+export class RepairPiece extends Step {
+  constructor(
+    readonly booking: number,
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const booking = pick(m.bookings, this.booking)!;
+    const res = answered(
+      await w.call(this.via, w.adminId, 'GET', `/api/admin/bookings/${booking.bookingId}`),
+      'a booking’s detail',
+    );
+    if (res.statusCode !== 200) return;
+    const detail = adminBookingDetailResponseSchema.parse(res.json()).booking;
+    const code = detail.items.find((item) => item.unitCode)?.unitCode?.split(', ')[0];
+    if (!code) return;
+    answered(
+      await w.call(this.via, w.adminId, 'POST', `/api/admin/units/${code}/state`, {
+        state: 'repair',
+        note: 'Torn seam found at inspection',
+      }),
+      `repair ${code}`,
+    );
+  }
+
+  toString(): string {
+    return `repairPiece(booking ${this.booking} via ${this.via})`;
+  }
+}
+
+/** Every pool piece in repair is mended and back in service (its holds on track again). */
+export class MendPieces extends Step {
+  constructor(readonly via: Via) {
+    super();
+  }
+
+  check(): boolean {
+    return true;
+  }
+
+  async exec(_m: Model, w: World): Promise<void> {
+    for (const product of w.pool) {
+      const res = answered(
+        await w.call(this.via, w.adminId, 'GET', `/api/admin/units?productId=${product.id}`),
+        'a product’s units',
+      );
+      const { units } = unitsResponseSchema.parse(res.json());
+      for (const unit of units.filter((u) => u.state === 'repair')) {
+        answered(
+          await w.call(this.via, w.adminId, 'POST', `/api/admin/units/${unit.code}/state`, {
+            state: 'in-service',
+            note: 'Mended',
+          }),
+          `mend ${unit.code}`,
+        );
+      }
+    }
+  }
+
+  toString(): string {
+    return `mendPieces(${this.via})`;
+  }
+}
+
+export type RiskChoice = AtRiskChoiceBody['choice'];
+
+/**
+ * A booking's choices read and one made, as offered, by its shopper or an operator: the first
+ * free size of its first line at risk, the first other piece of the pool offered, or cancelling.
+ * With nothing at risk, the choice is made anyway (a 409 that must change nothing).
+ */
+export class ChooseAtRisk extends Step {
+  constructor(
+    readonly booking: number,
+    readonly choice: RiskChoice,
+    readonly by: 'shopper' | 'operator',
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const booking = pick(m.bookings, this.booking)!;
+    const userId = this.by === 'shopper' ? m.shoppers[booking.shopper]!.userId : w.adminId;
+    const path =
+      this.by === 'shopper'
+        ? `/api/booking/${booking.bookingId}/at-risk`
+        : `/api/admin/bookings/${booking.bookingId}/at-risk`;
+    const read = answered(await w.call(this.via, userId, 'GET', path), 'a booking’s choices');
+    if (read.statusCode !== 200) return;
+    const line = atRiskResponseSchema.parse(read.json()).lines[0];
+    let body: AtRiskChoiceBody = { choice: 'cancel' };
+    if (this.choice === 'size' && line) {
+      const size = line.sizes.find((s) => s.free) ?? line.sizes[0]!;
+      body = { choice: 'size', itemId: line.itemId, size: size.size };
+    } else if (this.choice === 'piece' && line) {
+      // Only the pool's pieces: the auditor knows their prices and pieces.
+      const piece = line.pieces.find((p) => w.pool.some((pool) => pool.id === p._id));
+      if (!piece) return;
+      body = { choice: 'piece', itemId: line.itemId, productId: piece._id };
+    }
+    answered(await w.call(this.via, userId, 'POST', path, body), `${this} answered`);
+  }
+
+  toString(): string {
+    return `chooseAtRisk(booking ${this.booking}: ${this.choice} by ${this.by} via ${this.via})`;
   }
 }
 
@@ -840,6 +993,7 @@ const checkoutArb = (via: fc.Arbitrary<Via>): fc.Arbitrary<CheckoutSpec> =>
     then: thenArb,
   });
 
+const riskChoiceArb = fc.constantFrom<RiskChoice>('size', 'size', 'piece', 'cancel');
 const cartActionArb = fc.constantFrom<CartAction>('add', 'add', 'remove', 'read', 'read');
 /** The checkouts' own start days, so cart lines and bookings meet over the same pieces. */
 const cartStartArb = fc.constantFrom(1, 2, 3, 5);
@@ -865,6 +1019,11 @@ function singleSteps(via: fc.Arbitrary<Via>): fc.Arbitrary<Step>[] {
     fc
       .tuple(shopperArb, cartActionArb, fc.nat({ max: POOL_SIZE - 1 }), cartStartArb, via)
       .map(([s, action, p, start, v]) => new CartStep(s, action, p, start, v)),
+    fc.tuple(indexArb, via).map(([i, v]) => new RepairPiece(i, v)),
+    via.map((v) => new MendPieces(v)),
+    fc
+      .tuple(indexArb, riskChoiceArb, fc.constantFrom('shopper', 'operator' as const), via)
+      .map(([i, choice, by, v]) => new ChooseAtRisk(i, choice, by, v)),
   ];
 }
 
@@ -891,6 +1050,9 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     del,
     sub,
     cart,
+    repair,
+    mend,
+    choose,
   ] = singleSteps(viaArb);
   const aSteps = fc.oneof(...singleSteps(fc.constant<Via>('a')));
   const bSteps = fc.oneof(...singleSteps(fc.constant<Via>('b')));
@@ -908,6 +1070,35 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     del!,
     sub!,
     ...weigh(4, cart!),
+    ...weigh(3, repair!),
+    mend!,
+    ...weigh(3, choose!),
+    // A piece sent to repair, then a choice for its booking (now perhaps at risk).
+    ...weigh(
+      3,
+      fc
+        .tuple(
+          indexArb,
+          viaArb,
+          riskChoiceArb,
+          fc.constantFrom('shopper', 'operator' as const),
+          viaArb,
+        )
+        .map(
+          ([i, v, choice, by, v2]) =>
+            new InTurn(new RepairPiece(i, v), new ChooseAtRisk(i, choice, by, v2)),
+        ),
+    ),
+    // The shopper and the desk choose for one booking at risk at once, on the two apps.
+    fc
+      .tuple(indexArb, riskChoiceArb, riskChoiceArb)
+      .map(
+        ([i, first, second]) =>
+          new Parallel(
+            new ChooseAtRisk(i, first, 'shopper', 'a'),
+            new ChooseAtRisk(i, second, 'operator', 'b'),
+          ),
+      ),
     fc.tuple(indexArb, viaArb).map(([i, v]) => new ForgedWebhook(i, v)),
     indexArb.map((i) => new PayTwice(i)),
     indexArb.map((i) => new VerifyTwice(i)),

@@ -2,11 +2,17 @@ import { consoleQuery } from './query';
 import type {
   AdminBookingDetailResponse,
   AdminBookingsResponse,
+  AtRiskChoiceBody,
+  AtRiskChoiceResponse,
+  AtRiskResponse,
   CheckInPreview,
+  DispatchesResponse,
+  NewTagsResponse,
   DispatchBody,
   ProductListResponse,
   ProfileResponse,
   ReturnBody,
+  TagsPrintedResponse,
   TodayResponse,
   TokenResponse,
   UnitBlockBody,
@@ -80,6 +86,29 @@ export const bookingQuery = (token: string, id: string) =>
       ).booking,
   });
 
+/** A booking's pieces at risk and their choices (empty `lines` when none is). */
+export const atRiskQuery = (token: string, id: string) =>
+  consoleQuery({
+    queryKey: key(token, 'at-risk', id),
+    queryFn: () =>
+      apiGet<AtRiskResponse>(
+        `/admin/bookings/${encodeURIComponent(id)}/at-risk`,
+        CONSOLE_MESSAGES.loadFailed,
+      ),
+  });
+
+/** A day's send list (today's, with the fit-window exchanges waiting, when no day is named). */
+export const dispatchesQuery = (token: string, date: string | undefined) =>
+  consoleQuery({
+    queryKey: key(token, 'dispatches', date ?? 'today'),
+    queryFn: () =>
+      apiGet<DispatchesResponse>(
+        `/admin/dispatches${date ? `?date=${date}` : ''}`,
+        CONSOLE_MESSAGES.loadFailed,
+      ),
+    refetchInterval: 60_000,
+  });
+
 export const checkInPreview = (code: string, returnedOn?: string) =>
   apiGet<CheckInPreview>(
     `/admin/check-in/${encodeURIComponent(code.trim())}${returnedOn ? `?returnedOn=${returnedOn}` : ''}`,
@@ -106,6 +135,8 @@ export const bookingActions = {
   ) => post<AdminBookingDetailResponse>(bookingPath(id, 'tracking'), body),
   cancel: (id: string, reason: string) =>
     post<AdminBookingDetailResponse>(bookingPath(id, 'cancel'), { reason }),
+  chooseAtRisk: (id: string, body: AtRiskChoiceBody) =>
+    post<AtRiskChoiceResponse>(bookingPath(id, 'at-risk'), body),
   waive: (id: string, chargeId: string, reason: string) =>
     post<AdminBookingDetailResponse>(
       bookingPath(id, `charges/${encodeURIComponent(chargeId)}/waive`),
@@ -151,6 +182,13 @@ export const shopProductsQuery = () =>
 
 const unitPath = (code: string, rest = '') => `/admin/units/${encodeURIComponent(code)}${rest}`;
 
+/** Pieces whose tags were never printed, across the catalogue. */
+export const newTagsQuery = (token: string) =>
+  consoleQuery({
+    queryKey: key(token, 'new-tags'),
+    queryFn: () => apiGet<NewTagsResponse>('/admin/units/new-tags', CONSOLE_MESSAGES.loadFailed),
+  });
+
 /** Unit actions answer the unit as it now is, with a message. */
 export const unitActions = {
   block: (code: string, body: UnitBlockBody) =>
@@ -162,4 +200,6 @@ export const unitActions = {
     }),
   setState: (code: string, state: UnitStateBody['state'], note: string) =>
     post<UnitStateResponse>(unitPath(code, '/state'), { state, note }),
+  tagsPrinted: (codes: string[]) =>
+    post<TagsPrintedResponse>('/admin/units/tags-printed', { codes }),
 };

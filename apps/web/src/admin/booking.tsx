@@ -11,6 +11,7 @@ import { useParams } from 'react-router';
 import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { bookingActions, bookingQuery } from './api';
+import { AtRiskChoicesPanel } from './at-risk';
 import { Audit, Charges, Money } from './booking-records';
 import { useBookingAction } from './use-booking-action';
 import {
@@ -99,6 +100,7 @@ export function BookingScreen({ user }: { user: User }) {
           </Panel>
         </div>
         <div className="space-y-5 lg:col-start-1 lg:row-start-1">
+          <AtRiskChoicesPanel bookingId={b._id} canCancel={handlesMoney} />
           <Pieces booking={b} />
           <Charges booking={b} canWaive={handlesMoney} />
           <Tracking booking={b} />

@@ -24,6 +24,9 @@ import { Failed, INPUT, LABEL, Loading, PRIMARY, SECONDARY, useConsoleTitle } fr
 import './console.css';
 
 const TodayScreen = lazy(() => import('./today').then((m) => ({ default: m.TodayScreen })));
+const DispatchesScreen = lazy(() =>
+  import('./dispatches').then((m) => ({ default: m.DispatchesScreen })),
+);
 const CheckInScreen = lazy(() => import('./check-in').then((m) => ({ default: m.CheckInScreen })));
 const BookingsScreen = lazy(() =>
   import('./bookings').then((m) => ({ default: m.BookingsScreen })),
@@ -99,6 +102,10 @@ function SignedIn({ token }: { token: string }) {
           <Route
             index
             element={<Area user={user} area="today" screen={<TodayScreen user={user} />} />}
+          />
+          <Route
+            path="dispatches"
+            element={<Area user={user} area="today" screen={<DispatchesScreen />} />}
           />
           <Route
             path="bookings"

@@ -1,5 +1,5 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useAction } from './use-action';
 import {
   mayHandleMoney,
@@ -88,6 +88,11 @@ export function TodayScreen({ user }: { user: User }) {
           bookings={board.dispatches.today}
           empty="Nothing to send today."
           packing={packing}
+          action={
+            <Link to="/admin/dispatches" className="text-sm font-medium text-maroon-700 underline">
+              Another day
+            </Link>
+          }
         />
         <Returns
           id="due-today"
@@ -135,12 +140,13 @@ const BookingLink = ({ id, number }: { id: string; number: string }) => (
   </Link>
 );
 
-function Dispatches({
+export function Dispatches({
   id,
   title,
   bookings,
   empty,
   packing,
+  action,
 }: {
   id: string;
   title: string;
@@ -148,15 +154,20 @@ function Dispatches({
   empty: string;
   /** The packing table's state, for the day it packs (its list only). */
   packing?: Packing;
+  action?: ReactNode;
 }) {
   return (
-    <Panel id={id} title={title} count={bookings.length}>
+    <Panel id={id} title={title} count={bookings.length} action={action}>
       {bookings.length === 0 ? (
         <Nothing>{empty}</Nothing>
       ) : (
         <ul className="divide-y divide-stone-200">
           {bookings.map((booking) => (
-            <DispatchRow key={booking.bookingId} booking={booking} packing={packing} />
+            <DispatchRow
+              key={`${booking.bookingId}${booking.exchange ? '-exchange' : ''}`}
+              booking={booking}
+              packing={packing}
+            />
           ))}
         </ul>
       )}
@@ -193,7 +204,11 @@ function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing
     <li className="px-4 py-3">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1 text-sm">
         <BookingLink id={booking.bookingId} number={booking.bookingNumber} />
-        <StatusBadge status={booking.status} />
+        {booking.exchange ? (
+          <Badge tone="bg-violet-100 text-violet-900">Fit exchange</Badge>
+        ) : (
+          <StatusBadge status={booking.status} />
+        )}
         <span className="text-stone-700">
           <Shopper booking={booking} />
         </span>
@@ -226,6 +241,13 @@ function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing
               {item.name} · size {item.size}
               {item.quantity > 1 && ` · ${item.quantity} pieces`}
             </span>
+            {item.collectCodes.length > 0 && (
+              <span className="w-full text-stone-700">
+                Collect{' '}
+                <span className="font-mono font-semibold">{item.collectCodes.join(', ')}</span> when
+                it arrives
+              </span>
+            )}
           </li>
         ))}
       </ul>
@@ -246,10 +268,10 @@ function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing
               setRefused(undefined);
               dispatch.mutate();
             }}
-            aria-label={`Dispatch booking ${booking.bookingNumber}`}
+            aria-label={`Dispatch ${booking.exchange ? 'the exchange of ' : ''}booking ${booking.bookingNumber}`}
           >
             <PackagePlus size={16} aria-hidden />
-            Dispatch
+            {booking.exchange ? 'Send exchange' : 'Dispatch'}
           </button>
         )}
         {refused && !sent && (
@@ -346,9 +368,16 @@ function AtRisk({ rows }: { rows: TodayResponse['atRisk'] }) {
                 </span>
               </div>
               <p className="mt-1 text-stone-700">
-                Unit {row.unitCode} cannot go; no other {row.size} is free.{' '}
-                {row.shopper ? `Mailed ${row.shopper.email}.` : ''}
+                Unit {row.unitCode} cannot go; no other {row.size} was free.{' '}
+                {row.shopper ? `Mailed ${row.shopper.email} a link to choose.` : ''}
               </p>
+              <Link
+                to={`/admin/bookings/${row.bookingId}#at-risk`}
+                className={`${SECONDARY} mt-2`}
+                aria-label={`Choose for booking ${row.bookingNumber}`}
+              >
+                Choose what to send
+              </Link>
             </li>
           ))}
         </ul>

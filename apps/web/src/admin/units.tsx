@@ -53,7 +53,12 @@ export function UnitsScreen() {
   };
   return (
     <>
-      <ScreenTitle title="Units" />
+      <ScreenTitle title="Units">
+        <Link to="/admin/tags?new=1" className={SECONDARY}>
+          <Printer size={16} aria-hidden />
+          Tags for new pieces
+        </Link>
+      </ScreenTitle>
       <ProductPicker selected={productId} onPick={(id) => set({ product: id })} />
       {productId ? (
         <Planner

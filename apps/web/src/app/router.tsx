@@ -43,6 +43,9 @@ const PlaceOrderPage = lazyWithQueries('PlaceOrderPage', () =>
 const OrdersPage = lazyWithQueries('OrdersPage', () =>
   import('../routes/orders').then((m) => m.OrdersPage),
 );
+const ChooseForBookingPage = lazyWithQueries('ChooseForBookingPage', () =>
+  import('../routes/choose').then((m) => m.ChooseForBookingPage),
+);
 const VerifyPage = lazyWithQueries('VerifyPage', () =>
   import('../routes/verify').then((m) => m.VerifyPage),
 );
@@ -93,6 +96,7 @@ export function AppRoutes() {
         <Route path="cart" element={sessionPage(<CartPage />)} />
         <Route path="place-order" element={sessionPage(<PlaceOrderPage />)} />
         <Route path="orders" element={sessionPage(<OrdersPage />)} />
+        <Route path="orders/:id/choose" element={sessionPage(<ChooseForBookingPage />)} />
         <Route path="verify" element={sessionPage(<VerifyPage />)} />
         <Route path="wishlist" element={sessionPage(<WishlistPage />)} />
         <Route path="subscription-plans" element={sessionPage(<SubscriptionPlansPage />)} />

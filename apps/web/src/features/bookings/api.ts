@@ -1,6 +1,9 @@
 import {
   BOOKING_MESSAGES,
   CHARGE_MESSAGES,
+  type AtRiskChoiceBody,
+  type AtRiskChoiceResponse,
+  type AtRiskResponse,
   type BalanceResult,
   type CancelBookingResponse,
   type PayBalanceResponse,
@@ -8,7 +11,7 @@ import {
   type ReportItemResponse,
   type VerifyBalanceBody,
 } from '@pehnava/shared';
-import { apiRequest } from '../../lib/api-client';
+import { apiGet, apiRequest } from '../../lib/api-client';
 
 /** POST /api/booking/{id}/cancel: cancel a paid booking before dispatch, with a full refund. */
 export function cancelBooking(bookingId: string): Promise<CancelBookingResponse> {
@@ -53,5 +56,25 @@ export function reportItem(
     method: 'POST',
     body,
     fallback: 'Could not send your report. Please try again.',
+  });
+}
+
+/** GET /api/booking/{id}/at-risk: the booking's pieces at risk and the shopper's choices. */
+export function atRiskChoices(bookingId: string): Promise<AtRiskResponse> {
+  return apiGet<AtRiskResponse>(
+    `/booking/${encodeURIComponent(bookingId)}/at-risk`,
+    'Could not load your booking. Please try again.',
+  );
+}
+
+/** POST /api/booking/{id}/at-risk: another size, another piece, or cancel with a full refund. */
+export function chooseAtRisk(
+  bookingId: string,
+  body: AtRiskChoiceBody,
+): Promise<AtRiskChoiceResponse> {
+  return apiRequest<AtRiskChoiceResponse>(`/booking/${encodeURIComponent(bookingId)}/at-risk`, {
+    method: 'POST',
+    body,
+    fallback: 'Could not save your choice. Please try again.',
   });
 }

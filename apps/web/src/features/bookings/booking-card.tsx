@@ -6,6 +6,7 @@ import {
   type BookingStatus,
 } from '@pehnava/shared';
 import {
+  AlertTriangle,
   Check,
   CircleCheck,
   CircleX,
@@ -18,6 +19,7 @@ import {
   Truck,
   type LucideIcon,
 } from 'lucide-react';
+import { Link } from '../../lib/link';
 import {
   PAYMENT_BADGES,
   PROGRESS_STEPS,
@@ -164,6 +166,20 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
           Details
         </button>
       </div>
+
+      {booking.items.some((item) => item.atRisk) &&
+        (booking.status === 'confirmed' || booking.status === 'processing') && (
+          <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+            <AlertTriangle size={18} aria-hidden className="shrink-0" />
+            <span className="flex-1">A piece may not be ready in time.</span>
+            <Link
+              to={`/orders/${booking._id}/choose`}
+              className="font-semibold text-maroon-700 underline underline-offset-2"
+            >
+              Choose what we send
+            </Link>
+          </p>
+        )}
 
       {showsProgress(booking.status) && (
         <div className="mt-5">

@@ -415,6 +415,39 @@ test.describe('printed tags', () => {
     });
   }
 
+  test('tags for every new piece: printed, then marked, they leave the list', async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width: 390, height: 844 });
+    await signInWith(page, await packerToken(request), '/admin/units');
+    await consoleSettled(page);
+    await page.getByRole('link', { name: 'Tags for new pieces' }).click();
+    await expect(page.getByRole('heading', { name: 'Tags for new pieces' })).toBeVisible();
+    const tags = page.getByRole('figure', { name: /^Tag PHN-/ });
+    await expect(tags.first()).toBeVisible();
+    const codes = (
+      await tags.evaluateAll((all) => all.map((tag) => tag.getAttribute('aria-label')))
+    ).map((label) => label!.replace(/^Tag /, ''));
+    await page.screenshot({ path: `${CONSOLE_SHOTS}/tags-new-390.png` });
+    expect(await seriousViolations(page)).toEqual([]);
+    await page
+      .getByRole('button', {
+        name: codes.length === 1 ? 'Mark it as printed' : `Mark these ${codes.length} as printed`,
+      })
+      .click();
+    await expect(page.getByRole('status')).toHaveText(
+      codes.length === 1 ? '1 tag marked as printed' : `${codes.length} tags marked as printed`,
+    );
+    // The list as the server now has it: none of those pieces is new any more.
+    await expect(page.getByRole('figure', { name: `Tag ${codes[0]}` })).toHaveCount(0);
+    const answer = await request.get('/api/admin/units/new-tags', {
+      headers: await admin(request),
+    });
+    const left = ((await answer.json()) as { units: { code: string }[] }).units.map((u) => u.code);
+    expect(left.filter((code) => codes.includes(code))).toEqual([]);
+  });
+
   test('a phone camera reads a printed tag where the browser has no barcode reader of its own', async ({
     page,
     request,

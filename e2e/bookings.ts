@@ -106,3 +106,37 @@ export async function paidBooking(
   await payBooking(request, token, created);
   return created;
 }
+
+/** A line of a booking made through the API: a product, its size (the first offered) and count. */
+export interface BookingLine {
+  product: Product;
+  size?: string;
+  quantity?: number;
+}
+
+/** A paid booking of several lines, 2 days each from `startInDays` days on; its id. */
+export async function paidBookingOfLines(
+  request: APIRequestContext,
+  token: string,
+  lines: BookingLine[],
+  startInDays: number,
+): Promise<string> {
+  const startDate = addDays(todayInIndia(new Date()), startInDays);
+  const res = await request.post('/api/booking/create', {
+    headers: { authorization: `Bearer ${token}` },
+    data: {
+      cartItems: lines.map(({ product, size, quantity = 1 }) => ({
+        productId: product._id,
+        size: size ?? product.sizes.find((s) => s.available)!.size,
+        quantity,
+        duration: 2,
+        startDate,
+      })),
+      address: TEST_ADDRESS,
+    },
+  });
+  expect(res.ok(), await res.text()).toBe(true);
+  const created = createBookingResponseSchema.parse(await res.json());
+  await payBooking(request, token, created);
+  return created.bookingId;
+}

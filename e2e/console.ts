@@ -51,3 +51,9 @@ export async function consoleSettled(page: Page) {
 
 /** Every serious or critical WCAG 2.1 A/AA problem axe finds on the page (axe.ts). */
 export { seriousViolations } from './axe';
+
+/** What a keyboard-wedge scanner does: the code's keys, then Enter, into whatever has the focus. */
+export async function scan(page: Page, code: string) {
+  await page.keyboard.type(code);
+  await page.keyboard.press('Enter');
+}

@@ -1,23 +1,21 @@
 import {
-  addDays,
   adminBookingDetailResponseSchema,
   atRiskResponseSchema,
   bookingNumber,
-  createBookingResponseSchema,
   devMailResponseSchema,
   myBookingsResponseSchema,
-  todayInIndia,
   unitsResponseSchema,
   type Product,
 } from '@pehnava/shared';
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { createAccount, signInWith } from '../accounts';
-import { TEST_ADDRESS, payBooking } from '../bookings';
+import { paidBookingOfLines } from '../bookings';
 import {
   CONSOLE_SHOTS,
   consoleSettled,
   operatorToken,
   packerToken,
+  scan,
   seriousViolations,
 } from '../console';
 import { expect, test } from '../fixtures';
@@ -37,12 +35,6 @@ const bearer = async (request: APIRequestContext) => ({
   authorization: `Bearer ${await operatorToken(request)}`,
 });
 
-/** What a keyboard-wedge scanner does: the code's keys, then Enter, into whatever has the focus. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
-}
-
 /** Each available size of a product with the codes of its units in service. */
 async function unitsBySize(request: APIRequestContext, product: Product) {
   const answer = await request.get(`/api/admin/units?productId=${product._id}`, {
@@ -56,33 +48,6 @@ async function unitsBySize(request: APIRequestContext, product: Product) {
       codes: units.filter((u) => u.size === size && u.state === 'in-service').map((u) => u.code),
     }))
     .filter(({ codes }) => codes.length > 0);
-}
-
-/** A paid booking of `lines` starting in `startInDays` (2 days each); its id. */
-async function paidBookingOf(
-  request: APIRequestContext,
-  token: string,
-  lines: { product: Product; size: string; quantity?: number }[],
-  startInDays: number,
-) {
-  const startDate = addDays(todayInIndia(new Date()), startInDays);
-  const res = await request.post('/api/booking/create', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      cartItems: lines.map(({ product, size, quantity = 1 }) => ({
-        productId: product._id,
-        size,
-        quantity,
-        duration: 2,
-        startDate,
-      })),
-      address: TEST_ADDRESS,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const created = createBookingResponseSchema.parse(await res.json());
-  await payBooking(request, token, created);
-  return created.bookingId;
 }
 
 async function detailOf(request: APIRequestContext, bookingId: string) {
@@ -117,7 +82,7 @@ test.describe('a day at the packing table, 390 px', () => {
       for (const { size, codes } of await unitsBySize(request, product)) {
         if (pieces >= PIECES_SENT) break;
         const quantity = Math.min(codes.length, PIECES_SENT - pieces, 3);
-        const bookingId = await paidBookingOf(
+        const bookingId = await paidBookingOfLines(
           request,
           shopper.token,
           [{ product, size, quantity }],
@@ -132,7 +97,7 @@ test.describe('a day at the packing table, 390 px', () => {
     const fitShopper = await createAccount(request);
     const fitProduct = workerProducts.take((p) => p.sizes.filter((s) => s.available).length >= 2);
     const fitSizes = await unitsBySize(request, fitProduct);
-    const fitId = await paidBookingOf(
+    const fitId = await paidBookingOfLines(
       request,
       fitShopper.token,
       [{ product: fitProduct, size: fitSizes[0]!.size }],
@@ -163,14 +128,14 @@ test.describe('a day at the packing table, 390 px', () => {
     const riskProduct = workerProducts.take((p) => p.sizes.filter((s) => s.available).length >= 2);
     const [riskSize, otherSize] = await unitsBySize(request, riskProduct);
     const riskShopper = await createAccount(request);
-    const riskId = await paidBookingOf(
+    const riskId = await paidBookingOfLines(
       request,
       riskShopper.token,
       [{ product: riskProduct, size: riskSize!.size }],
       6,
     );
     for (let i = 1; i < riskSize!.codes.length; i += 1) {
-      await paidBookingOf(
+      await paidBookingOfLines(
         request,
         shopper.token,
         [{ product: riskProduct, size: riskSize!.size }],

@@ -1,24 +1,18 @@
-import {
-  addDays,
-  adminBookingDetailResponseSchema,
-  bookingNumber,
-  createBookingResponseSchema,
-  todayInIndia,
-  type Product,
-} from '@pehnava/shared';
+import { adminBookingDetailResponseSchema, bookingNumber, type Product } from '@pehnava/shared';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type APIRequestContext, type Page } from '@playwright/test';
+import { chromium, type APIRequestContext } from '@playwright/test';
 import sharp from 'sharp';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
 import { createAccount, signInWith } from '../accounts';
 import { CHROMIUM_ARGS, findChromium } from '../browser';
-import { TEST_ADDRESS, payBooking, paidBooking } from '../bookings';
+import { paidBooking, paidBookingOfLines } from '../bookings';
 import {
   CONSOLE_SHOTS,
   consoleSettled,
   operatorToken,
   packerToken,
+  scan,
   seriousViolations,
 } from '../console';
 import { expect, test } from '../fixtures';
@@ -86,30 +80,18 @@ async function reservedCodes(request: APIRequestContext, bookingId: string) {
 }
 
 /** A paid booking of one piece of each product, starting in `startInDays`; its id. */
-async function paidBookingOf(
+const paidBookingOf = (
   request: APIRequestContext,
   token: string,
   products: Product[],
   startInDays: number,
-) {
-  const startDate = addDays(todayInIndia(new Date()), startInDays);
-  const res = await request.post('/api/booking/create', {
-    headers: { authorization: `Bearer ${token}` },
-    data: {
-      cartItems: products.map((product) => ({
-        productId: product._id,
-        size: product.sizes.find((s) => s.available)!.size,
-        duration: 2,
-        startDate,
-      })),
-      address: TEST_ADDRESS,
-    },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
-  const created = createBookingResponseSchema.parse(await res.json());
-  await payBooking(request, token, created);
-  return created.bookingId;
-}
+) =>
+  paidBookingOfLines(
+    request,
+    token,
+    products.map((product) => ({ product })),
+    startInDays,
+  );
 
 /**
  * A video for Chromium's stand-in camera (YUV4MPEG2, 1280 × 720, a few frames) that films `picture`
@@ -127,12 +109,6 @@ async function cameraFilming(picture: Buffer): Promise<Buffer> {
   const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma]);
   const header = Buffer.from(`YUV4MPEG2 W${width} H${height} F10:1 Ip A1:1 C420jpeg\n`);
   return Buffer.concat([header, ...Array.from({ length: 5 }, () => frame)]);
-}
-
-/** What a keyboard-wedge scanner does: the code's keys, then Enter, into whatever has the focus. */
-async function scan(page: Page, code: string) {
-  await page.keyboard.type(code);
-  await page.keyboard.press('Enter');
 }
 
 test.describe('at the packing table, 390 px', () => {

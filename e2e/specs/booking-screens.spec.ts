@@ -1,5 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
+  PINCODE_MESSAGES,
   BOOKING_MESSAGES,
   INDIAN_STATES,
   addDays,
@@ -194,6 +195,47 @@ test('a cart line booked by someone else says so, and checkout names it', async 
 });
 
 test.describe('checkout', () => {
+  test.describe('the PIN code', () => {
+    // The unknown PIN code is a 404 from the directory and a 400 from checkout, which the browser
+    // logs.
+    test.use({ expectedConsoleErrors: [/status of 40[04]/] });
+
+    for (const width of [390, 1280]) {
+      test(`fills in the city and state from India Post's directory, and refuses one it does not know, at ${width} px`, async ({
+        page,
+        request,
+        workerProducts,
+      }) => {
+        await page.setViewportSize({ width, height: 900 });
+        const account = await shopperWithCart(request, [workerProducts.take()]);
+        await signInWith(page, account.token, '/place-order');
+        const form = page.getByRole('form', { name: 'Delivery address' });
+        await form.getByLabel('PIN code').fill('110001');
+        await expect(form.getByLabel('City')).toHaveValue('Delhi');
+        await expect(form.getByLabel('State')).toHaveValue('Delhi');
+        await expect(form.getByText('Delhi, Delhi: delivered in 2 days')).toBeVisible();
+        // A city typed is kept; the state follows the PIN code.
+        await form.getByLabel('City').fill('Bandra');
+        await form.getByLabel('PIN code').fill('400050');
+        await expect(form.getByLabel('State')).toHaveValue('Maharashtra');
+        await expect(form.getByLabel('City')).toHaveValue('Bandra');
+        await expect(form.getByText('Mumbai, Maharashtra: delivered in 1 day')).toBeVisible();
+        await form.getByLabel('PIN code').fill('999999');
+        await expect(form.getByText(PINCODE_MESSAGES.notFound('999999'))).toBeVisible();
+        await expect(form.getByLabel('PIN code')).toHaveAttribute('aria-invalid', 'true');
+        await form.getByLabel('PIN code').scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `/tmp/shots-checkout/pincode-unknown-${width}.png` });
+        expect(await seriousViolations(page)).toEqual([]);
+        // Checkout says the same, and nothing is booked.
+        await form.getByLabel('Street address').fill('12 Carter Road');
+        await form.getByLabel('Phone').fill('9820012345');
+        await payButton(page).click();
+        await expectToast(page, PINCODE_MESSAGES.notFound('999999'));
+        await expect(page).toHaveURL(/\/place-order$/);
+      });
+    }
+  });
+
   test('a visitor is sent to log in, and an empty cart back to the cart', async ({
     page,
     request,

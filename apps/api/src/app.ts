@@ -16,6 +16,7 @@ import { adminRoutes } from './modules/admin/admin.routes.js';
 import { bookingsRoutes } from './modules/bookings/bookings.routes.js';
 import { cartRoutes } from './modules/cart/cart.routes.js';
 import { paymentsRoutes } from './modules/payments/payments.routes.js';
+import { pincodesRoutes } from './modules/pincodes/pincodes.routes.js';
 import { couponsRoutes } from './modules/coupons/coupons.routes.js';
 import { healthRoutes } from './modules/health/health.routes.js';
 import { subscriptionsRoutes } from './modules/subscriptions/subscriptions.routes.js';
@@ -149,6 +150,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(cartRoutes, { cart, authenticate });
       await api.register(wishlistRoutes, { wishlist, authenticate });
       await api.register(couponsRoutes, { coupons, authenticate });
+      await api.register(pincodesRoutes, { pincodes: services.pincodes });
       await api.register(bookingsRoutes, {
         checkout: services.checkout,
         myBookings: services.myBookings,

@@ -116,6 +116,34 @@ const envSchema = z
     TEST_CLOCK: flag(false),
     RESERVATION_LEAD_DAYS: intWithDefault(1, 0, 14),
     RESERVATION_TURNAROUND_DAYS: intWithDefault(3, 0, 30),
+    /** The warehouse's pincode, where every parcel leaves from (DECISIONS.md: 400001, Mumbai). */
+    WAREHOUSE_PINCODE: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^[1-9]\d{5}$/, 'WAREHOUSE_PINCODE must be a 6-digit pincode')
+        .default('400001'),
+    ),
+    /**
+     * Pincodes, or their first digits, the shop does not deliver to: comma-separated (e.g.
+     * '744,682001'). Checkout refuses them; GET /api/pincode says served: false.
+     */
+    NOT_SERVED_PINCODES: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(
+          /^\s*\d{1,6}(\s*,\s*\d{1,6})*\s*$/,
+          'NOT_SERVED_PINCODES lists pincodes or prefixes of digits, comma-separated',
+        )
+        .default('')
+        .transform((list) =>
+          list
+            .split(',')
+            .map((entry) => entry.trim())
+            .filter(Boolean),
+        ),
+    ),
     /** Days a returned piece spends being cleaned and checked before it is back in service. */
     UNIT_CLEANING_DAYS: intWithDefault(1, 0, 14),
     CATALOGUE_CACHE_TTL_MS: intWithDefault(30_000, 0, 3_600_000),

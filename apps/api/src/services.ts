@@ -36,6 +36,8 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
 import { createAtRisk, type AtRisk } from './modules/bookings/at-risk.service.js';
+import { createPincodeDirectory } from './modules/pincodes/pincode-directory.js';
+import { createPincodes, type Pincodes } from './modules/pincodes/pincodes.service.js';
 import { createCancellation, type Cancellation } from './modules/bookings/cancellation.service.js';
 import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
 import {
@@ -132,6 +134,7 @@ export interface Services {
   myBookings: MyBookings;
   cancellation: Cancellation;
   atRisk: AtRisk;
+  pincodes: Pincodes;
   operations: Operations;
   /** The physical loop: dispatch, returns, units' states. */
   fulfilment: Fulfilment;
@@ -296,6 +299,14 @@ export function createServices({
     holdMinutes: config.BOOKING_HOLD_MINUTES,
   });
 
+  const pincodes = createPincodes({
+    directory: createPincodeDirectory(),
+    clock,
+    settings: {
+      warehousePincode: config.WAREHOUSE_PINCODE,
+      notServed: config.NOT_SERVED_PINCODES,
+    },
+  });
   const checkout = createCheckout({
     repos,
     uow,
@@ -303,6 +314,7 @@ export function createServices({
     subscriptions,
     inventory,
     couponUses,
+    pincodes,
     settlement,
     provider,
     clock,
@@ -409,6 +421,7 @@ export function createServices({
     myBookings,
     cancellation,
     atRisk,
+    pincodes,
     operations,
     fulfilment,
     operatorConsole,

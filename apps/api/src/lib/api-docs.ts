@@ -47,6 +47,10 @@ export const API_TAGS = [
       'Availability (public), checkout, payment verification and the shopper’s bookings. Prices are always the server’s.',
   },
   {
+    name: 'Delivery',
+    description: 'Pincodes: whether the shop delivers there and how long a parcel takes. Public.',
+  },
+  {
     name: 'Payments',
     description:
       'What a front end needs to take a payment, the provider’s webhooks, and the sandbox gateway’s checkout.',

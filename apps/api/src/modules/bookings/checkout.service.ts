@@ -22,6 +22,7 @@ import { providerFailure } from '../payments/provider-failure.js';
 import { ORDER_WATCH_MS } from '../payments/reconcile.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
+import type { Pincodes } from '../pincodes/pincodes.service.js';
 import type { Inventory } from './inventory.js';
 import { priceItems } from './pricing.js';
 import type { BookingSettlement } from './settlement.js';
@@ -36,6 +37,8 @@ export interface CheckoutDeps {
   couponUses: CouponUses;
   settlement: Pick<BookingSettlement, 'confirmIn' | 'releaseHoldIn'>;
   provider: PaymentProvider;
+  /** Whether the delivery address's pincode exists and is served (issue [O] §3). */
+  pincodes: Pick<Pincodes, 'assertDeliverable'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   settings: {
@@ -59,6 +62,7 @@ export function createCheckout({
   subscriptions,
   inventory,
   couponUses,
+  pincodes,
   settlement,
   provider,
   clock,
@@ -112,6 +116,8 @@ export function createCheckout({
         seen.add(rental.product._id);
         return rental;
       });
+      // Only to a pincode India Post knows and the shop serves: nothing is held or ordered else.
+      pincodes.assertDeliverable(body.address.pincode);
       const { items, subtotal } = priceItems(
         rentals,
         body.cartItems.map((item) => item.quantity),

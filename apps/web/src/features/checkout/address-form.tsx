@@ -1,7 +1,8 @@
 import { INDIAN_STATES } from '@pehnava/shared';
 import { ChevronDown } from 'lucide-react';
-import { useId, type InputHTMLAttributes } from 'react';
+import { useEffect, useId, type InputHTMLAttributes } from 'react';
 import type { AddressField, AddressForm, AddressProblem } from './address';
+import { usePincodeLookup } from './use-pincode';
 
 const CONTROL =
   'block w-full rounded-lg border bg-white px-3.5 py-2.5 text-stone-900 shadow-sm placeholder:text-stone-400 focus:outline-none focus:ring-2';
@@ -82,6 +83,17 @@ export function AddressFields({
     onChange: (next: string) => onChange(field, next),
   });
   const stateError = errorOf('state');
+  // A complete PIN code fills in the state (and the city, when none is typed yet) from India
+  // Post's directory, and says at once when the shop cannot deliver there.
+  const pincode = usePincodeLookup(value.pincode);
+  const found = pincode.kind === 'found' ? pincode.place : undefined;
+  useEffect(() => {
+    if (!found) return;
+    if (value.state !== found.state) onChange('state', found.state);
+    if (!value.city.trim()) onChange('city', found.city);
+    // Only when a new place is found: the shopper may change what was filled in.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [found]);
 
   return (
     <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
@@ -157,8 +169,15 @@ export function AddressFields({
         autoComplete="postal-code"
         maxLength={6}
         placeholder="6 digits"
+        error={errorOf('pincode') ?? (pincode.kind === 'refused' ? pincode.message : undefined)}
         onChange={(next) => onChange('pincode', next.replace(/\D/g, ''))}
       />
+      <p className="-mt-3 text-sm text-stone-600 sm:col-span-2" aria-live="polite">
+        {found &&
+          `${found.city}, ${found.state}: delivered in ${found.transitDays} ${
+            found.transitDays === 1 ? 'day' : 'days'
+          }`}
+      </p>
     </div>
   );
 }

@@ -5,7 +5,7 @@ import { useSearchParams } from 'react-router';
 import { useToken } from '../lib/session';
 import { dispatchesQuery } from './api';
 import { ScanToSend, usePacking } from './scan-to-send';
-import { Dispatches } from './today';
+import { Dispatches } from './dispatch-list';
 import {
   Failed,
   INPUT,

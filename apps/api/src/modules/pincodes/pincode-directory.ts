@@ -11,21 +11,29 @@ export interface PincodePlace {
   state: IndianState;
 }
 
+type Entries = Record<string, [string, number]>;
+
+/** The file read, once per process whatever the number of apps built in it (tests build many). */
+const read = new Map<string, Entries>();
+
 /**
- * India Post's pincodes (issue [O] §3), read from the file once, on the first question: 19,238
- * pincodes, about 480 KB, parsed in a few milliseconds.
+ * India Post's pincodes (issue [O] §3), read from the file on the first question (the service asks
+ * for the warehouse's as it is built, so a wrong WAREHOUSE_PINCODE stops the start): 19,238
+ * pincodes, about 480 KB, parsed in a few milliseconds, once per process.
  */
 export function createPincodeDirectory(file: URL = PINCODES_FILE) {
-  let pincodes: Record<string, [string, number]> | undefined;
-  const all = () => {
-    pincodes ??= (
-      JSON.parse(readFileSync(file, 'utf8')) as { pincodes: Record<string, [string, number]> }
-    ).pincodes;
-    return pincodes;
+  const all = (): Entries => {
+    let entries = read.get(file.href);
+    if (!entries) {
+      entries = (JSON.parse(readFileSync(file, 'utf8')) as { pincodes: Entries }).pincodes;
+      read.set(file.href, entries);
+    }
+    return entries;
   };
   return {
     find(pincode: string): PincodePlace | undefined {
-      const entry = Object.hasOwn(all(), pincode) ? all()[pincode] : undefined;
+      const entries = all();
+      const entry = Object.hasOwn(entries, pincode) ? entries[pincode] : undefined;
       if (!entry) return undefined;
       const state = INDIAN_STATES[entry[1]];
       return state ? { pincode, district: entry[0], state } : undefined;

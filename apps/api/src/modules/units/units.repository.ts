@@ -119,21 +119,23 @@ export function createUnitsRepository(db: Database, clock: Clock) {
       return { rows, total: counted?.total ?? 0 };
     },
 
-    /**
-     * Mark these pieces' tags printed now; pieces already marked keep their time. Returns the
-     * codes that exist (marked now or before) and how many were marked now.
-     */
-    async markTagsPrinted(codes: string[]) {
-      const known = await db
+    /** Which of these tag codes some piece has. */
+    async knownCodes(codes: string[]): Promise<Set<string>> {
+      const rows = await db
         .select({ code: productUnits.code })
         .from(productUnits)
         .where(inArray(productUnits.code, codes));
+      return new Set(rows.map((row) => row.code));
+    },
+
+    /** Mark these pieces' tags printed now; pieces already marked keep their time. How many now. */
+    async markTagsPrinted(codes: string[]): Promise<number> {
       const marked = await db
         .update(productUnits)
         .set({ tagPrintedAt: clock.now() })
         .where(and(inArray(productUnits.code, codes), isNull(productUnits.tagPrintedAt)))
         .returning({ id: productUnits.id });
-      return { known: known.map((row) => row.code), marked: marked.length };
+      return marked.length;
     },
 
     async historyOf(unitId: string) {

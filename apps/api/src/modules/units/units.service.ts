@@ -243,10 +243,11 @@ export function createUnits({
     async markTagsPrinted(codes: string[]) {
       return uow.run(async (tx) => {
         const wanted = [...new Set(codes)];
-        const { known, marked } = await tx.units.markTagsPrinted(wanted);
-        const missing = wanted.find((code) => !known.includes(code));
-        // Thrown in the transaction: nothing is marked when one code is wrong.
+        const known = await tx.units.knownCodes(wanted);
+        const missing = wanted.find((code) => !known.has(code));
+        // Before anything is written: nothing is marked when one code is wrong.
         if (missing) throw badRequest(FULFILMENT_MESSAGES.unitNotFound(missing));
+        const marked = await tx.units.markTagsPrinted(wanted);
         return {
           marked,
           message:

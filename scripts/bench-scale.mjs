@@ -183,6 +183,13 @@ try {
       target: TARGETS.availability,
     },
     {
+      // The product page asks for the shopper's PIN code (issue [O] §3): Jaipur, 3 days away.
+      key: 'busiest-pincode',
+      label: `GET /api/product/{id}/availability?pincode=302001, busiest product (${busiest.holds} holds)`,
+      url: `${base}/api/product/${busiest.id}/availability?pincode=302001`,
+      target: TARGETS.availability,
+    },
+    {
       key: 'typical',
       label: `GET /api/product/{id}/availability, typical product (${typical.holds} holds)`,
       url: `${base}/api/product/${typical.id}/availability`,

@@ -234,6 +234,33 @@ test.describe('checkout', () => {
         await expect(page).toHaveURL(/\/place-order$/);
       });
     }
+
+    test('refuses a start date sooner than a parcel reaches the PIN code, saying the earliest', async ({
+      page,
+      request,
+      workerProducts,
+    }) => {
+      const product = workerProducts.take();
+      // Two days from today: Mumbai can have it, Leh (5 days away) cannot.
+      const account = await shopperWithCart(request, [product], 2);
+      await signInWith(page, account.token, '/place-order');
+      await fillAddress(page);
+      const form = page.getByRole('form', { name: 'Delivery address' });
+      await form.getByLabel('PIN code').fill('194101');
+      await expect(form.getByText('Leh, Ladakh: delivered in 5 days')).toBeVisible();
+      await payButton(page).click();
+      await expectToast(
+        page,
+        PINCODE_MESSAGES.tooSoon({
+          product: product.name,
+          pincode: '194101',
+          city: 'Leh',
+          earliest: inDays(5),
+        }),
+      );
+      await expect(page).toHaveURL(/\/place-order$/);
+      await expect(toast(page, 'Booking placed')).toHaveCount(0);
+    });
   });
 
   test('a visitor is sent to log in, and an empty cart back to the cart', async ({

@@ -46,10 +46,10 @@ test('ADD TO CART checks the date and size in order, then adds once, with the he
 
   await addToCart(page, product, {});
   await expectToast(page, 'Please select a start date');
-  // The calendar offers no past day, but today's date chosen before midnight (India) is in the
-  // past once midnight has passed with the page still open.
-  await pickStartDate(page, inDays(0));
-  await page.clock.fastForward('24:00:00');
+  // The calendar offers no past day (and nothing before tomorrow, the soonest a parcel arrives),
+  // but a date chosen is in the past once two midnights (India) have passed with the page open.
+  await pickStartDate(page, inDays(1));
+  await page.clock.fastForward('48:00:00');
   await page.getByRole('button', { name: 'ADD TO CART' }).click();
   await expectToast(page, 'Start date cannot be in the past');
   await addToCart(page, product, { startDate: inDays(5) });

@@ -123,7 +123,7 @@ test('an unavailable size: only the size is struck through, and (Out) stays plai
   expect(await decoration(button.getByTestId('size-out'))).toBe('none');
 });
 
-test('the start-date calendar runs from today in India to 90 days ahead, and Return by follows it', async ({
+test('the start-date calendar runs from tomorrow (the soonest a parcel arrives) to 90 days ahead of today in India, and Return by follows it', async ({
   page,
   workerProducts,
 }) => {
@@ -143,15 +143,16 @@ test('the start-date calendar runs from today in India to 90 days ahead, and Ret
   const heading = calendar.getByRole('heading');
   const day = (date: string) => calendar.locator(`[data-date="${date}"]`);
 
-  // The first month: nothing before it, no day before today, today marked and chosen first.
-  await expect(heading).toHaveAttribute('data-month', today.slice(0, 7));
+  // The first month: nothing before it, no day before tomorrow (a parcel takes a day even in
+  // Mumbai), today marked but not offered, tomorrow chosen first.
+  const tomorrow = addDays(today, 1);
+  await expect(heading).toHaveAttribute('data-month', tomorrow.slice(0, 7));
   await expect(calendar.getByRole('button', { name: 'Previous month' })).toBeDisabled();
-  await expect(day(today)).toHaveAttribute('aria-current', 'date');
-  await expect(day(today)).not.toHaveAttribute('aria-disabled');
-  await expect(day(today)).toBeFocused();
-  const yesterday = addDays(today, -1);
-  if (yesterday.slice(0, 7) === today.slice(0, 7)) {
-    await expect(day(yesterday)).toHaveAttribute('aria-disabled', 'true');
+  await expect(day(tomorrow)).not.toHaveAttribute('aria-disabled');
+  await expect(day(tomorrow)).toBeFocused();
+  if (today.slice(0, 7) === tomorrow.slice(0, 7)) {
+    await expect(day(today)).toHaveAttribute('aria-current', 'date');
+    await expect(day(today)).toHaveAttribute('aria-disabled', 'true');
   }
 
   // The last month: the 90th day can be chosen, the day after cannot, and it goes no further.
@@ -184,22 +185,23 @@ test('the calendar works from the keyboard: arrows, Page Down, Enter and Escape'
   // A piece of this worker's own, whose days no other test books.
   const product = workerProducts.take();
   await page.goto(`/product/${product._id}`);
-  const today = todayInIndia(new Date());
+  // The first day offered: tomorrow, the soonest a parcel arrives.
+  const first = addDays(todayInIndia(new Date()), 1);
   const calendar = startDateCalendar(page);
   const day = (date: string) => calendar.locator(`[data-date="${date}"]`);
 
   await startDateButton(page).focus();
   await page.keyboard.press('Enter');
-  await expect(day(today)).toBeFocused();
+  await expect(day(first)).toBeFocused();
   await page.keyboard.press('ArrowRight');
   await page.keyboard.press('ArrowDown');
-  // Before today it will not go.
+  // Before the first day offered it will not go.
   await page.keyboard.press('ArrowUp');
   await page.keyboard.press('ArrowUp');
-  await expect(day(today)).toBeFocused();
+  await expect(day(first)).toBeFocused();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowRight');
-  const chosen = addDays(today, 8);
+  const chosen = addDays(first, 8);
   await expect(day(chosen)).toBeFocused();
   // Page Down and Page Up turn the month (keeping the day of the month where it can).
   const heading = calendar.getByRole('heading');

@@ -157,6 +157,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         cancellation: services.cancellation,
         atRisk: services.atRisk,
         inventory: services.inventory,
+        pincodes: services.pincodes,
         balance: services.balance,
         fitWindow: services.fitWindow,
         authenticate,
@@ -176,6 +177,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         refundsAdmin: services.refundsAdmin,
         couponsAdmin: services.couponsAdmin,
         customers: services.customers,
+        notServed: services.notServed,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

@@ -61,12 +61,15 @@ export async function prepareApp(
     const services = buildServices(config, database);
     const app = await buildApp({ services, webRoot: options.webRoot });
     app.addHook('onClose', async () => {
+      await services.notServedPrefixes.stop();
       await services.catalogueChanges.stop();
       await services.changeFeed.stop();
       await services.jobs.stop();
       await database.close();
     });
     if (setUpDatabase && config.SEED_ON_START) await seedAndLog(services, app.log);
+    // Read before the first request: checkout's served check answers from memory (decision 068).
+    await services.notServedPrefixes.start();
     services.jobs.start();
     await services.catalogueChanges.start();
     await services.changeFeed.start();

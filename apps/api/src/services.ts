@@ -38,6 +38,11 @@ import { createTokenService } from './lib/tokens.js';
 import { createAtRisk, type AtRisk } from './modules/bookings/at-risk.service.js';
 import { createPincodeDirectory } from './modules/pincodes/pincode-directory.js';
 import { createPincodes, type Pincodes } from './modules/pincodes/pincodes.service.js';
+import { createNotServed, type NotServed } from './modules/pincodes/not-served.service.js';
+import {
+  createNotServedPrefixes,
+  type NotServedPrefixes,
+} from './modules/pincodes/not-served-prefixes.js';
 import { createCancellation, type Cancellation } from './modules/bookings/cancellation.service.js';
 import { createCheckout, type Checkout } from './modules/bookings/checkout.service.js';
 import {
@@ -135,6 +140,10 @@ export interface Services {
   cancellation: Cancellation;
   atRisk: AtRisk;
   pincodes: Pincodes;
+  /** The console's pincodes not served, kept in memory for the served check (decision 068). */
+  notServedPrefixes: NotServedPrefixes;
+  /** The console's list of pincodes not served: read, add, remove. */
+  notServed: NotServed;
   operations: Operations;
   /** The physical loop: dispatch, returns, units' states. */
   fulfilment: Fulfilment;
@@ -299,12 +308,28 @@ export function createServices({
     holdMinutes: config.BOOKING_HOLD_MINUTES,
   });
 
+  const pincodeDirectory = createPincodeDirectory();
+  const notServedPrefixes = createNotServedPrefixes({
+    repository: repos.notServedPincodes,
+    feed: changeFeed,
+    logger,
+  });
   const pincodes = createPincodes({
-    directory: createPincodeDirectory(),
+    directory: pincodeDirectory,
     clock,
     settings: {
       warehousePincode: config.WAREHOUSE_PINCODE,
       notServed: config.NOT_SERVED_PINCODES,
+    },
+    notServedKept: notServedPrefixes,
+  });
+  const notServed = createNotServed({
+    repository: repos.notServedPincodes,
+    kept: notServedPrefixes,
+    directory: pincodeDirectory,
+    settings: {
+      warehousePincode: config.WAREHOUSE_PINCODE,
+      configured: config.NOT_SERVED_PINCODES,
     },
   });
   const checkout = createCheckout({
@@ -422,6 +447,8 @@ export function createServices({
     cancellation,
     atRisk,
     pincodes,
+    notServedPrefixes,
+    notServed,
     operations,
     fulfilment,
     operatorConsole,

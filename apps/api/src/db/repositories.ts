@@ -13,6 +13,7 @@ import { createProductAdminRepository } from '../modules/catalogue/product-admin
 import { createProductSearchRepository } from '../modules/catalogue/product-search.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
+import { createNotServedRepository } from '../modules/pincodes/not-served.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import { createUnitsRepository } from '../modules/units/units.repository.js';
@@ -41,6 +42,7 @@ export function createRepositories(
     customers: () => createCustomersRepository(db),
     fulfilment: () => createFulfilmentRepository(db),
     inventory: () => createInventoryRepository(db, clock),
+    notServedPincodes: () => createNotServedRepository(db),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     productAdmin: () => createProductAdminRepository(db, clock),

@@ -86,8 +86,10 @@ describe('the OpenAPI document at /api/docs/json', () => {
       expect(op.summary?.length, where).toBeGreaterThan(10);
       expect(op.tags?.length, where).toBe(1);
       expect(tags, where).toContain(op.tags![0]);
-      // JSON, but for a file such as a CSV export, described under its own type.
-      const described = Object.values(op.responses['200']?.content ?? {}).map((c) => c.schema);
+      // JSON, but for a file such as a CSV export, described under its own type; a create
+      // that answers 201 describes that instead.
+      const success = op.responses['200'] ?? op.responses['201'];
+      const described = Object.values(success?.content ?? {}).map((c) => c.schema);
       expect(described.filter(Boolean).length, where).toBe(1);
     }
     expect(

@@ -15,6 +15,7 @@ import {
   MAX_BOOKING_ITEMS,
   MAX_ITEM_QUANTITY,
   MESSAGES,
+  PINCODE_MESSAGES,
   PRODUCT_SEARCH_MESSAGES,
   textFieldMessages,
 } from '@pehnava/shared';
@@ -57,6 +58,7 @@ const SHOPPER_MESSAGES = new Set<string>([
   ...Object.values(PRODUCT_SEARCH_MESSAGES).flatMap((m): string[] =>
     typeof m === 'string' ? [m] : [],
   ),
+  ...Object.values(PINCODE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS),
   BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY),
 ]);

@@ -100,6 +100,8 @@ export async function createTestApp(
   built.app = app;
   const seed = (now = SEED_NOW) => seedServices(services, now);
   await app.ready();
+  // As the server does before it listens (decision 068).
+  await services.notServedPrefixes.start();
   if (options.jobs !== false) services.jobs.start();
   if (options.catalogueChanges) await services.catalogueChanges.start();
   if (options.changeFeed) await services.changeFeed.start();
@@ -114,6 +116,7 @@ export async function createTestApp(
     runJob: (name) => services.jobs.runNow(name),
     close: async () => {
       await app.close();
+      await services.notServedPrefixes.stop();
       await services.catalogueChanges.stop();
       await services.changeFeed.stop();
       await services.jobs.stop();

@@ -5,6 +5,7 @@ import {
   ChartColumn,
   ClipboardList,
   DoorOpen,
+  MapPinOff,
   ScanLine,
   Shirt,
   ShieldAlert,
@@ -56,6 +57,9 @@ const CustomersScreen = lazy(() =>
 const CustomerScreen = lazy(() =>
   import('./customer').then((m) => ({ default: m.CustomerScreen })),
 );
+const PincodesScreen = lazy(() =>
+  import('./pincodes').then((m) => ({ default: m.PincodesScreen })),
+);
 
 /** The console's areas with a screen, in the order of its navigation. */
 const AREAS: (AreaLink & { area: ConsoleArea })[] = [
@@ -67,6 +71,7 @@ const AREAS: (AreaLink & { area: ConsoleArea })[] = [
   { area: 'coupons', to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { area: 'customers', to: '/admin/customers', label: 'Customers', icon: Users },
   { area: 'reports', to: '/admin/reports', label: 'Reports', icon: ChartColumn },
+  { area: 'pincodes', to: '/admin/pincodes', label: 'Pincodes', icon: MapPinOff },
 ];
 
 /** The areas this role may open, in the navigation's order. */
@@ -155,6 +160,10 @@ function SignedIn({ token }: { token: string }) {
           <Route
             path="reports"
             element={<Area user={user} area="reports" screen={<ReportsScreen />} />}
+          />
+          <Route
+            path="pincodes"
+            element={<Area user={user} area="pincodes" screen={<PincodesScreen />} />}
           />
           <Route path="more" element={<MoreScreen areas={areasFor(user)} />} />
           <Route

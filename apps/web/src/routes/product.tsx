@@ -2,6 +2,7 @@ import {
   CATEGORY_INFO,
   MAX_START_DAYS_AHEAD,
   MESSAGES,
+  SOONEST_START_DAYS,
   PRODUCT_FALLBACK_META,
   addDays,
   addToCartProblem,
@@ -31,6 +32,9 @@ import {
 } from '../features/product/api';
 import { bookedReason, bookedStartDates } from '../features/product/availability';
 import { AssuranceChecks, PristinePromise, UpgradeBox } from '../features/product/assurances';
+import { DeliveryPromise } from '../features/product/delivery-promise';
+import { usePincodeLookup } from '../features/checkout/use-pincode';
+import { useDeliveryPincode } from '../lib/delivery-pincode';
 import { ProductGallery } from '../features/product/gallery';
 import { ProductSkeleton } from '../features/product/product-skeleton';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
@@ -39,6 +43,10 @@ import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
+
+/** Why a chosen start date was cleared: a parcel cannot reach the PIN code by then. */
+const tooSoonHint = (date: string, pincode: string) =>
+  `${formatIsoDate(date)} is too soon for delivery to ${pincode}, so it was cleared. Please pick another date.`;
 
 /** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
 const clearedHint = (date: string, size: string, duration: RentalDuration) =>
@@ -107,7 +115,13 @@ function ProductDetail({ product }: { product: Product }) {
   const [picked, setChoice] = useState<RentalChoice>({ size: '', duration: 2, startDate: '' });
   const [clearedNote, setClearedNote] = useState<string>();
   const [wantDates, setWantDates] = useState(false);
-  const availability = useAvailability(product._id, wantDates);
+  // The calendar is for the shopper's PIN code once it is known to be served (DECISIONS.md
+  // 'Delivery promise'); for the warehouse's own city, the soonest anywhere, when none is.
+  const pincode = useDeliveryPincode();
+  const lookup = usePincodeLookup(pincode);
+  const calendarPincode = lookup.kind === 'found' ? lookup.place.pincode : undefined;
+  const lookupSettled = !/^[1-9]\d{5}$/.test(pincode) || lookup.kind !== 'idle';
+  const availability = useAvailability(product._id, wantDates && lookupSettled, calendarPincode);
   const bookedFor = (size: string, duration: RentalDuration) =>
     bookedStartDates(availability.data, size, duration);
 
@@ -117,8 +131,20 @@ function ProductDetail({ product }: { product: Product }) {
   // A chosen date is never sent once it is known to be booked (the plan changed the length, or
   // the answer came in after it was chosen).
   const bookedPick = picked.startDate && booked.has(picked.startDate) ? picked.startDate : '';
-  const choice = { ...picked, duration, startDate: bookedPick ? '' : picked.startDate };
-  const dateHint = bookedPick ? clearedHint(bookedPick, picked.size, duration) : clearedNote;
+  // A date sooner than a parcel reaches the PIN code (it changed after the date was chosen).
+  const earliest = availability.data?.from;
+  const tooSoonPick =
+    picked.startDate && earliest && picked.startDate < earliest ? picked.startDate : '';
+  const choice = {
+    ...picked,
+    duration,
+    startDate: bookedPick || tooSoonPick ? '' : picked.startDate,
+  };
+  const dateHint = bookedPick
+    ? clearedHint(bookedPick, picked.size, duration)
+    : tooSoonPick && calendarPincode
+      ? tooSoonHint(tooSoonPick, calendarPincode)
+      : clearedNote;
   const unit = planUnitPrice(product, plan, choice.duration);
   const below = percentBelowMrp(unit.price, product.mrp);
   const category = CATEGORY_INFO[product.category];
@@ -271,10 +297,9 @@ function ProductDetail({ product }: { product: Product }) {
             priceFor={(days) => planUnitPrice(product, plan, days).display}
             onChange={onChoice}
             dates={{
-              min:
-                availability.data && availability.data.from > today
-                  ? availability.data.from
-                  : today,
+              // The calendar's own earliest start for the PIN code; until it is known, the
+              // soonest any address can have it.
+              min: availability.data?.from ?? addDays(today, SOONEST_START_DAYS),
               max: availability.data?.to ?? addDays(today, MAX_START_DAYS_AHEAD),
               booked,
               reason: bookedReason(choice.size, choice.duration),
@@ -283,6 +308,8 @@ function ProductDetail({ product }: { product: Product }) {
             }}
             dateHint={dateHint}
           />
+
+          <DeliveryPromise pincode={pincode} lookup={lookup} startDate={choice.startDate} />
 
           <button
             type="button"

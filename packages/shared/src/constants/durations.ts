@@ -14,5 +14,11 @@ export const PAID_PLAN_DURATION = 14 as const satisfies RentalDuration;
 /** A start date lies between today (India) and this many days ahead. */
 export const MAX_START_DAYS_AHEAD = 90;
 
+/**
+ * The soonest a rental can start, in days from today: a parcel takes a day even within the
+ * warehouse's city (DECISIONS.md 'Delivery promise'; further away, its transit days).
+ */
+export const SOONEST_START_DAYS = 1;
+
 /** India is UTC+5:30 all year. */
 export const INDIA_UTC_OFFSET_MINUTES = 330;

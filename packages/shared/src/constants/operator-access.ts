@@ -6,7 +6,8 @@ export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 /**
  * The console's areas. Staff pack and check in: Today, Bookings (without refunds, cancellation or
- * waiving), Check-in and Units. Everything that moves money or changes prices is an admin's.
+ * waiving), Check-in and Units. Everything that moves money or changes prices is an admin's, and
+ * so is where the shop delivers.
  */
 export const CONSOLE_AREAS = [
   'today',
@@ -17,6 +18,8 @@ export const CONSOLE_AREAS = [
   'coupons',
   'customers',
   'reports',
+  /** Pincodes not served (decision 068). */
+  'pincodes',
 ] as const;
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 

@@ -332,7 +332,8 @@ export type MyBookingsResponse = z.infer<typeof myBookingsResponseSchema>;
 
 /**
  * GET /api/product/{id}/availability: for each size and each rental length, the start dates in
- * the bookable window (today in India to 90 days ahead) on which no unit is free.
+ * the bookable window (the earliest start a parcel can make, today in India plus the transit days
+ * to the pincode asked for, to 90 days ahead) on which no unit is free.
  */
 export const availabilityResponseSchema = z.object({
   success: z.literal(true),

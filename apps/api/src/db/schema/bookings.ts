@@ -67,6 +67,12 @@ export const bookings = pgTable(
     couponCode: text(),
     deliveryAddress: jsonb().$type<DeliveryAddressRecord>().notNull(),
     deliveryTracking: jsonb().$type<DeliveryTrackingRecord>(),
+    /**
+     * Days a parcel takes to the delivery address's pincode (DECISIONS.md 'Delivery promise'),
+     * fixed at checkout: its pieces are sent that many days before the start and held as many
+     * days past the end (before the cleaning days).
+     */
+    transitDays: integer().notNull().default(1),
     /** A pending booking holds its units and coupon until then. */
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     confirmedAt: timestamp({ withTimezone: true }),

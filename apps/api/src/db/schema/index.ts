@@ -9,3 +9,4 @@ export * from './payments.js';
 export * from './reports.js';
 export * from './outbox.js';
 export * from './sandbox-gateway.js';
+export * from './pincodes.js';

@@ -38,6 +38,8 @@ import { customersRoutes } from './customers.routes.js';
 import type { Customers } from './customers.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
+import { notServedRoutes } from '../pincodes/not-served.routes.js';
+import type { NotServed } from '../pincodes/not-served.service.js';
 
 /** The signed-in operator, as the audit trail names them. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -65,6 +67,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   refundsAdmin: RefundsAdmin;
   couponsAdmin: CouponsAdmin;
   customers: Customers;
+  notServed: NotServed;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -82,6 +85,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     refundsAdmin,
     couponsAdmin,
     customers,
+    notServed,
     authenticate,
   },
 ) => {
@@ -94,6 +98,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(refundsAdminRoutes, { refundsAdmin });
   await app.register(couponsAdminRoutes, { couponsAdmin });
   await app.register(customersRoutes, { customers });
+  await app.register(notServedRoutes, { notServed });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

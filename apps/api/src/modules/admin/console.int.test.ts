@@ -102,6 +102,10 @@ const ADMIN_ONLY = new Set([
   'GET /api/admin/customers',
   'GET /api/admin/customers/{id}',
   'POST /api/admin/customers/{id}/anonymise',
+  // Where the shop delivers (decision 068).
+  'GET /api/admin/pincodes/not-served',
+  'POST /api/admin/pincodes/not-served',
+  'DELETE /api/admin/pincodes/not-served/{prefix}',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

@@ -42,6 +42,8 @@ export interface BookingWrite {
   totalPaise: number;
   couponCode: string | null;
   deliveryAddress: DeliveryAddressRecord;
+  /** Transit days to the address's pincode (1 within the warehouse's city). */
+  transitDays: number;
   expiresAt: Date;
 }
 

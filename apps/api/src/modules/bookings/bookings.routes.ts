@@ -4,6 +4,7 @@ import {
   atRiskChoiceBodySchema,
   atRiskChoiceResponseSchema,
   atRiskResponseSchema,
+  availabilityQuerySchema,
   availabilityResponseSchema,
   balanceResultSchema,
   payBalanceResponseSchema,
@@ -32,19 +33,32 @@ import type { Checkout } from './checkout.service.js';
 import type { FitWindow } from './fit-window.service.js';
 import type { Inventory } from './inventory.js';
 import type { MyBookings } from './my-bookings.service.js';
+import type { Pincodes } from '../pincodes/pincodes.service.js';
 
 export const bookingsRoutes: FastifyPluginAsyncZod<{
   checkout: Checkout;
   myBookings: MyBookings;
   cancellation: Pick<Cancellation, 'cancel'>;
   inventory: Pick<Inventory, 'availabilityAnswer'>;
+  /** The transit days to a calendar's pincode. */
+  pincodes: Pick<Pincodes, 'deliveryTo'>;
   balance: Pick<Balance, 'open' | 'verify' | 'confirm'>;
   fitWindow: Pick<FitWindow, 'report'>;
   atRisk: Pick<AtRisk, 'choices' | 'choose'>;
   authenticate: Authenticate;
 }> = async (
   app,
-  { checkout, myBookings, cancellation, inventory, balance, fitWindow, atRisk, authenticate },
+  {
+    checkout,
+    myBookings,
+    cancellation,
+    inventory,
+    pincodes,
+    balance,
+    fitWindow,
+    atRisk,
+    authenticate,
+  },
 ) => {
   app.get(
     '/product/:id/availability',
@@ -53,9 +67,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         tags: ['Bookings'],
         summary: 'Start dates on which no piece of a size is free, per size and rental length',
         description:
-          'For today (India) to 90 days ahead. A piece is blocked from 1 day before the start to 3 days after the end.',
+          'Start dates from the earliest a parcel can arrive (today in India plus the transit days to `pincode`; 1 day, the warehouse’s own city, without one) to 90 days ahead of today. A piece is held from the transit days before the start to the transit days and 2 cleaning days after the end (1 before and 3 after within the warehouse’s city). A pincode India Post does not know, or one the shop does not serve, is a 400.',
         params: productIdParamsSchema,
-        response: { 200: availabilityResponseSchema, ...errorResponses(404) },
+        querystring: availabilityQuerySchema,
+        response: { 200: availabilityResponseSchema, ...errorResponses(400, 404) },
       },
       // Sent as encoded once per kept calendar (Inventory.availabilityAnswer): the schema above
       // documents it and the API tests check answers against it.
@@ -65,7 +80,10 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       sendEncodedJson(
         request,
         reply,
-        await inventory.availabilityAnswer(request.params.id),
+        await inventory.availabilityAnswer(
+          request.params.id,
+          request.query.pincode ? pincodes.deliveryTo(request.query.pincode).transitDays : 1,
+        ),
         'no-store',
       ),
   );

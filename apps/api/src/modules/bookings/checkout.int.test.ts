@@ -347,7 +347,8 @@ describe('GET /api/booking/my and availability', () => {
     expect(blocked[0]).toBe(addDays(start, -1 - 5));
     expect(blocked.at(-1)).toBe(addDays(start, 4 + 3 + 1));
     expect(blocked).toContain(start);
-    expect(body.from).toBe(inDays(0));
+    // No pincode asked: the warehouse's own city, a day away (DECISIONS.md 'Delivery promise').
+    expect(body.from).toBe(inDays(1));
     expect(body.to).toBe(inDays(90));
     const missing = await t.app.inject({
       method: 'GET',

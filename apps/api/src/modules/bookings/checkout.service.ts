@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BOOKING_MESSAGES,
+  PINCODE_MESSAGES,
   bookingNumber,
   orderTotals,
   rupeesToPaise,
@@ -38,7 +39,7 @@ export interface CheckoutDeps {
   settlement: Pick<BookingSettlement, 'confirmIn' | 'releaseHoldIn'>;
   provider: PaymentProvider;
   /** Whether the delivery address's pincode exists and is served (issue [O] §3). */
-  pincodes: Pick<Pincodes, 'assertDeliverable'>;
+  pincodes: Pick<Pincodes, 'deliveryTo'>;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
   settings: {
@@ -116,8 +117,20 @@ export function createCheckout({
         seen.add(rental.product._id);
         return rental;
       });
-      // Only to a pincode India Post knows and the shop serves: nothing is held or ordered else.
-      pincodes.assertDeliverable(body.address.pincode);
+      // Only to a pincode India Post knows and the shop serves, and only for start dates a
+      // parcel can reach it by (DECISIONS.md 'Delivery promise'): nothing is held or ordered else.
+      const delivery = pincodes.deliveryTo(body.address.pincode);
+      const tooSoon = rentals.find((rental) => rental.startDate < delivery.earliestStartDate);
+      if (tooSoon) {
+        throw badRequest(
+          PINCODE_MESSAGES.tooSoon({
+            product: tooSoon.product.name,
+            pincode: delivery.pincode,
+            city: delivery.city,
+            earliest: delivery.earliestStartDate,
+          }),
+        );
+      }
       const { items, subtotal } = priceItems(
         rentals,
         body.cartItems.map((item) => item.quantity),
@@ -166,7 +179,7 @@ export function createCheckout({
         endDate: item.rental.endDate,
         rental: item.rental,
       }));
-      const taken = await inventory.firstTakenFor(userId, lines);
+      const taken = await inventory.firstTakenFor(userId, lines, delivery.transitDays);
       if (taken) throw takenAnswer(taken);
 
       let order: ProviderOrder | undefined;
@@ -225,6 +238,7 @@ export function createCheckout({
           totalPaise,
           couponCode: coupon?.code ?? null,
           deliveryAddress: { ...body.address, landmark: body.address.landmark ?? '' },
+          transitDays: delivery.transitDays,
           expiresAt,
         });
         const itemIds = await tx.bookings.insertItems(
@@ -247,6 +261,7 @@ export function createCheckout({
           tx,
           bookingId,
           lines.map((line, i) => ({ ...line, itemId: itemIds[i]! })),
+          delivery.transitDays,
         );
         if (taken) throw takenAnswer(taken);
 

@@ -103,6 +103,7 @@ export function createFitWindow({ repos, uow, catalogue, inventory, clock }: Fit
               quantity: item.quantity,
               from: today,
               endDate: item.endDate,
+              transitDays: booking.transitDays,
             });
           }
         }

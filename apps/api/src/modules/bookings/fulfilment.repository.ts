@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, between, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { addDays } from '@pehnava/shared';
 import type { Database } from '../../db/client.js';
 import {
   bookingCharges,
@@ -61,11 +62,20 @@ export function createFulfilmentRepository(db: Database) {
       and ${unitReservations.dispatchedAt} is null)`;
 
   return {
-    /** Lines of paid bookings (not cancelled) starting on `startDate`: to send the day before. */
-    startingOn: (startDate: string) =>
+    /**
+     * Lines of paid bookings (not cancelled) to send on `day`: those starting `leadDays` later
+     * within the warehouse's city, a day later for each further day of transit to their address
+     * (DECISIONS.md 'Delivery promise'). The start is bounded first, so its index still serves.
+     */
+    toSendOn: (day: string, leadDays: number, longestTransit: number) =>
       lines(
         and(
-          eq(bookingItems.startDate, startDate),
+          between(
+            bookingItems.startDate,
+            addDays(day, leadDays),
+            addDays(day, leadDays + longestTransit - 1),
+          ),
+          sql`${bookingItems.startDate} = ${day}::date + (${leadDays - 1} + ${bookings.transitDays})`,
           inArray(bookings.status, ['confirmed', 'processing', 'shipped']),
         )!,
       ),

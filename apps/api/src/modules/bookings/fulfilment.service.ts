@@ -22,6 +22,7 @@ import type { UnitActor } from '../units/units.repository.js';
 import { piecesView } from './booking-view.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import type { FulfilmentLine } from './fulfilment.repository.js';
+import { LONGEST_TRANSIT_DAYS } from '../pincodes/delivery-promise.js';
 import type { Inventory } from './inventory.js';
 import type { Hold } from './inventory.repository.js';
 import type { Charges } from './charges.service.js';
@@ -285,7 +286,7 @@ export function createFulfilment({
     async dispatches(date?: string) {
       const day = date ?? today();
       const [lines, exchanges] = await Promise.all([
-        repos.fulfilment.startingOn(addDays(day, inventory.days.leadDays)),
+        repos.fulfilment.toSendOn(day, inventory.days.leadDays, LONGEST_TRANSIT_DAYS),
         day === today() ? repos.fulfilment.exchangesWaiting() : [],
       ]);
       return { date: day, dispatches: [...group(lines, day), ...group(exchanges, day, true)] };

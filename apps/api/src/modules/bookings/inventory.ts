@@ -17,7 +17,7 @@ import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { availableStartDates } from './availability.js';
 import type { Hold } from './inventory.repository.js';
-import { reservedRange, type ReservationDays } from './reserved-range.js';
+import { reservationDaysFor, reservedRange, type ReservationDays } from './reserved-range.js';
 
 /** The longest rental: how far past the bookable window the calendar must look. */
 const LONGEST_RENTAL = Math.max(...RENTAL_DURATIONS);
@@ -69,7 +69,8 @@ export function createInventory({
     ? createKeptAnswers<{ calendar: Calendar; snapshot: CatalogueSnapshot }>({
         feed,
         maxEntries: keptCalendars,
-        changeOf: (productId) => `p:${productId}`,
+        // One calendar per product and transit time: every one of them is the product's.
+        changeOf: (key) => `p:${key.slice(0, key.indexOf('|'))}`,
       })
     : undefined;
 
@@ -79,25 +80,43 @@ export function createInventory({
    */
   const encodedCalendars = new WeakMap<Calendar, EncodedBody>();
 
-  async function availability(idOrCode: string): Promise<Calendar> {
+  /**
+   * A product's calendar for an address `transitDays` from the warehouse (1: its own city, the
+   * nearest any address is): start dates from today plus the transit days, each checked against
+   * the days a rental there holds a piece.
+   */
+  async function availability(idOrCode: string, transitDays = 1): Promise<Calendar> {
     const snapshot = await catalogue.snapshot();
     const product = findProduct(snapshot, idOrCode);
     if (!product) throw notFound('Product not found');
-    const from = todayInIndia(clock.now());
-    const make = async () => ({ calendar: await calendarOf(product, from), snapshot });
+    const today = todayInIndia(clock.now());
+    const make = async () => ({
+      calendar: await calendarOf(product, today, transitDays),
+      snapshot,
+    });
     if (!calendars) return (await make()).calendar;
     const kept = await calendars.read(
-      product._id,
+      `${product._id}|${transitDays}`,
       make,
-      (value) => value.snapshot === snapshot && value.calendar.from === from,
+      (value) =>
+        value.snapshot === snapshot && value.calendar.to === addDays(today, MAX_START_DAYS_AHEAD),
     );
     return kept.calendar;
   }
 
-  /** A product's calendar from `from` on, read from its units and reservations now. */
-  async function calendarOf(product: Product, from: string): Promise<Calendar> {
-    const to = addDays(from, MAX_START_DAYS_AHEAD);
-    const window = reservedRange({ startDate: from, endDate: addDays(to, LONGEST_RENTAL) }, days);
+  /**
+   * A product's calendar on `today` for an address `transitDays` away, read from its units and
+   * reservations now: start dates from the earliest a parcel can arrive to 90 days ahead.
+   */
+  async function calendarOf(
+    product: Product,
+    today: string,
+    transitDays: number,
+  ): Promise<Calendar> {
+    const from = addDays(today, transitDays);
+    const to = addDays(today, MAX_START_DAYS_AHEAD);
+    const held = reservationDaysFor(days, transitDays);
+    const window = reservedRange({ startDate: from, endDate: addDays(to, LONGEST_RENTAL) }, held);
     const { units, reservations } = await repos.inventory.unitsAndReservations(
       product._id,
       window.blockedFrom,
@@ -113,7 +132,13 @@ export function createInventory({
           size: size.size,
           available: size.available,
           units: unitIds.length,
-          unavailableStartDates: availableStartDates({ unitIds, reservations, from, to, days }),
+          unavailableStartDates: availableStartDates({
+            unitIds,
+            reservations,
+            from,
+            to,
+            days: held,
+          }),
         };
       }),
     };
@@ -137,7 +162,11 @@ export function createInventory({
   }
 
   return {
+    /** The days a rental within the warehouse's city holds a piece. */
     days,
+
+    /** The days a rental `transitDays` from the warehouse holds a piece. */
+    daysFor: (transitDays: number) => reservationDaysFor(days, transitDays),
 
     /**
      * True when some piece of the product in this size is free for a rental from `startDate` to
@@ -147,8 +176,9 @@ export function createInventory({
       productId: string,
       size: string,
       rental: { startDate: string; endDate: string },
+      transitDays = 1,
     ): Promise<boolean> {
-      const range = reservedRange(rental, days);
+      const range = reservedRange(rental, reservationDaysFor(days, transitDays));
       const free = await repos.inventory.freeUnits(
         productId,
         size,
@@ -166,8 +196,8 @@ export function createInventory({
      * GET /api/product/{id}/availability as sent: the calendar checked against the contract,
      * serialized and compressed once for as long as it is kept.
      */
-    async availabilityAnswer(idOrCode: string): Promise<EncodedBody> {
-      const calendar = await availability(idOrCode);
+    async availabilityAnswer(idOrCode: string, transitDays = 1): Promise<EncodedBody> {
+      const calendar = await availability(idOrCode, transitDays);
       let body = encodedCalendars.get(calendar);
       if (!body) {
         const answer = availabilityResponseSchema.parse({ success: true, ...calendar });
@@ -188,9 +218,11 @@ export function createInventory({
     async firstTakenFor<Line extends Omit<LineToReserve, 'itemId'>>(
       userId: string,
       lines: Line[],
+      transitDays: number,
     ): Promise<Line | undefined> {
+      const held = reservationDaysFor(days, transitDays);
       for (const line of lines) {
-        const range = reservedRange(line, days);
+        const range = reservedRange(line, held);
         const free = await repos.inventory.freeUnitsBesideOwn(
           userId,
           line.productId,
@@ -207,20 +239,22 @@ export function createInventory({
     /**
      * Reserve `quantity` free units for each line, in `tx`, in one fixed order (product, size) so
      * two checkouts never wait on each other in a circle; each unit by insert, which the exclusion
-     * constraint may refuse (then the next unit is tried). Returns the first line that could not
-     * be served, after letting go of what this call reserved for the booking; undefined when every
-     * line has its units.
+     * constraint may refuse (then the next unit is tried), over the days a booking `transitDays`
+     * from the warehouse holds it. Returns the first line that could not be served, after letting
+     * go of what this call reserved for the booking; undefined when every line has its units.
      */
     async reserveIn<Line extends LineToReserve>(
       tx: Pick<Repositories, 'inventory'>,
       bookingId: string,
       lines: Line[],
+      transitDays: number,
     ): Promise<Line | undefined> {
+      const held = reservationDaysFor(days, transitDays);
       const ordered = [...lines].sort((a, b) =>
         `${a.productId}|${a.size}`.localeCompare(`${b.productId}|${b.size}`),
       );
       for (const line of ordered) {
-        const range = reservedRange(line, days);
+        const range = reservedRange(line, held);
         const candidates = await tx.inventory.freeUnits(
           line.productId,
           line.size,
@@ -258,9 +292,14 @@ export function createInventory({
         quantity: number;
         from: string;
         endDate: string;
+        /** The booking's transit days: the piece comes back as the first would have. */
+        transitDays: number;
       },
     ): Promise<string[]> {
-      const until = addDays(line.endDate, days.turnaroundDays);
+      const until = addDays(
+        line.endDate,
+        reservationDaysFor(days, line.transitDays).turnaroundDays,
+      );
       const candidates = await tx.inventory.freeUnits(line.productId, line.size, line.from, until);
       const made: string[] = [];
       for (const unitId of candidates) {

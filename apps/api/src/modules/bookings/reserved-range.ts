@@ -8,6 +8,20 @@ export interface ReservationDays {
 }
 
 /**
+ * The days held for a rental to a pincode `transitDays` away (DECISIONS.md 'Delivery promise'):
+ * from start − transit to end + transit + the cleaning days. `base` is the warehouse's own city,
+ * 1 day away (RESERVATION_LEAD_DAYS before, RESERVATION_TURNAROUND_DAYS after); each day further
+ * adds a day on either side.
+ */
+export function reservationDaysFor(base: ReservationDays, transitDays: number): ReservationDays {
+  const further = Math.max(0, transitDays - 1);
+  return {
+    leadDays: base.leadDays + further,
+    turnaroundDays: base.turnaroundDays + further,
+  };
+}
+
+/**
  * The days a rental keeps a physical unit, both inclusive: from `leadDays` before its start
  * (dispatch) to `turnaroundDays` after its end (return, cleaning, quality check). The one
  * definition (DECISIONS.md 'Inventory and availability'): checkout reserves it, cart add and the

@@ -1,4 +1,11 @@
-import { MESSAGES, orderTotals, rupeesToPaise, todayInIndia, type Booking } from '@pehnava/shared';
+import {
+  MESSAGES,
+  addDays,
+  orderTotals,
+  rupeesToPaise,
+  todayInIndia,
+  type Booking,
+} from '@pehnava/shared';
 import type { ProviderPayment } from '../../adapters/payments/provider.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Clock } from '../../lib/clock.js';
@@ -157,6 +164,13 @@ export function createBookingSettlement({
           detail: `${label(item)}: ${error.message}.`,
         };
       }
+      // A parcel leaves `transitDays` before the start (DECISIONS.md 'Delivery promise').
+      if (item.startDate < addDays(todayInIndia(now), booking.transitDays)) {
+        return {
+          code: 'start-date-passed',
+          detail: `${label(item)}: it can no longer reach ${booking.deliveryAddress.pincode} by its start date.`,
+        };
+      }
       if (rental.duration !== item.durationDays) {
         return {
           code: 'plan-changed',
@@ -228,6 +242,7 @@ export function createBookingSettlement({
         startDate: item.startDate,
         endDate: item.endDate,
       })),
+      booking.transitDays,
     );
     if (taken) {
       const item = items.find((candidate) => candidate.id === taken.itemId)!;

@@ -41,10 +41,13 @@ const isMetro = (place: PincodePlace) => {
   return districts === 'all' || Boolean(districts?.includes(place.district));
 };
 
+/** The longest a parcel takes anywhere the shop delivers. */
+export const LONGEST_TRANSIT_DAYS = 5;
+
 /** Days a parcel takes from `warehouse` to `place`. */
 export function transitDays(place: PincodePlace, warehouse: PincodePlace): number {
   if (place.state === warehouse.state && place.district === warehouse.district) return 1;
-  if (FAR_STATES.has(place.state)) return 5;
+  if (FAR_STATES.has(place.state)) return LONGEST_TRANSIT_DAYS;
   if (isMetro(place)) return 2;
   return 3;
 }

@@ -15,6 +15,20 @@ type Entries = Record<string, [string, number]>;
 
 /** The file read, once per process whatever the number of apps built in it (tests build many). */
 const read = new Map<string, Entries>();
+/** Its pincodes in order, made on the first count under a prefix (decision 068), once per process. */
+const ordered = new Map<string, string[]>();
+
+/** How many of `sorted` come before `key`. */
+function before(sorted: readonly string[], key: string): number {
+  let low = 0;
+  let high = sorted.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    if (sorted[middle]! < key) low = middle + 1;
+    else high = middle;
+  }
+  return low;
+}
 
 /**
  * India Post's pincodes (issue [O] §3), read from the file on the first question (the service asks
@@ -37,6 +51,17 @@ export function createPincodeDirectory(file: URL = PINCODES_FILE) {
       if (!entry) return undefined;
       const state = INDIAN_STATES[entry[1]];
       return state ? { pincode, district: entry[0], state } : undefined;
+    },
+
+    /** How many pincodes begin with `prefix` (1 to 6 digits): a binary search, no scan. */
+    countWithPrefix(prefix: string): number {
+      let sorted = ordered.get(file.href);
+      if (!sorted) {
+        sorted = Object.keys(all()).sort();
+        ordered.set(file.href, sorted);
+      }
+      // Pincodes are digits, and ':' sorts just after '9': [prefix, prefix + ':') is every one under it.
+      return before(sorted, `${prefix}:`) - before(sorted, prefix);
     },
   };
 }

@@ -241,7 +241,8 @@ async function moneyOnce(world: World, model: Model, settled: boolean): Promise<
 /** Invariant 3: no piece promised twice; a going-ahead booking holds its pieces, a cancelled none. */
 async function piecesOnce(world: World, model: Model): Promise<Violation[]> {
   const name = namer(model);
-  const [overlaps, holdings] = await Promise.all([
+  const { leadDays, turnaroundDays } = world.a.services.inventory.days;
+  const [overlaps, holdings, short] = await Promise.all([
     rows<{ unitId: string; first: string; second: string }>(
       world,
       sql`select r1.unit_id as "unitId", i1.booking_id as "first", i2.booking_id as "second"
@@ -264,11 +265,31 @@ async function piecesOnce(world: World, model: Model): Promise<Violation[]> {
           from bookings b
           where (${LIVE_PAID}) or b.status = 'cancelled'`,
     ),
+    // A piece not yet sent is held from its start less the transit days to the booking's pincode
+    // to its end plus those days and the cleaning days (DECISIONS.md 'Delivery promise').
+    rows<{ id: string; transit: number; from: string; until: string }>(
+      world,
+      sql`select b.id, b.transit_days as "transit", ur.blocked_from::text as "from",
+            ur.blocked_until::text as "until"
+          from unit_reservations ur
+          join booking_items i on i.id = ur.booking_item_id
+          join bookings b on b.id = i.booking_id
+          where ur.active and ur.dispatched_at is null
+            and b.status in ('pending', 'confirmed', 'processing')
+            and (ur.blocked_from > i.start_date - (${leadDays - 1} + b.transit_days)
+              or ur.blocked_until < i.end_date + (${turnaroundDays - 1} + b.transit_days))`,
+    ),
   ]);
   const found: Violation[] = overlaps.map((o) => ({
     invariant: 3,
     message: `unit ${o.unitId} is held for overlapping days by ${name.booking(o.first)} and ${name.booking(o.second)}`,
   }));
+  for (const h of short) {
+    found.push({
+      invariant: 3,
+      message: `${name.booking(h.id)} (${h.transit} days away) holds a piece only ${h.from} to ${h.until}`,
+    });
+  }
   for (const b of holdings) {
     if (b.live && b.held !== b.pieces) {
       found.push({

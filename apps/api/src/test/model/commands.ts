@@ -179,7 +179,17 @@ export interface CheckoutSpec {
   replace?: boolean;
   /** Most shoppers pay at once, and the checkout's handler verifies (or never gets to). */
   then?: 'nothing' | 'pay' | 'pay+verify';
+  /** Where the pieces go: Mumbai (1 day), Jaipur (3) or Leh (5); Mumbai unless given. */
+  pincode?: ModelPincode;
 }
+
+/** Delivery addresses a model's checkouts use, by how far from the warehouse they are. */
+export const MODEL_ADDRESSES = {
+  '400050': ADDRESS,
+  '302001': { ...ADDRESS, city: 'Jaipur', state: 'Rajasthan', pincode: '302001' },
+  '194101': { ...ADDRESS, city: 'Leh', state: 'Ladakh', pincode: '194101' },
+} as const;
+export type ModelPincode = keyof typeof MODEL_ADDRESSES;
 
 /** POST /api/booking/create, perhaps followed at once by paying and verifying it. */
 export class CreateCheckout extends Step {
@@ -194,7 +204,7 @@ export class CreateCheckout extends Step {
   }
 
   async exec(m: Model, w: World): Promise<void> {
-    const { shopper, items, coupon, insurance, via, then = 'nothing' } = this.spec;
+    const { shopper, items, coupon, insurance, via, then = 'nothing', pincode } = this.spec;
     const res = answered(
       await w.call(via, m.shoppers[shopper]!.userId, 'POST', '/api/booking/create', {
         cartItems: items.map((item) => {
@@ -207,7 +217,7 @@ export class CreateCheckout extends Step {
             startDate: w.startIn(item.startInDays),
           };
         }),
-        address: ADDRESS,
+        address: MODEL_ADDRESSES[pincode ?? '400050'],
         ...(coupon ? { couponCode: coupon } : {}),
         insuranceSelected: insurance,
       }),
@@ -238,7 +248,16 @@ export class CreateCheckout extends Step {
   }
 
   toString(): string {
-    const { shopper, items, coupon, insurance, via, replace, then = 'nothing' } = this.spec;
+    const {
+      shopper,
+      items,
+      coupon,
+      insurance,
+      via,
+      replace,
+      then = 'nothing',
+      pincode,
+    } = this.spec;
     const lines = items
       .map((i) => `p${i.product} +${i.startInDays}d ${i.days}d x${i.quantity}`)
       .join(', ');
@@ -246,6 +265,7 @@ export class CreateCheckout extends Step {
       coupon ?? '',
       insurance ? 'insured' : '',
       then === 'nothing' ? '' : `then ${then}`,
+      pincode && pincode !== '400050' ? `to ${pincode}` : '',
     ];
     const extra = extras.filter(Boolean).join(', ');
     return `${replace ? 'replace' : 'create'}(s${shopper} via ${via}: ${lines}${extra ? `; ${extra}` : ''})`;
@@ -983,6 +1003,8 @@ const itemsArb = fc.uniqueArray(
 const couponArb = fc.constantFrom<CouponChoice>(null, null, 'WELCOME50', SINGLE_USE_COUPON);
 
 const thenArb = fc.constantFrom<CheckoutSpec['then']>('nothing', 'pay', 'pay', 'pay+verify');
+/** Most pieces go within the warehouse's city; some 3 days away, a few 5 (holds that long). */
+const pincodeArb = fc.constantFrom<ModelPincode>('400050', '400050', '302001', '194101');
 const checkoutArb = (via: fc.Arbitrary<Via>): fc.Arbitrary<CheckoutSpec> =>
   fc.record({
     shopper: shopperArb,
@@ -991,6 +1013,7 @@ const checkoutArb = (via: fc.Arbitrary<Via>): fc.Arbitrary<CheckoutSpec> =>
     insurance: fc.boolean(),
     via,
     then: thenArb,
+    pincode: pincodeArb,
   });
 
 const riskChoiceArb = fc.constantFrom<RiskChoice>('size', 'size', 'piece', 'cancel');

@@ -14,6 +14,7 @@ import { dropCoupon } from '../../lib/applied-coupon';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useRefreshBookings, useRefreshCart } from '../../lib/shopper';
+import { rememberDeliveryPincode } from '../../lib/delivery-pincode';
 import { clientConfigQuery, createBooking, verifyBooking } from './api';
 import { PAYMENT_INIT_FAILED, loadCheckout, openCheckout } from './payment-checkout';
 import { checkoutPageOf } from './payment-return';
@@ -190,6 +191,8 @@ export function usePlaceOrder() {
       }
       return;
     }
+    // The address the server accepted: product pages show dates and delivery for it from now on.
+    rememberDeliveryPincode(request.address.pincode);
     // Nothing to pay (free rentals on a plan, free delivery, no protection): confirmed already.
     if (!booking.order) {
       confirmed(BOOKING_MESSAGES.confirmedWithoutPayment);

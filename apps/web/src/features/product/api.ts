@@ -77,12 +77,12 @@ export async function addToCart(body: {
  * piece free. Asked for once the shopper reaches for the date (`wanted`), not with every product
  * view; one answer covers every size and duration, so changing them asks nothing more.
  */
-export function useAvailability(productId: string, wanted: boolean) {
+export function useAvailability(productId: string, wanted: boolean, pincode?: string) {
   return useQuery({
-    queryKey: ['availability', productId],
+    queryKey: ['availability', productId, pincode ?? ''],
     queryFn: () =>
       apiGet<AvailabilityResponse>(
-        `/product/${encodeURIComponent(productId)}/availability`,
+        `/product/${encodeURIComponent(productId)}/availability${pincode ? `?pincode=${pincode}` : ''}`,
         'Could not check which dates are free',
       ),
     enabled: wanted,

@@ -1,0 +1,121 @@
+import type { Page } from '@playwright/test';
+import { PINCODE_MESSAGES, addDays, todayInIndia } from '@pehnava/shared';
+import { expect, test } from '../fixtures';
+import { pickStartDate, startDateButton, startDateCalendar } from '../start-date';
+
+/*
+ * The delivery promise on the product page (issue [O] §3; DECISIONS.md 'Delivery promise'): the
+ * shopper's PIN code, typed once and remembered, greys the start dates a parcel cannot make and
+ * says 'Delivered by …' for the date chosen.
+ */
+const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
+
+/** The calendar's day `date`, turning to its month first. */
+async function dayOf(page: Page, date: string) {
+  const calendar = startDateCalendar(page);
+  const month = date.slice(0, 7);
+  for (let turns = 0; turns < 4; turns += 1) {
+    const shown = await calendar.getByRole('heading').getAttribute('data-month');
+    if (shown === month) break;
+    await calendar
+      .getByRole('button', { name: shown! < month ? 'Next month' : 'Previous month' })
+      .click();
+  }
+  return calendar.locator(`[data-date="${date}"]`);
+}
+
+test.describe('the delivery promise', () => {
+  // A PIN code India Post does not know is a 404 from the directory, which the browser logs.
+  test.use({ expectedConsoleErrors: [/status of 404/] });
+
+  for (const width of [390, 1280]) {
+    test(`takes a PIN code, greys the dates too soon for it and says when it arrives, at ${width} px`, async ({
+      page,
+      workerProducts,
+    }) => {
+      await page.setViewportSize({ width, height: 900 });
+      const product = workerProducts.take();
+      await page.goto(`/product/${product._id}`);
+      const promise = page.getByTestId('delivery-promise');
+      await expect(promise).toContainText('Enter your PIN code to see when it arrives');
+
+      // Bad input is refused where it was typed.
+      await promise.getByLabel('Enter your PIN code to see when it arrives').fill('4000');
+      await promise.getByRole('button', { name: 'Check' }).click();
+      await expect(promise.getByRole('alert')).toHaveText(PINCODE_MESSAGES.invalid);
+      await promise.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots/delivery-promise-entry-${width}.png` });
+
+      // Jaipur is 3 days from the warehouse.
+      await promise.getByLabel('Enter your PIN code to see when it arrives').fill('302001');
+      await promise.getByRole('button', { name: 'Check' }).click();
+      const deliveredBy = page.getByTestId('delivered-by');
+      await expect(deliveredBy).toHaveText(
+        PINCODE_MESSAGES.deliveredBy({ date: inDays(3), pincode: '302001', city: 'Jaipur' }),
+      );
+
+      await page
+        .getByRole('group', { name: 'Size' })
+        .getByRole('button', { name: product.sizes.find((s) => s.available)!.size, exact: true })
+        .click();
+      await startDateButton(page).click();
+      for (const soon of [inDays(1), inDays(2)]) {
+        await expect(await dayOf(page, soon)).toHaveAttribute('aria-disabled', 'true');
+      }
+      await expect(await dayOf(page, inDays(3))).not.toHaveAttribute('aria-disabled');
+      await page.keyboard.press('Escape');
+      await pickStartDate(page, inDays(10));
+      await expect(deliveredBy).toHaveText(
+        PINCODE_MESSAGES.deliveredBy({ date: inDays(10), pincode: '302001', city: 'Jaipur' }),
+      );
+      await deliveredBy.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots/delivery-promise-${width}.png` });
+
+      // Remembered: the next visit shows it at once.
+      await page.reload();
+      await expect(page.getByTestId('delivered-by')).toHaveText(
+        PINCODE_MESSAGES.deliveredBy({ date: inDays(3), pincode: '302001', city: 'Jaipur' }),
+      );
+
+      // One India Post does not know says so; Mumbai is a day away.
+      await page.getByRole('button', { name: 'Change the PIN code 302001' }).click();
+      await promise.getByLabel('Enter your PIN code to see when it arrives').fill('999999');
+      await promise.getByRole('button', { name: 'Check' }).click();
+      await expect(page.getByTestId('delivered-by')).toHaveText(
+        PINCODE_MESSAGES.notFound('999999'),
+      );
+      await page.getByTestId('delivered-by').scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `/tmp/shots/delivery-promise-unknown-${width}.png` });
+      await page.getByRole('button', { name: 'Change the PIN code 999999' }).click();
+      await promise.getByLabel('Enter your PIN code to see when it arrives').fill('400050');
+      await promise.getByRole('button', { name: 'Check' }).click();
+      await expect(page.getByTestId('delivered-by')).toHaveText(
+        PINCODE_MESSAGES.deliveredBy({ date: inDays(1), pincode: '400050', city: 'Mumbai' }),
+      );
+    });
+  }
+
+  test('a date chosen that becomes too soon for a new PIN code is cleared, and says why', async ({
+    page,
+    workerProducts,
+  }) => {
+    const product = workerProducts.take();
+    await page.goto(`/product/${product._id}`);
+    await page
+      .getByRole('group', { name: 'Size' })
+      .getByRole('button', { name: product.sizes.find((s) => s.available)!.size, exact: true })
+      .click();
+    await pickStartDate(page, inDays(2));
+    const promise = page.getByTestId('delivery-promise');
+    // Leh is 5 days away.
+    await promise.getByLabel('Enter your PIN code to see when it arrives').fill('194101');
+    await promise.getByRole('button', { name: 'Check' }).click();
+    await expect(page.getByTestId('date-cleared')).toContainText(
+      'is too soon for delivery to 194101, so it was cleared',
+    );
+    await expect(startDateButton(page)).toHaveAccessibleName('Start date Choose a date');
+    await expect(page.getByTestId('delivered-by')).toHaveText(
+      PINCODE_MESSAGES.deliveredBy({ date: inDays(5), pincode: '194101', city: 'Leh' }),
+    );
+  });
+});

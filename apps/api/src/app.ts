@@ -26,6 +26,7 @@ import { devClockRoutes } from './modules/dev-clock/dev-clock.routes.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
+import { notifyMeRoutes } from './modules/notify-me/notify-me.routes.js';
 import { handleClientError, handleRouterError, registerErrorHandling } from './plugins/errors.js';
 import { registerEtags } from './plugins/etags.js';
 import { createAuthenticate } from './plugins/auth.js';
@@ -149,6 +150,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(usersRoutes, { users, authLimiter, authenticate });
       await api.register(cartRoutes, { cart, authenticate });
       await api.register(wishlistRoutes, { wishlist, authenticate });
+      await api.register(notifyMeRoutes, { notifyMe: services.notifyMe, authenticate });
       await api.register(couponsRoutes, { coupons, authenticate });
       await api.register(pincodesRoutes, { pincodes: services.pincodes });
       await api.register(bookingsRoutes, {

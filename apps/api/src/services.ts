@@ -21,6 +21,7 @@ import {
   lateFeesJob,
   unitsReadyJob,
 } from './jobs/unit-jobs.js';
+import { notifyMeJob } from './jobs/notify-me.job.js';
 import {
   createPlanBillingService,
   type PlanBillingService,
@@ -36,6 +37,7 @@ import { systemClock, type Clock } from './lib/clock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
 import { createAtRisk, type AtRisk } from './modules/bookings/at-risk.service.js';
+import { createNotifyMe, type NotifyMe } from './modules/notify-me/notify-me.service.js';
 import { createPincodeDirectory } from './modules/pincodes/pincode-directory.js';
 import { createPincodes, type Pincodes } from './modules/pincodes/pincodes.service.js';
 import { createNotServed, type NotServed } from './modules/pincodes/not-served.service.js';
@@ -187,6 +189,7 @@ export interface Services {
   planBilling: PlanBillingService;
   users: UsersService;
   wishlist: WishlistService;
+  notifyMe: NotifyMe;
   /** Background jobs; started by whoever runs the process (server, tests), stopped on close. */
   jobs: JobRunner;
 }
@@ -395,6 +398,15 @@ export function createServices({
   });
   const payments = createPaymentsService({ repos, uow, provider, intake, clock, logger });
   const wishlist = createWishlistService({ repository: repos.wishlist, catalogue });
+  const notifyMe = createNotifyMe({
+    repos,
+    uow,
+    catalogue,
+    subscriptions,
+    inventory,
+    clock,
+    settings: { siteUrl },
+  });
   const coupons = createCouponsService({
     repository: repos.coupons,
     cart,
@@ -422,6 +434,7 @@ export function createServices({
       lateFeesJob(charges),
       balanceRemindersJob(charges),
       balanceOffSessionJob(balance),
+      notifyMeJob(notifyMe),
       ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
     ],
     logger,
@@ -475,6 +488,7 @@ export function createServices({
     planBilling,
     users,
     wishlist,
+    notifyMe,
     jobs,
   };
 }

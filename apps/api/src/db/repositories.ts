@@ -14,6 +14,7 @@ import { createProductSearchRepository } from '../modules/catalogue/product-sear
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
 import { createNotServedRepository } from '../modules/pincodes/not-served.repository.js';
+import { createNotifyMeRepository } from '../modules/notify-me/notify-me.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import { createUnitsRepository } from '../modules/units/units.repository.js';
@@ -43,6 +44,7 @@ export function createRepositories(
     fulfilment: () => createFulfilmentRepository(db),
     inventory: () => createInventoryRepository(db, clock),
     notServedPincodes: () => createNotServedRepository(db),
+    notifyMe: () => createNotifyMeRepository(db),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     productAdmin: () => createProductAdminRepository(db, clock),

@@ -40,6 +40,10 @@ export const API_TAGS = [
   { name: 'Subscriptions', description: 'Plans (public) and the shopper’s current plan.' },
   { name: 'Cart', description: 'The shopper’s cart, priced by the server.' },
   { name: 'Wishlist', description: 'The shopper’s saved products.' },
+  {
+    name: 'Notify me',
+    description: 'Requests to be e-mailed when a size taken for chosen dates comes free.',
+  },
   { name: 'Coupons', description: 'Coupons applied to the shopper’s own cart.' },
   {
     name: 'Bookings',

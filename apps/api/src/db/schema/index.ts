@@ -10,3 +10,4 @@ export * from './reports.js';
 export * from './outbox.js';
 export * from './sandbox-gateway.js';
 export * from './pincodes.js';
+export * from './notify-me.js';

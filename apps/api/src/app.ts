@@ -27,6 +27,7 @@ import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { notifyMeRoutes } from './modules/notify-me/notify-me.routes.js';
+import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { handleClientError, handleRouterError, registerErrorHandling } from './plugins/errors.js';
 import { registerEtags } from './plugins/etags.js';
 import { createAuthenticate } from './plugins/auth.js';
@@ -151,6 +152,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
       await api.register(cartRoutes, { cart, authenticate });
       await api.register(wishlistRoutes, { wishlist, authenticate });
       await api.register(notifyMeRoutes, { notifyMe: services.notifyMe, authenticate });
+      await api.register(reviewsRoutes, { reviews: services.reviews, authenticate });
       await api.register(couponsRoutes, { coupons, authenticate });
       await api.register(pincodesRoutes, { pincodes: services.pincodes });
       await api.register(bookingsRoutes, {
@@ -180,6 +182,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         couponsAdmin: services.couponsAdmin,
         customers: services.customers,
         notServed: services.notServed,
+        reviews: services.reviews,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

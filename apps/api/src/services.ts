@@ -38,6 +38,7 @@ import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
 import { createAtRisk, type AtRisk } from './modules/bookings/at-risk.service.js';
 import { createNotifyMe, type NotifyMe } from './modules/notify-me/notify-me.service.js';
+import { createReviews, type Reviews } from './modules/reviews/reviews.service.js';
 import { createPincodeDirectory } from './modules/pincodes/pincode-directory.js';
 import { createPincodes, type Pincodes } from './modules/pincodes/pincodes.service.js';
 import { createNotServed, type NotServed } from './modules/pincodes/not-served.service.js';
@@ -190,6 +191,7 @@ export interface Services {
   users: UsersService;
   wishlist: WishlistService;
   notifyMe: NotifyMe;
+  reviews: Reviews;
   /** Background jobs; started by whoever runs the process (server, tests), stopped on close. */
   jobs: JobRunner;
 }
@@ -398,6 +400,7 @@ export function createServices({
   });
   const payments = createPaymentsService({ repos, uow, provider, intake, clock, logger });
   const wishlist = createWishlistService({ repository: repos.wishlist, catalogue });
+  const reviews = createReviews({ repos, uow, catalogue, clock });
   const notifyMe = createNotifyMe({
     repos,
     uow,
@@ -489,6 +492,7 @@ export function createServices({
     users,
     wishlist,
     notifyMe,
+    reviews,
     jobs,
   };
 }

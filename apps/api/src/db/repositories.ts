@@ -15,6 +15,7 @@ import { createCouponsRepository } from '../modules/coupons/coupons.repository.j
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
 import { createNotServedRepository } from '../modules/pincodes/not-served.repository.js';
 import { createNotifyMeRepository } from '../modules/notify-me/notify-me.repository.js';
+import { createReviewsRepository } from '../modules/reviews/reviews.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
 import { createUnitsRepository } from '../modules/units/units.repository.js';
@@ -45,6 +46,7 @@ export function createRepositories(
     inventory: () => createInventoryRepository(db, clock),
     notServedPincodes: () => createNotServedRepository(db),
     notifyMe: () => createNotifyMeRepository(db),
+    reviews: () => createReviewsRepository(db),
     outbox: () => createOutboxRepository(db, clock, hooks.mailQueued),
     payments: () => createPaymentsRepository(db, clock, hooks.refundQueued),
     productAdmin: () => createProductAdminRepository(db, clock),

@@ -41,6 +41,10 @@ export const API_TAGS = [
   { name: 'Cart', description: 'The shopper’s cart, priced by the server.' },
   { name: 'Wishlist', description: 'The shopper’s saved products.' },
   {
+    name: 'Reviews',
+    description: 'Reviews with fit: read by anyone, written by a rental’s shopper once it is back.',
+  },
+  {
     name: 'Notify me',
     description: 'Requests to be e-mailed when a size taken for chosen dates comes free.',
   },

@@ -15,7 +15,9 @@ import {
   MAX_BOOKING_ITEMS,
   MAX_ITEM_QUANTITY,
   MESSAGES,
+  NOTIFY_ME_MESSAGES,
   PINCODE_MESSAGES,
+  REVIEW_MESSAGES,
   PRODUCT_SEARCH_MESSAGES,
   textFieldMessages,
 } from '@pehnava/shared';
@@ -59,6 +61,8 @@ const SHOPPER_MESSAGES = new Set<string>([
     typeof m === 'string' ? [m] : [],
   ),
   ...Object.values(PINCODE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
+  ...Object.values(REVIEW_MESSAGES),
+  ...Object.values(NOTIFY_ME_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS),
   BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY),
 ]);

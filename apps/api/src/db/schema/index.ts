@@ -11,3 +11,4 @@ export * from './outbox.js';
 export * from './sandbox-gateway.js';
 export * from './pincodes.js';
 export * from './notify-me.js';
+export * from './reviews.js';

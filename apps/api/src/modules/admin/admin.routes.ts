@@ -40,6 +40,8 @@ import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
 import { notServedRoutes } from '../pincodes/not-served.routes.js';
 import type { NotServed } from '../pincodes/not-served.service.js';
+import { reviewsAdminRoutes } from '../reviews/reviews-admin.routes.js';
+import type { Reviews } from '../reviews/reviews.service.js';
 
 /** The signed-in operator, as the audit trail names them. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -68,6 +70,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   couponsAdmin: CouponsAdmin;
   customers: Customers;
   notServed: NotServed;
+  reviews: Pick<Reviews, 'adminPage' | 'hide' | 'unhide'>;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -86,6 +89,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     couponsAdmin,
     customers,
     notServed,
+    reviews,
     authenticate,
   },
 ) => {
@@ -99,6 +103,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(couponsAdminRoutes, { couponsAdmin });
   await app.register(customersRoutes, { customers });
   await app.register(notServedRoutes, { notServed });
+  await app.register(reviewsAdminRoutes, { reviews });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

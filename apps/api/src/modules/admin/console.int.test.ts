@@ -106,6 +106,10 @@ const ADMIN_ONLY = new Set([
   'GET /api/admin/pincodes/not-served',
   'POST /api/admin/pincodes/not-served',
   'DELETE /api/admin/pincodes/not-served/{prefix}',
+  // What shoppers see of other shoppers' words (decision 071).
+  'GET /api/admin/reviews',
+  'POST /api/admin/reviews/{reviewId}/hide',
+  'POST /api/admin/reviews/{reviewId}/unhide',
 ]);
 
 /** Every admin endpoint, from the API's own OpenAPI document. */

@@ -1,0 +1,44 @@
+/** The catalogue's occasions (DECISIONS.md 'Catalogue seed'): what a review may say it was for. */
+export const OCCASIONS = [
+  'Wedding',
+  'Reception',
+  'Sangeet',
+  'Mehendi',
+  'Festive',
+  'Party',
+] as const;
+export type Occasion = (typeof OCCASIONS)[number];
+
+/** How a piece fitted, as a review says (DECISIONS.md 'Reviews and fit'). */
+export const REVIEW_FITS = ['runs-small', 'true-to-size', 'runs-large'] as const;
+export type ReviewFit = (typeof REVIEW_FITS)[number];
+
+/** The longest review text, in characters. */
+export const REVIEW_TEXT_MAX = 1000;
+/** Reviews per page of GET /api/product/{id}/reviews. */
+export const REVIEWS_PAGE_SIZE = 10;
+/** Cards show a piece's average once it has this many reviews. */
+export const REVIEWS_FOR_CARD_RATING = 3;
+
+/** What reviews say (issue [O] §1; DECISIONS.md 'Reviews and fit'). */
+export const REVIEW_MESSAGES = {
+  rating: 'Please give a rating from 1 to 5 stars',
+  fit: 'Please say how it fitted: runs small, true to size or runs large',
+  height: 'Height must be between 120 and 210 cm',
+  occasion: 'Please choose one of the occasions listed',
+  text: `Your review can be at most ${REVIEW_TEXT_MAX} characters`,
+  size: 'Sizes are at most 40 characters',
+  notBack: 'You can review a piece once it is back with us',
+  already: 'You have already reviewed this piece from this booking',
+  created: 'Thank you: your review is up',
+  notFound: 'Review not found',
+  reason: 'Please give a reason (up to 300 characters): it is mailed to the author',
+  hidden: 'Hidden: its author has been told why',
+  alreadyHidden: 'It is hidden already',
+  unhidden: 'Shown again',
+  notHidden: 'It is not hidden',
+  helpful: 'Thanks for saying so',
+  page: 'Page must be a whole number from 1',
+  sort: 'Sort by recent or helpful',
+  status: 'Status is visible, hidden or all',
+} as const;

@@ -400,7 +400,7 @@ export function createServices({
   });
   const payments = createPaymentsService({ repos, uow, provider, intake, clock, logger });
   const wishlist = createWishlistService({ repository: repos.wishlist, catalogue });
-  const reviews = createReviews({ repos, uow, catalogue, clock });
+  const reviews = createReviews({ repos, uow, images: imageUploads, catalogue, clock });
   const notifyMe = createNotifyMe({
     repos,
     uow,

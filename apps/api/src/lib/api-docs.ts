@@ -9,6 +9,7 @@ const ERROR_MEANINGS = {
   409: 'A conflict: an account that exists already, an item already in the cart, no unit free for those dates',
   413: 'The body is too large',
   415: 'The body is not JSON',
+  422: 'The file sent cannot be taken (a review photo of another type, too large or unreadable)',
   429: 'Too many tries; Retry-After says when to try again',
   502: 'A service Pehnava relies on refused the request (the mail server, or the payment service opening a payment); nothing was charged or held',
   503: 'The payment service cannot be reached; nothing was charged or held; try again shortly',

@@ -87,8 +87,9 @@ export interface WebOptions {
   artPictures: ArtPictures;
 }
 
-/** An uploaded photo's files (modules/catalogue/image-uploads.ts). */
-const UPLOAD_FILE = /^[0-9a-f]{24}-(?:600\.(?:webp|avif)|original\.(?:jpg|png|webp|avif|heic))$/;
+/** An uploaded photo's files (modules/catalogue/image-uploads.ts): products' 600, reviews' 1200. */
+const UPLOAD_FILE =
+  /^[0-9a-f]{24}-(?:(?:600|1200)\.(?:webp|avif)|original\.(?:jpg|png|webp|avif|heic))$/;
 const UPLOAD_TYPES: Readonly<Record<string, string>> = {
   webp: 'image/webp',
   avif: 'image/avif',

@@ -13,4 +13,6 @@ export const NOTIFY_ME_MESSAGES = {
     `The earliest start date we can deliver for is ${formatIsoDate(earliest)}`,
   notFound: 'Request not found',
   cancelled: "Cancelled: we won't e-mail you about it",
+  /** A visitor asking to be told: they sign in first. */
+  login: 'Please login to be told when it frees up',
 } as const;

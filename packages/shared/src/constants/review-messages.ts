@@ -15,6 +15,10 @@ export type ReviewFit = (typeof REVIEW_FITS)[number];
 
 /** The longest review text, in characters. */
 export const REVIEW_TEXT_MAX = 1000;
+/** The largest review photo taken, in bytes. */
+export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
+/** Photos a review may carry. */
+export const REVIEW_PHOTOS_MAX = 3;
 /** Reviews per page of GET /api/product/{id}/reviews. */
 export const REVIEWS_PAGE_SIZE = 10;
 /** Cards show a piece's average once it has this many reviews. */
@@ -38,6 +42,9 @@ export const REVIEW_MESSAGES = {
   unhidden: 'Shown again',
   notHidden: 'It is not hidden',
   helpful: 'Thanks for saying so',
+  photoType: 'Photos must be JPEG, PNG or WebP images of at most 10 MB',
+  photosFull: 'A review has at most 3 photos',
+  photoAdded: 'Photo added',
   page: 'Page must be a whole number from 1',
   sort: 'Sort by recent or helpful',
   status: 'Status is visible, hidden or all',

@@ -45,11 +45,15 @@ export const notifyMeResponseSchema = z.object({
   request: notifyRequestSchema,
 });
 
+export type NotifyMeResponse = z.infer<typeof notifyMeResponseSchema>;
+
 /** GET /api/notify-me: the shopper's requests not cancelled, newest first (at most 50). */
 export const notifyMeListResponseSchema = z.object({
   success: z.literal(true),
   requests: z.array(notifyRequestSchema),
 });
+
+export type NotifyMeListResponse = z.infer<typeof notifyMeListResponseSchema>;
 
 export const notifyRequestParamsSchema = z.object({ id: z.uuid({ error: 'Request not found' }) });
 
@@ -58,3 +62,4 @@ export const notifyMeCancelResponseSchema = z.object({
   success: z.literal(true),
   message: z.string(),
 });
+export type NotifyMeCancelResponse = z.infer<typeof notifyMeCancelResponseSchema>;

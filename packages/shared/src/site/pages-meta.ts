@@ -65,6 +65,10 @@ export const WISHLIST_META: PageMeta = {
   title: 'My wishlist · Pehnava',
   description: 'The outfits you have saved to rent later.',
 };
+export const NOTIFY_ME_META: PageMeta = {
+  title: 'Notify me · Pehnava',
+  description: 'The sizes you asked us to e-mail you about when they free up for your dates.',
+};
 export const PLANS_META: PageMeta = {
   title: 'Subscription plans · Pehnava',
   description:
@@ -105,6 +109,7 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
   '/orders': ORDERS_META,
   '/verify': VERIFY_META,
   '/wishlist': WISHLIST_META,
+  '/notify-me': NOTIFY_ME_META,
   '/subscription-plans': PLANS_META,
 };
 

@@ -283,6 +283,16 @@ export function bookingReturnedMail(
             ? `${outstanding} more piece${outstanding > 1 ? 's are' : ' is'} still to come back.`
             : 'Everything from this booking is back with us. Thank you for renting with Pehnava.',
       },
+      // The one mail that asks for reviews (DECISIONS.md 'Reviews and fit'): the booking's last
+      // return, which comes once (checking the same pieces in again sends nothing).
+      ...(outstanding > 0
+        ? []
+        : [
+            {
+              kind: 'paragraph' as const,
+              text: 'How did it fit? A line or two on the fit, the size you wore and the occasion helps the next renter choose: review each piece from My Bookings.',
+            },
+          ]),
       { kind: 'button', label: 'View my bookings', url: ordersUrl },
     ],
   });

@@ -1,8 +1,12 @@
 import { createHash } from 'node:crypto';
-import { CATALOGUE_ADMIN_MESSAGES as M } from '@pehnava/shared';
+import {
+  CATALOGUE_ADMIN_MESSAGES as M,
+  REVIEW_MESSAGES,
+  REVIEW_PHOTO_MAX_BYTES,
+} from '@pehnava/shared';
 import sharp from 'sharp';
 import type { ImageStore } from '../../adapters/images/image-store.js';
-import { badRequest } from '../../lib/http-error.js';
+import { HttpError, badRequest } from '../../lib/http-error.js';
 
 /**
  * The slot every product image fills in the shop: cards and the gallery show 600 × 800 (3:4).
@@ -10,6 +14,8 @@ import { badRequest } from '../../lib/http-error.js';
  * keeps) and AVIF (served in its place to browsers that accept it); the original is kept as sent.
  */
 export const PRODUCT_IMAGE = { width: 600, height: 800 } as const;
+/** A review photo's longest side, at most. */
+export const REVIEW_PHOTO_SIDE = 1200;
 /** The largest upload taken, in bytes. */
 export const MAX_UPLOAD_BYTES = 15 * 1024 * 1024;
 
@@ -68,6 +74,41 @@ export function createImageUploads(store: ImageStore) {
         await store.put(keys.webp, webp);
       }
       return { url: store.urlFor(keys.webp), ...PRODUCT_IMAGE };
+    },
+
+    /**
+     * A shopper's photo for a review (decision 071): JPEG, PNG or WebP of at most 10 MB, else a
+     * 422 and nothing stored. Turned upright and fitted within 1200 × 1200 as WebP and AVIF; its
+     * metadata (EXIF, GPS) is dropped and the original is not kept.
+     */
+    async reviewPhoto(data: Buffer): Promise<string> {
+      const refused = new HttpError(422, REVIEW_MESSAGES.photoType);
+      if (data.length === 0 || data.length > REVIEW_PHOTO_MAX_BYTES) throw refused;
+      let format: string | undefined;
+      try {
+        format = (await sharp(data, { failOn: 'error' }).metadata()).format;
+      } catch {
+        throw refused;
+      }
+      if (format !== 'jpeg' && format !== 'png' && format !== 'webp') throw refused;
+      const hash = createHash('sha256').update(data).digest('hex').slice(0, 24);
+      const webpKey = `uploads/${hash}-${REVIEW_PHOTO_SIDE}.webp`;
+      if (!(await store.exists(webpKey))) {
+        const fitted = sharp(data)
+          .rotate()
+          .resize(REVIEW_PHOTO_SIDE, REVIEW_PHOTO_SIDE, {
+            fit: 'inside',
+            withoutEnlargement: true,
+          });
+        const [webp, avif] = await Promise.all([
+          fitted.clone().webp({ quality: 80 }).toBuffer(),
+          fitted.clone().avif({ quality: 55, effort: 4 }).toBuffer(),
+        ]);
+        await store.put(`uploads/${hash}-${REVIEW_PHOTO_SIDE}.avif`, avif);
+        // Last: its presence says the photo is whole.
+        await store.put(webpKey, webp);
+      }
+      return store.urlFor(webpKey);
     },
   };
 }

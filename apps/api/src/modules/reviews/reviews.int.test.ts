@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   BOOKING_MESSAGES,
@@ -61,7 +62,8 @@ afterAll(async () => {
 /** A paid booking of one piece from tomorrow, sent today; brought back unless told not to. */
 async function rented(product: Product, { back = true } = {}) {
   clock.set(START);
-  const s = await newShopper(t, `reviewer-${++n}@pehnava.test`);
+  const email = `reviewer-${++n}@pehnava.test`;
+  const s = await newShopper(t, email);
   const created = await checkout(s, [itemFor(product, { startDate: addDays(today(), 1) })]);
   const ids = await paidIds(t, created.order!.id);
   const verified = await s.call('POST', '/api/booking/verify', {
@@ -81,7 +83,7 @@ async function rented(product: Product, { back = true } = {}) {
     });
     expect(returned.statusCode, returned.body).toBe(200);
   }
-  return { s, bookingId: id, itemId };
+  return { s, email, bookingId: id, itemId, p: product };
 }
 
 const GOOD = { rating: 4, fit: 'true-to-size', usualSize: 'M', heightCm: 165, occasion: 'Sangeet' };
@@ -104,6 +106,11 @@ describe('POST /api/booking/{id}/items/{itemId}/review', () => {
     expect(early.json()).toEqual({ success: false, message: REVIEW_MESSAGES.notBack });
 
     const line = await rented(aProduct());
+    // The booking's last return asks for reviews, once; a piece still out asks nothing.
+    const asked = await mailsTo(t, line.email, 'booking-return');
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.textBody).toContain('review each piece from My Bookings');
+    expect(await mailsTo(t, out.email, 'booking-return')).toEqual([]);
     const stranger = await newShopper(t, `reviewer-${++n}@pehnava.test`);
     const theirs = await review(stranger, line.bookingId, line.itemId);
     expect(theirs.statusCode).toBe(404);
@@ -162,6 +169,90 @@ describe('POST /api/booking/{id}/items/{itemId}/review', () => {
       payload: GOOD,
     });
     expect(visitor.statusCode).toBe(401);
+  });
+});
+
+describe('POST /api/review/{reviewId}/photos', () => {
+  /** A phone photo: 1600 × 1200 JPEG carrying where it was taken. */
+  const phonePhoto = () =>
+    sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#8a1c3b' } })
+      .jpeg()
+      .withExif({
+        IFD0: { Make: 'PhoneCo', Model: 'P1' },
+        IFD3: {
+          GPSLatitudeRef: 'N',
+          GPSLatitude: '19/1 4/1 0/1',
+          GPSLongitudeRef: 'E',
+          GPSLongitude: '72/1 52/1 0/1',
+        },
+      })
+      .toBuffer();
+  const send = (s: Shopper, reviewId: string, body: Buffer, type: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/review/${reviewId}/photos`,
+      headers: { authorization: `Bearer ${s.token}`, 'content-type': type },
+      payload: body,
+    });
+
+  it('takes up to 3 JPEG, PNG or WebP photos of the author, fitted and stripped of EXIF and GPS', async () => {
+    const line = await rented(aProduct());
+    const made = reviewCreatedResponseSchema.parse(
+      (await review(line.s, line.bookingId, line.itemId)).json(),
+    ).review;
+    const photo = await phonePhoto();
+    expect((await sharp(photo).metadata()).exif?.length ?? 0).toBeGreaterThan(0);
+
+    const added = await send(line.s, made._id, photo, 'image/jpeg');
+    expect(added.statusCode, added.body).toBe(200);
+    const [url] = reviewCreatedResponseSchema.parse(added.json()).review.photos;
+    const served = await t.app.inject({ method: 'GET', url: new URL(url!).pathname });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    const seen = await sharp(served.rawPayload).metadata();
+    expect(seen.format).toBe('webp');
+    expect([seen.width, seen.height]).toEqual([1200, 900]);
+    expect(seen.exif).toBeUndefined();
+
+    const png = await sharp({
+      create: { width: 300, height: 400, channels: 3, background: '#fff' },
+    })
+      .png()
+      .toBuffer();
+    const webp = await sharp(png).webp().toBuffer();
+    expect((await send(line.s, made._id, png, 'image/png')).statusCode).toBe(200);
+    expect((await send(line.s, made._id, webp, 'image/webp')).statusCode).toBe(200);
+    const fourth = await send(line.s, made._id, png, 'image/png');
+    expect(fourth.statusCode).toBe(409);
+    expect(fourth.json()).toEqual({ success: false, message: REVIEW_MESSAGES.photosFull });
+    expect((await read(line.p)).reviews[0]!.photos).toHaveLength(3);
+
+    const stranger = await newShopper(t, `reviewer-${++n}@pehnava.test`);
+    expect((await send(stranger, made._id, png, 'image/png')).statusCode).toBe(404);
+  });
+
+  it('anything but a JPEG, PNG or WebP of at most 10 MB is a 422 and adds nothing', async () => {
+    const line = await rented(aProduct());
+    const made = reviewCreatedResponseSchema.parse(
+      (await review(line.s, line.bookingId, line.itemId)).json(),
+    ).review;
+    const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })
+      .gif()
+      .toBuffer();
+    const tooBig = Buffer.concat([await phonePhoto(), Buffer.alloc(10 * 1024 * 1024)]);
+    for (const [body, type] of [
+      [gif, 'image/gif'],
+      [gif, 'image/jpeg'],
+      [Buffer.from('not a photo at all'), 'image/png'],
+      [Buffer.from('{"photo":1}'), 'application/json'],
+      [tooBig, 'image/jpeg'],
+    ] as const) {
+      const res = await send(line.s, made._id, body, type);
+      expect(res.statusCode, type).toBe(422);
+      expect(res.json()).toEqual({ success: false, message: REVIEW_MESSAGES.photoType });
+    }
+    const [row] = await t.database.db.select().from(reviews).where(eq(reviews.id, made._id));
+    expect(row!.photos).toEqual([]);
   });
 });
 

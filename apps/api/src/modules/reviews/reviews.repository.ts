@@ -20,6 +20,25 @@ export function createReviewsRepository(db: Database) {
       return row;
     },
 
+    /**
+     * Add a photo to its author's review while it has fewer than `max`; the row after, or
+     * undefined when it is not theirs or full (the check constraint has the last word).
+     */
+    async addPhoto(id: string, userId: string, url: string, max: number) {
+      const [row] = await db
+        .update(reviews)
+        .set({ photos: sql`array_append(${reviews.photos}, ${url})` })
+        .where(
+          and(
+            eq(reviews.id, id),
+            eq(reviews.userId, userId),
+            sql`cardinality(${reviews.photos}) < ${max}`,
+          ),
+        )
+        .returning();
+      return row;
+    },
+
     async findById(id: string): Promise<ReviewRow | undefined> {
       const [row] = await db.select().from(reviews).where(eq(reviews.id, id));
       return row;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   productIdParamsSchema,
   reviewBodySchema,
@@ -12,11 +12,16 @@ import {
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import type { Authenticate } from '../../plugins/auth.js';
+import { HttpError } from '../../lib/http-error.js';
+import { MAX_UPLOAD_BYTES } from '../catalogue/image-uploads.js';
 import type { Reviews } from './reviews.service.js';
+
+/** The photo types a review takes, as the request's Content-Type. */
+const REVIEW_PHOTO_TYPES = ['image/jpeg', 'image/png', 'image/webp'];
 
 /** Reviews with fit (issue [O] §1; decision 071): read by anyone, written by a line's shopper. */
 export const reviewsRoutes: FastifyPluginAsyncZod<{
-  reviews: Pick<Reviews, 'create' | 'pageOf' | 'helpful'>;
+  reviews: Pick<Reviews, 'create' | 'pageOf' | 'helpful' | 'addPhoto'>;
   authenticate: Authenticate;
 }> = async (app, { reviews, authenticate }) => {
   app.get(
@@ -69,6 +74,51 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
         .send({ success: true as const, message: REVIEW_MESSAGES.created, review });
     },
   );
+
+  // A review photo comes as its own bytes with its type; any type is read here so that what is
+  // not a photo gets the review's own 422, not a generic refusal.
+  await app.register(async (plain) => {
+    const scope = plain.withTypeProvider<ZodTypeProvider>();
+    scope.removeAllContentTypeParsers();
+    scope.addContentTypeParser(
+      '*',
+      { parseAs: 'buffer', bodyLimit: MAX_UPLOAD_BYTES },
+      (_request, body, done) => done(null, body),
+    );
+    scope.post(
+      '/review/:reviewId/photos',
+      {
+        onRequest: authenticate,
+        schema: {
+          tags: ['Reviews'],
+          security: NEEDS_SESSION,
+          summary: 'Add a photo to your review (up to 3)',
+          description:
+            'The photo as the raw body with its Content-Type: JPEG, PNG or WebP of at most 10 MB, else a 422 and nothing stored. Turned upright and fitted within 1200 × 1200, as WebP (and AVIF for browsers that take it); its metadata, GPS included, is dropped and the original is not kept. Another shopper’s review is a 404; a fourth photo a 409.',
+          params: reviewParamsSchema,
+          response: {
+            200: reviewCreatedResponseSchema,
+            ...errorResponses(400, 401, 404, 409, 413, 422),
+          },
+        },
+      },
+      async (request) => {
+        const type = (request.headers['content-type'] ?? '').split(';')[0]!.trim().toLowerCase();
+        if (!REVIEW_PHOTO_TYPES.includes(type) || !Buffer.isBuffer(request.body)) {
+          throw new HttpError(422, REVIEW_MESSAGES.photoType);
+        }
+        return {
+          success: true as const,
+          ...(await reviews.addPhoto(
+            request.account!.id,
+            request.params.reviewId,
+            request.body,
+            request.publicOrigin,
+          )),
+        };
+      },
+    );
+  });
 
   app.post(
     '/review/:reviewId/helpful',

@@ -2,6 +2,7 @@ import {
   BOOKING_MESSAGES,
   FIT_MESSAGES,
   REVIEWS_PAGE_SIZE,
+  REVIEW_PHOTOS_MAX,
   REVIEW_MESSAGES,
   type AdminReview,
   type Review,
@@ -16,6 +17,7 @@ import type { Clock } from '../../lib/clock.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import { absoluteImageUrl } from '../../lib/image-urls.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
+import type { ImageUploads } from '../catalogue/image-uploads.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { reviewHiddenMail } from './mails.js';
 import type { ReviewRow } from './reviews.repository.js';
@@ -28,6 +30,8 @@ const SIZE_HINT_RENTERS = 3;
 export interface ReviewsDeps {
   repos: Pick<Repositories, 'reviews'>;
   uow: UnitOfWork;
+  /** The image pipeline: a review photo checked, stripped and stored (decision 071). */
+  images: Pick<ImageUploads, 'reviewPhoto'>;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   clock: Clock;
 }
@@ -64,7 +68,7 @@ export function sizeHintOf(sizes: { usual: string; worn: string; n: number }[]):
  * shopper of a booking line once it is back (once per line), read with a summary of the piece's
  * fit; operators hide and show them, the author told why by mail. Hidden reviews count nowhere.
  */
-export function createReviews({ repos, uow, catalogue, clock }: ReviewsDeps) {
+export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsDeps) {
   function view(row: ReviewRow, origin: string): Review {
     return {
       _id: row.id,
@@ -145,6 +149,20 @@ export function createReviews({ repos, uow, catalogue, clock }: ReviewsDeps) {
         return inserted;
       });
       return view(row, origin);
+    },
+
+    /**
+     * POST /api/review/{reviewId}/photos: a photo for the shopper's own review, up to 3; checked
+     * and stored before it is added (a photo refused is a 422 and changes nothing).
+     */
+    async addPhoto(userId: string, reviewId: string, data: Buffer, origin: string) {
+      const review = await repos.reviews.findById(reviewId);
+      if (!review || review.userId !== userId) throw notFound(REVIEW_MESSAGES.notFound);
+      if (review.photos.length >= REVIEW_PHOTOS_MAX) throw conflict(REVIEW_MESSAGES.photosFull);
+      const url = await images.reviewPhoto(data);
+      const row = await repos.reviews.addPhoto(reviewId, userId, url, REVIEW_PHOTOS_MAX);
+      if (!row) throw conflict(REVIEW_MESSAGES.photosFull);
+      return { message: REVIEW_MESSAGES.photoAdded, review: view(row, origin) };
     },
 
     /** GET /api/product/{id}/reviews: a page, and the whole piece's summary. */

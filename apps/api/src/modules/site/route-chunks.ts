@@ -25,6 +25,7 @@ const ROUTE_MODULES: Readonly<Record<string, string>> = {
   '/orders': 'src/routes/orders.tsx',
   '/verify': 'src/routes/verify.tsx',
   '/wishlist': 'src/routes/wishlist.tsx',
+  '/notify-me': 'src/routes/notify-me.tsx',
 };
 
 /**

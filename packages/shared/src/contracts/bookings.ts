@@ -241,6 +241,11 @@ export const bookingItemSchema = z.object({
     })
     .nullable()
     .optional(),
+  /**
+   * The shopper's review of this line (POST /api/booking/{id}/items/{itemId}/review), null until
+   * written; absent where it is not read (mails).
+   */
+  reviewId: z.uuid().nullable().optional(),
 });
 export type BookingItem = z.infer<typeof bookingItemSchema>;
 

@@ -22,6 +22,8 @@ export function toBooking(
   refunds: Pick<RefundRow, 'amountPaise' | 'status' | 'createdAt' | 'processedAt'>[] = [],
   charges: ChargeRow[] = [],
   reports: ItemReportRow[] = [],
+  /** The lines' reviews, when read (GET /api/booking/my); absent, items carry no reviewId. */
+  reviews?: { bookingItemId: string; id: string }[],
 ): Booking {
   const reportOf = (itemId: string) => {
     const report = reports.find((r) => r.bookingItemId === itemId);
@@ -75,6 +77,9 @@ export function toBooking(
       totalPrice: paiseToRupees(item.totalPaise),
       ...piecesView(item.pieces),
       report: reportOf(item.id),
+      ...(reviews
+        ? { reviewId: reviews.find((r) => r.bookingItemId === item.id)?.id ?? null }
+        : {}),
     })),
     refunds: refunds.map((refund) => ({
       amount: paiseToRupees(refund.amountPaise),
@@ -106,16 +111,19 @@ export function toBooking(
  * queries whatever the number of bookings.
  */
 export async function bookingViews(
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>,
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'> &
+    /** With the reviews, items say which lines the shopper reviewed (My Bookings). */
+    Partial<Pick<Repositories, 'reviews'>>,
   rows: BookingRow[],
   origin: string,
 ): Promise<Booking[]> {
   const ids = rows.map((row) => row.id);
-  const [items, refunds, charges, reports] = await Promise.all([
+  const [items, refunds, charges, reports, reviews] = await Promise.all([
     repos.bookings.itemsOf(ids),
     repos.payments.refundsOfBookings(ids),
     repos.charges.ofBookings(ids),
     repos.reports.ofBookings(ids),
+    repos.reviews?.ofBookings(ids),
   ]);
   return rows.map((row) =>
     toBooking(
@@ -125,6 +133,7 @@ export async function bookingViews(
       refunds.filter((refund) => refund.bookingId === row.id),
       charges.filter((charge) => charge.bookingId === row.id),
       reports.filter((report) => report.bookingId === row.id),
+      reviews?.filter((review) => review.bookingId === row.id),
     ),
   );
 }

@@ -20,7 +20,7 @@ import type { BookingSettlement } from './settlement.js';
 
 export interface MyBookingsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports' | 'reviews'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
   intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;

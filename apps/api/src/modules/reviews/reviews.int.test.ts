@@ -7,6 +7,7 @@ import {
   addDays,
   adminBookingDetailResponseSchema,
   adminReviewsResponseSchema,
+  myBookingsResponseSchema,
   reviewCreatedResponseSchema,
   reviewsResponseSchema,
   todayInIndia,
@@ -139,6 +140,18 @@ describe('POST /api/booking/{id}/items/{itemId}/review', () => {
       .where(eq(reviews.bookingItemId, line.itemId));
     expect(body.review.sizeWorn).toBe(row!.sizeWorn);
     expect(body.review.firstName.length).toBeGreaterThan(0);
+
+    // My Bookings says which lines are reviewed.
+    const mine = myBookingsResponseSchema.parse(
+      (await line.s.call('GET', '/api/booking/my')).json(),
+    );
+    expect(mine.bookings.find((b) => b._id === line.bookingId)!.items[0]!.reviewId).toBe(
+      body.review._id,
+    );
+    const others = myBookingsResponseSchema.parse(
+      (await out.s.call('GET', '/api/booking/my')).json(),
+    );
+    expect(others.bookings[0]!.items[0]!.reviewId).toBeNull();
 
     const again = await review(line.s, line.bookingId, line.itemId);
     expect(again.statusCode).toBe(409);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { reviewHelpfulVotes, reviews, users } from '../../db/schema/index.js';
 
@@ -37,6 +37,19 @@ export function createReviewsRepository(db: Database) {
         )
         .returning();
       return row;
+    },
+
+    /** The reviews of these bookings' lines (what My Bookings shows as reviewed). */
+    ofBookings(bookingIds: string[]) {
+      if (bookingIds.length === 0) return Promise.resolve([]);
+      return db
+        .select({
+          id: reviews.id,
+          bookingId: reviews.bookingId,
+          bookingItemId: reviews.bookingItemId,
+        })
+        .from(reviews)
+        .where(inArray(reviews.bookingId, bookingIds));
     },
 
     async findById(id: string): Promise<ReviewRow | undefined> {

@@ -210,6 +210,7 @@ test.describe('on a phone, 390 px', () => {
       'Catalogue',
       'Coupons',
       'Customers',
+      'Reviews',
       'Reports',
       'Pincodes',
     ]);

@@ -6,6 +6,7 @@ import {
   ClipboardList,
   DoorOpen,
   MapPinOff,
+  MessagesSquare,
   ScanLine,
   Shirt,
   ShieldAlert,
@@ -60,6 +61,7 @@ const CustomerScreen = lazy(() =>
 const PincodesScreen = lazy(() =>
   import('./pincodes').then((m) => ({ default: m.PincodesScreen })),
 );
+const ReviewsScreen = lazy(() => import('./reviews').then((m) => ({ default: m.ReviewsScreen })));
 
 /** The console's areas with a screen, in the order of its navigation. */
 const AREAS: (AreaLink & { area: ConsoleArea })[] = [
@@ -70,6 +72,7 @@ const AREAS: (AreaLink & { area: ConsoleArea })[] = [
   { area: 'catalogue', to: '/admin/catalogue', label: 'Catalogue', icon: Shirt },
   { area: 'coupons', to: '/admin/coupons', label: 'Coupons', icon: TicketPercent },
   { area: 'customers', to: '/admin/customers', label: 'Customers', icon: Users },
+  { area: 'reviews', to: '/admin/reviews', label: 'Reviews', icon: MessagesSquare },
   { area: 'reports', to: '/admin/reports', label: 'Reports', icon: ChartColumn },
   { area: 'pincodes', to: '/admin/pincodes', label: 'Pincodes', icon: MapPinOff },
 ];
@@ -164,6 +167,10 @@ function SignedIn({ token }: { token: string }) {
           <Route
             path="pincodes"
             element={<Area user={user} area="pincodes" screen={<PincodesScreen />} />}
+          />
+          <Route
+            path="reviews"
+            element={<Area user={user} area="reviews" screen={<ReviewsScreen />} />}
           />
           <Route path="more" element={<MoreScreen areas={areasFor(user)} />} />
           <Route

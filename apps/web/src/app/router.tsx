@@ -52,6 +52,9 @@ const VerifyPage = lazyWithQueries('VerifyPage', () =>
 const WishlistPage = lazyWithQueries('WishlistPage', () =>
   import('../routes/wishlist').then((m) => m.WishlistPage),
 );
+const NotifyMePage = lazyWithQueries('NotifyMePage', () =>
+  import('../routes/notify-me').then((m) => m.NotifyMePage),
+);
 const SubscriptionPlansPage = lazyWithQueries('SubscriptionPlansPage', () =>
   import('../routes/subscription-plans').then((m) => m.SubscriptionPlansPage),
 );
@@ -99,6 +102,7 @@ export function AppRoutes() {
         <Route path="orders/:id/choose" element={sessionPage(<ChooseForBookingPage />)} />
         <Route path="verify" element={sessionPage(<VerifyPage />)} />
         <Route path="wishlist" element={sessionPage(<WishlistPage />)} />
+        <Route path="notify-me" element={sessionPage(<NotifyMePage />)} />
         <Route path="subscription-plans" element={sessionPage(<SubscriptionPlansPage />)} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

@@ -14,10 +14,11 @@ import {
   percentBelowMrp,
   productPageMeta,
   todayInIndia,
+  type IsoDate,
   type Product,
   type RentalDuration,
 } from '@pehnava/shared';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../lib/link';
 import { Section } from '../components/ui/section';
@@ -38,7 +39,11 @@ import { useDeliveryPincode } from '../lib/delivery-pincode';
 import { ProductGallery } from '../features/product/gallery';
 import { ProductSkeleton } from '../features/product/product-skeleton';
 import { RentalOptions, type RentalChoice } from '../features/product/rental-options';
+import { linkedChoice } from '../features/product/rental-link';
+import { ReviewsLink } from '../features/reviews/reviews-link';
+import { ReviewsSlot } from '../features/reviews/reviews-slot';
 import { ApiError } from '../lib/api-client';
+import { lazyWithQueries, loadParts } from '../lib/lazy-with-queries';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
@@ -51,6 +56,23 @@ const tooSoonHint = (date: string, pincode: string) =>
 /** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
 const clearedHint = (date: string, size: string, duration: RentalDuration) =>
   `${formatIsoDate(date)} is booked ${size ? `in size ${size}` : 'in every size'} for ${duration} days, so it was cleared. Please pick another date.`;
+
+/** Why a start date from the address was cleared: it is outside the days that can be chosen. */
+const outsideHint = (date: string, min: string, max: string) =>
+  `${formatIsoDate(date)} can no longer be chosen (start dates run from ${formatIsoDate(min)} to ${formatIsoDate(max)}), so it was cleared. Please pick another date.`;
+
+/** 'Notify me if it frees up', under a booked day pressed in the calendar: loaded on first use. */
+const NOTIFY_ME_OFFER = 'NotifyMeOffer';
+const NotifyMeOffer = lazyWithQueries(NOTIFY_ME_OFFER, () =>
+  import('../features/notify-me/notify-offer').then((m) => m.NotifyMeOffer),
+);
+
+/** A size, start date and length that cannot be rented: no piece of the size is free. */
+interface BookedChoice {
+  startDate: IsoDate;
+  size: string;
+  duration: RentalDuration;
+}
 
 export function ProductPage() {
   const { productId = '' } = useParams();
@@ -107,14 +129,18 @@ export function ProductPage() {
 
 function ProductDetail({ product }: { product: Product }) {
   const navigate = useNavigate();
+  const { search } = useLocation();
   // Read once per visit: the calendar starts at today in India (now + 5 h 30 min).
   const [today] = useState(() => todayInIndia(new Date()));
   const loggedIn = Boolean(useToken());
   const { plan } = useSubscriptionOrFree();
   const refreshCart = useRefreshCart();
-  const [picked, setChoice] = useState<RentalChoice>({ size: '', duration: 2, startDate: '' });
-  const [clearedNote, setClearedNote] = useState<string>();
-  const [wantDates, setWantDates] = useState(false);
+  // Read once per visit, like `today`: a link may choose the size, length and date.
+  const [picked, setChoice] = useState<RentalChoice>(() => linkedChoice(product, search));
+  /** A chosen date a new size or length left booked, so cleared: said under the calendar. */
+  const [cleared, setCleared] = useState<BookedChoice>();
+  // A date chosen by the link is checked against the booked days at once.
+  const [wantDates, setWantDates] = useState(() => Boolean(picked.startDate));
   // The calendar is for the shopper's PIN code once it is known to be served (DECISIONS.md
   // 'Delivery promise'); for the warehouse's own city, the soonest anywhere, when none is.
   const pincode = useDeliveryPincode();
@@ -122,6 +148,10 @@ function ProductDetail({ product }: { product: Product }) {
   const calendarPincode = lookup.kind === 'found' ? lookup.place.pincode : undefined;
   const lookupSettled = !/^[1-9]\d{5}$/.test(pincode) || lookup.kind !== 'idle';
   const availability = useAvailability(product._id, wantDates && lookupSettled, calendarPincode);
+  // With the booked days comes what to offer on one: 'Notify me' is ready before it is shown.
+  useEffect(() => {
+    if (wantDates) void loadParts([NOTIFY_ME_OFFER]);
+  }, [wantDates]);
   const bookedFor = (size: string, duration: RentalDuration) =>
     bookedStartDates(availability.data, size, duration);
 
@@ -135,16 +165,31 @@ function ProductDetail({ product }: { product: Product }) {
   const earliest = availability.data?.from;
   const tooSoonPick =
     picked.startDate && earliest && picked.startDate < earliest ? picked.startDate : '';
+  // The calendar's own earliest start for the PIN code; until it is known, the soonest any
+  // address can have it.
+  const minDate = earliest ?? addDays(today, SOONEST_START_DAYS);
+  const maxDate = availability.data?.to ?? addDays(today, MAX_START_DAYS_AHEAD);
+  // A date the calendar does not offer (one a link chose, now past or too far).
+  const outsidePick =
+    picked.startDate && (picked.startDate < minDate || picked.startDate > maxDate)
+      ? picked.startDate
+      : '';
   const choice = {
     ...picked,
     duration,
-    startDate: bookedPick || tooSoonPick ? '' : picked.startDate,
+    startDate: bookedPick || tooSoonPick || outsidePick ? '' : picked.startDate,
   };
   const dateHint = bookedPick
     ? clearedHint(bookedPick, picked.size, duration)
     : tooSoonPick && calendarPincode
       ? tooSoonHint(tooSoonPick, calendarPincode)
-      : clearedNote;
+      : outsidePick
+        ? outsideHint(outsidePick, minDate, maxDate)
+        : cleared && clearedHint(cleared.startDate, cleared.size, cleared.duration);
+  // A date cleared because it is booked in the size: the shopper may ask to be told when it frees.
+  const bookedWanted: BookedChoice | undefined = bookedPick
+    ? { startDate: bookedPick, size: picked.size, duration }
+    : cleared;
   const unit = planUnitPrice(product, plan, choice.duration);
   const below = percentBelowMrp(unit.price, product.mrp);
   const category = CATEGORY_INFO[product.category];
@@ -154,12 +199,34 @@ function ProductDetail({ product }: { product: Product }) {
     const nextDuration = durationForPlan(plan, next.duration);
     if (next.startDate && bookedFor(next.size, nextDuration).has(next.startDate)) {
       setChoice({ ...next, startDate: '' });
-      setClearedNote(clearedHint(next.startDate, next.size, nextDuration));
+      setCleared({ startDate: next.startDate, size: next.size, duration: nextDuration });
       return;
     }
     setChoice(next);
-    setClearedNote(undefined);
+    setCleared(undefined);
   };
+
+  /**
+   * 'Notify me if it frees up' for a size booked on a date the shopper wants (DECISIONS.md
+   * 'Notify me'): under a booked day pressed in the calendar, and under the hint of a date cleared
+   * because it is booked (a link's, or after a new size or length).
+   */
+  const notifyOffer = (want: BookedChoice) => (
+    <Suspense fallback={<span aria-hidden className="block h-10" />}>
+      <NotifyMeOffer
+        productId={product._id}
+        {...want}
+        onFreeNow={() => {
+          // The booked days were out of date: ask again; a date cleared for being booked is back.
+          void availability.refetch();
+          if (cleared) {
+            setChoice((now) => ({ ...now, startDate: cleared.startDate }));
+            setCleared(undefined);
+          }
+        }}
+      />
+    </Suspense>
+  );
 
   let datesStatus: string | undefined;
   if (availability.isError) {
@@ -216,8 +283,10 @@ function ProductDetail({ product }: { product: Product }) {
         <ProductGallery images={product.images} name={product.name} />
 
         {/* On a phone the details start under the picture, below the first screen: laid out and
-            painted as they come near it (content-visibility), not with the first paint. */}
-        <div className="space-y-6 max-lg:[contain-intrinsic-block-size:auto_1400px] max-lg:[content-visibility:auto]">
+            painted as they come near it (content-visibility), not with the first paint. That
+            clips what overflows them, so while the start-date calendar is open (it may reach
+            past their end) they are painted as usual. */}
+        <div className="space-y-6 max-lg:[contain-intrinsic-block-size:auto_1400px] max-lg:[content-visibility:auto] max-lg:has-[[aria-haspopup=dialog][aria-expanded=true]]:[content-visibility:visible]">
           <div>
             <div className="flex flex-wrap gap-2">
               <span
@@ -253,6 +322,7 @@ function ProductDetail({ product }: { product: Product }) {
                 />
               )}
             </div>
+            <ReviewsLink productId={product._id} />
             <div className="mt-4" data-testid="price-block">
               <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className="text-3xl font-semibold text-stone-900">
@@ -297,16 +367,20 @@ function ProductDetail({ product }: { product: Product }) {
             priceFor={(days) => planUnitPrice(product, plan, days).display}
             onChange={onChoice}
             dates={{
-              // The calendar's own earliest start for the PIN code; until it is known, the
-              // soonest any address can have it.
-              min: availability.data?.from ?? addDays(today, SOONEST_START_DAYS),
-              max: availability.data?.to ?? addDays(today, MAX_START_DAYS_AHEAD),
+              min: minDate,
+              max: maxDate,
               booked,
               reason: bookedReason(choice.size, choice.duration),
               status: datesStatus,
               onIntent: () => setWantDates(true),
+              // Before a size is chosen there is nothing to ask about.
+              bookedAction: choice.size
+                ? (date) =>
+                    notifyOffer({ startDate: date, size: choice.size, duration: choice.duration })
+                : undefined,
             }}
             dateHint={dateHint}
+            dateHintAction={bookedWanted?.size ? notifyOffer(bookedWanted) : undefined}
           />
 
           <DeliveryPromise pincode={pincode} lookup={lookup} startDate={choice.startDate} />
@@ -328,6 +402,8 @@ function ProductDetail({ product }: { product: Product }) {
           <AssuranceChecks />
         </div>
       </div>
+
+      <ReviewsSlot productId={product._id} />
 
       <RelatedProducts product={product} />
     </main>

@@ -20,6 +20,8 @@ export const CONSOLE_AREAS = [
   'reports',
   /** Pincodes not served (decision 068). */
   'pincodes',
+  /** Shoppers' reviews, hidden and shown again (decision 071). */
+  'reviews',
 ] as const;
 export type ConsoleArea = (typeof CONSOLE_AREAS)[number];
 

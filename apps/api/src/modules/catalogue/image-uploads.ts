@@ -94,12 +94,10 @@ export function createImageUploads(store: ImageStore) {
       const hash = createHash('sha256').update(data).digest('hex').slice(0, 24);
       const webpKey = `uploads/${hash}-${REVIEW_PHOTO_SIDE}.webp`;
       if (!(await store.exists(webpKey))) {
-        const fitted = sharp(data)
-          .rotate()
-          .resize(REVIEW_PHOTO_SIDE, REVIEW_PHOTO_SIDE, {
-            fit: 'inside',
-            withoutEnlargement: true,
-          });
+        const fitted = sharp(data).rotate().resize(REVIEW_PHOTO_SIDE, REVIEW_PHOTO_SIDE, {
+          fit: 'inside',
+          withoutEnlargement: true,
+        });
         const [webp, avif] = await Promise.all([
           fitted.clone().webp({ quality: 80 }).toBuffer(),
           fitted.clone().avif({ quality: 55, effort: 4 }).toBuffer(),

@@ -38,7 +38,9 @@ export const reviewsRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      reply.header('cache-control', 'public, max-age=60');
+      // Asked again each time (answered 304 by its ETag when unchanged): a shopper's own review
+      // or vote shows at once.
+      reply.header('cache-control', 'no-cache');
       return {
         success: true as const,
         ...(await reviews.pageOf(request.params.id, request.query, request.publicOrigin)),

@@ -1,4 +1,13 @@
-import { CalendarCheck, Crown, Heart, LogOut, ShoppingBag, User, UserRound } from 'lucide-react';
+import {
+  BellRing,
+  CalendarCheck,
+  Crown,
+  Heart,
+  LogOut,
+  ShoppingBag,
+  User,
+  UserRound,
+} from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
@@ -63,7 +72,8 @@ export function AccountSummary({ testIdPrefix }: { testIdPrefix: string }) {
 
 /**
  * A signed-in shopper's pages (SPEC.md §7 header): My Profile, My Bookings, Wishlist with its
- * count, optionally Cart with its count, Subscription with Active for a paid plan, then Logout.
+ * count, Notify me (DECISIONS.md), optionally Cart with its count, Subscription with Active for a
+ * paid plan, then Logout.
  * The header's menu leaves the cart out (its icon is beside it); the small-screen menu has it.
  */
 export function AccountLinks({
@@ -116,6 +126,11 @@ export function AccountLinks({
               {saved}
             </span>
           )}
+        </Link>
+      </li>
+      <li>
+        <Link to="/notify-me" className={item} onClick={onClose}>
+          <BellRing size={icon} aria-hidden /> Notify me
         </Link>
       </li>
       {withCart && (

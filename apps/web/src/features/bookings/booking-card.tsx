@@ -30,6 +30,7 @@ import {
   showsProgress,
   stepComplete,
 } from './status';
+import { ReviewPrompt } from './review-piece';
 
 export const STATUS_ICONS: Record<BookingStatus, LucideIcon> = {
   pending: Clock,
@@ -180,6 +181,8 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
             </Link>
           </p>
         )}
+
+      <ReviewPrompt booking={booking} onOpen={onDetails} />
 
       {showsProgress(booking.status) && (
         <div className="mt-5">

@@ -14,6 +14,7 @@ import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { Badge } from './booking-card';
 import { ReportOutcome, ReportProblem, fitWindowOpen } from './report-problem';
+import { ReviewPiece, reviewable } from './review-piece';
 import {
   CHARGE_KINDS_SAID,
   CHARGE_STATES,
@@ -116,6 +117,7 @@ function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) 
           fitWindowOpen(booking) &&
           !item.returnedAt && <ReportProblem booking={booking} item={item} />
         )}
+        {reviewable(item) && <ReviewPiece booking={booking} item={item} />}
         <div className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
           {item.appliedSubscriptionPlan !== 'free' ? (
             <span className="rounded-full bg-gold-300/60 px-2 py-0.5 text-[11px] font-semibold text-maroon-900">

@@ -7,6 +7,7 @@ import {
   type RentalDuration,
 } from '@pehnava/shared';
 import { CalendarClock, Info } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { StartDatePicker } from './start-date-picker';
 
 export interface RentalChoice {
@@ -34,6 +35,8 @@ export interface DateWindow {
   status?: string;
   /** The shopper reaches for the date: start finding out which days are booked. */
   onIntent: () => void;
+  /** What the shopper can do about a booked day they pressed (the calendar shows it under it). */
+  bookedAction?: (date: IsoDate) => ReactNode;
 }
 
 /** Size, rental length and start date, with the return date they imply. */
@@ -46,6 +49,7 @@ export function RentalOptions({
   onChange,
   dates,
   dateHint,
+  dateHintAction,
 }: {
   product: Product;
   choice: RentalChoice;
@@ -58,6 +62,8 @@ export function RentalOptions({
   dates: DateWindow;
   /** Said when a chosen date was cleared because it is booked for the new size or length. */
   dateHint?: string;
+  /** What the shopper can do about it, under the hint (e.g. 'Notify me'). */
+  dateHintAction?: ReactNode;
 }) {
   const returnBy = choice.startDate ? addDays(choice.startDate, choice.duration) : undefined;
 
@@ -131,6 +137,7 @@ export function RentalOptions({
             reason={dates.reason}
             status={dates.status}
             onIntent={dates.onIntent}
+            bookedAction={dates.bookedAction}
           />
           <p
             className="flex min-h-11 items-center gap-1.5 text-sm text-stone-700"
@@ -158,6 +165,7 @@ export function RentalOptions({
             </p>
           )}
         </div>
+        {dateHint && dateHintAction && <div className="mt-2 text-sm">{dateHintAction}</div>}
       </div>
     </div>
   );

@@ -1,6 +1,6 @@
 import { formatIsoDate, type IsoDate } from '@pehnava/shared';
 import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   WEEKDAYS,
   clampDate,
@@ -20,7 +20,8 @@ const NAV_BUTTON =
  * The start date: a button that opens a calendar of the bookable window (the WAI-ARIA date picker
  * pattern: a dialog holding a grid). Arrow keys, Home/End and Page Up/Down move between days,
  * Enter or Space chooses, Escape closes. Days before `min` or after `max` cannot be chosen, and
- * neither can `booked` days: those are greyed and struck through, with `reason` saying why.
+ * neither can `booked` days: those are greyed and struck through, with `reason` saying why. A
+ * booked day pressed says why, with `bookedAction` under it (what the shopper can do instead).
  */
 export function StartDatePicker({
   value,
@@ -32,6 +33,7 @@ export function StartDatePicker({
   reason,
   status,
   onIntent,
+  bookedAction,
 }: {
   /** YYYY-MM-DD or '' */
   value: string;
@@ -48,6 +50,8 @@ export function StartDatePicker({
   status?: string;
   /** The shopper reaches for the date: time to find out which days are booked. */
   onIntent: () => void;
+  /** Shown under the reason when a booked day is pressed, for that day (e.g. 'Notify me'). */
+  bookedAction?: (date: IsoDate) => ReactNode;
 }) {
   const labelId = useId();
   const valueId = useId();
@@ -57,8 +61,8 @@ export function StartDatePicker({
   /** The day in the Tab order (and focused while the grid has focus); its month is shown. */
   const [focused, setFocused] = useState<IsoDate>(min);
   const month = monthOf(focused);
-  /** Said about the last booked day the shopper tried to choose. */
-  const [note, setNote] = useState<string>();
+  /** The last booked day the shopper tried to choose: said why, while it stays booked. */
+  const [noted, setNoted] = useState<IsoDate>();
   const container = useRef<HTMLDivElement>(null);
   const trigger = useRef<HTMLButtonElement>(null);
   const grid = useRef<HTMLTableElement>(null);
@@ -67,10 +71,11 @@ export function StartDatePicker({
 
   const outside = (date: IsoDate) => date < min || date > max;
   const unavailable = (date: IsoDate) => outside(date) || booked.has(date);
+  const notedBooked = noted && booked.has(noted) && !outside(noted) ? noted : undefined;
 
   const close = (returnFocus: boolean) => {
     setOpen(false);
-    setNote(undefined);
+    setNoted(undefined);
     if (returnFocus) trigger.current?.focus();
   };
 
@@ -103,13 +108,13 @@ export function StartDatePicker({
   /** The previous or next month; one of its days stays in the Tab order. */
   const turnMonth = (count: number) => {
     setFocused(clampDate(shiftMonths(focused, count), min, max));
-    setNote(undefined);
+    setNoted(undefined);
   };
 
   const choose = (date: IsoDate) => {
     setFocused(date);
     if (booked.has(date) && !outside(date)) {
-      setNote(`${formatIsoDate(date)}: ${reason.replace(/^Booked: /, '')}.`);
+      setNoted(date);
       return;
     }
     if (outside(date)) return;
@@ -121,7 +126,7 @@ export function StartDatePicker({
     const next = moveFocus(focused, event.key, min, max);
     if (!next) return;
     event.preventDefault();
-    setNote(undefined);
+    setNoted(undefined);
     setFocused(next);
     moveDomFocus.current = true;
   };
@@ -262,8 +267,9 @@ export function StartDatePicker({
             </p>
             {status && <p data-testid="availability-status">{status}</p>}
             <p aria-live="polite" className="font-medium text-maroon-900" data-testid="booked-note">
-              {note}
+              {notedBooked && `${formatIsoDate(notedBooked)}: ${reason.replace(/^Booked: /, '')}.`}
             </p>
+            {notedBooked && bookedAction?.(notedBooked)}
           </div>
 
           <div className="mt-1 flex justify-end">

@@ -12,6 +12,12 @@ export const startDateCalendar = (page: Page) => page.getByTestId('start-date-ca
  */
 export async function pickStartDate(page: Page, date: string) {
   await startDateButton(page).click();
+  await (await calendarDay(page, date)).click();
+  await expect(startDateCalendar(page)).toBeHidden();
+}
+
+/** In the open calendar, the day `date` (YYYY-MM-DD), its month turned to first. */
+export async function calendarDay(page: Page, date: string) {
   const calendar = startDateCalendar(page);
   const month = date.slice(0, 7);
   for (let turns = 0; turns < 4; turns += 1) {
@@ -22,6 +28,5 @@ export async function pickStartDate(page: Page, date: string) {
       .click();
   }
   await expect(calendar.getByRole('heading')).toHaveAttribute('data-month', month);
-  await calendar.locator(`[data-date="${date}"]`).click();
-  await expect(calendar).toBeHidden();
+  return calendar.locator(`[data-date="${date}"]`);
 }

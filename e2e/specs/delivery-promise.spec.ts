@@ -1,7 +1,6 @@
-import type { Page } from '@playwright/test';
 import { PINCODE_MESSAGES, addDays, todayInIndia } from '@pehnava/shared';
 import { expect, test } from '../fixtures';
-import { pickStartDate, startDateButton, startDateCalendar } from '../start-date';
+import { calendarDay, pickStartDate, startDateButton } from '../start-date';
 
 /*
  * The delivery promise on the product page (issue [O] §3; DECISIONS.md 'Delivery promise'): the
@@ -9,20 +8,6 @@ import { pickStartDate, startDateButton, startDateCalendar } from '../start-date
  * says 'Delivered by …' for the date chosen.
  */
 const inDays = (n: number) => addDays(todayInIndia(new Date()), n);
-
-/** The calendar's day `date`, turning to its month first. */
-async function dayOf(page: Page, date: string) {
-  const calendar = startDateCalendar(page);
-  const month = date.slice(0, 7);
-  for (let turns = 0; turns < 4; turns += 1) {
-    const shown = await calendar.getByRole('heading').getAttribute('data-month');
-    if (shown === month) break;
-    await calendar
-      .getByRole('button', { name: shown! < month ? 'Next month' : 'Previous month' })
-      .click();
-  }
-  return calendar.locator(`[data-date="${date}"]`);
-}
 
 test.describe('the delivery promise', () => {
   // A PIN code India Post does not know is a 404 from the directory, which the browser logs.
@@ -60,9 +45,9 @@ test.describe('the delivery promise', () => {
         .click();
       await startDateButton(page).click();
       for (const soon of [inDays(1), inDays(2)]) {
-        await expect(await dayOf(page, soon)).toHaveAttribute('aria-disabled', 'true');
+        await expect(await calendarDay(page, soon)).toHaveAttribute('aria-disabled', 'true');
       }
-      await expect(await dayOf(page, inDays(3))).not.toHaveAttribute('aria-disabled');
+      await expect(await calendarDay(page, inDays(3))).not.toHaveAttribute('aria-disabled');
       await page.keyboard.press('Escape');
       await pickStartDate(page, inDays(10));
       await expect(deliveredBy).toHaveText(

@@ -46,8 +46,10 @@ export const API_TAGS = [
     description: 'Reviews with fit: read by anyone, written by a rental’s shopper once it is back.',
   },
   {
-    name: 'Notify me',
-    description: 'Requests to be e-mailed when a size taken for chosen dates comes free.',
+    // One word: the reference's sections are addressed by tag (#operations-tag-…).
+    name: 'Waitlist',
+    description:
+      '‘Notify me’: requests to be e-mailed when a size taken for chosen dates comes free.',
   },
   { name: 'Coupons', description: 'Coupons applied to the shopper’s own cart.' },
   {

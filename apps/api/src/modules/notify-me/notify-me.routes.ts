@@ -14,7 +14,7 @@ export const notifyMeRoutes: FastifyPluginAsyncZod<{
   notifyMe: Pick<NotifyMe, 'create' | 'list' | 'cancel'>;
   authenticate: Authenticate;
 }> = async (app, { notifyMe, authenticate }) => {
-  const docs = { tags: ['Notify me'], security: NEEDS_SESSION };
+  const docs = { tags: ['Waitlist'], security: NEEDS_SESSION };
   app.post(
     '/notify-me',
     {

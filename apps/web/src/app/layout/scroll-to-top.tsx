@@ -3,11 +3,15 @@ import { useLocation, useNavigationType } from 'react-router';
 
 /** Where each history entry was scrolled to, by its location key, for Back and Forward. */
 const positions = new Map<string, number>();
-/**
- * How long a scroll keeps after its place: a restored position waits this long for the page to
- * grow tall enough (cards from the cache), a smooth scroll to the top this long to get there.
- */
+/** How long a smooth scroll to the top keeps after its place. */
 const SCROLL_FOR_MS = 2_000;
+/**
+ * How long a restored position (Back, Forward) waits for the page to grow tall enough to show it
+ * (the collection's cards drawn again from the cache, its route's code loaded): on a slow phone,
+ * or a busy machine, that takes longer than a smooth scroll, and giving up left the shopper at
+ * the top of a long list. The shopper's own scrolling still stops it at once.
+ */
+const RESTORE_FOR_MS = 6_000;
 /** Frames a smooth scroll may stand still before it is taken to have stopped short. */
 const STALLED_FRAMES = 3;
 /** What the shopper does to scroll for themselves, which stops any scroll the app is making. */
@@ -17,7 +21,7 @@ const reducedMotion = () => window.matchMedia?.('(prefers-reduced-motion: reduce
 
 /**
  * Take the page to `top` and keep it going there until it is there, the shopper scrolls, or
- * SCROLL_FOR_MS passes. Instantly, it holds the place while the page grows tall enough to show it.
+ * SCROLL_FOR_MS (smoothly) or RESTORE_FOR_MS (instantly) passes. Instantly, it holds the place while the page grows tall enough to show it.
  * Smoothly, it starts the browser's smooth scroll again wherever one stopped short: the page
  * changing under it (the new page's answers arriving, images, scroll anchoring) can end it
  * midway, which left a page opened from the footer half a screen down. If it has still not got
@@ -36,7 +40,7 @@ function scrollTowards(top: number, smooth: boolean): () => void {
   const step = () => {
     const here = window.scrollY;
     if (Math.abs(here - top) < 2) return stop();
-    if (performance.now() - started > SCROLL_FOR_MS) {
+    if (performance.now() - started > (behavior === 'smooth' ? SCROLL_FOR_MS : RESTORE_FOR_MS)) {
       if (behavior === 'smooth') window.scrollTo({ top, behavior: 'instant' });
       return stop();
     }

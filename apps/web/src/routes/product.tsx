@@ -146,7 +146,7 @@ function ProductDetail({ product }: { product: Product }) {
   const pincode = useDeliveryPincode();
   const lookup = usePincodeLookup(pincode);
   const calendarPincode = lookup.kind === 'found' ? lookup.place.pincode : undefined;
-  const lookupSettled = !/^[1-9]\d{5}$/.test(pincode) || lookup.kind !== 'idle';
+  const lookupSettled = lookup.kind !== 'checking';
   const availability = useAvailability(product._id, wantDates && lookupSettled, calendarPincode);
   // With the booked days comes what to offer on one: 'Notify me' is ready before it is shown.
   useEffect(() => {

@@ -1,5 +1,8 @@
 import { formatIsoDate } from '../pricing/dates.js';
 
+/** Six digits, the first not 0: the form of an Indian pincode. */
+export const PINCODE_PATTERN = /^[1-9]\d{5}$/;
+
 /** What the pincode directory and checkout say of a pincode (DECISIONS.md 'Delivery promise'). */
 export const PINCODE_MESSAGES = {
   invalid: 'Please enter a valid 6-digit PIN code',

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PINCODE_MESSAGES } from '../constants/pincode-messages.js';
+import { PINCODE_MESSAGES, PINCODE_PATTERN } from '../constants/pincode-messages.js';
 import { INDIAN_STATES } from '../constants/indian-states.js';
 import { isoDateSchema } from './common.js';
 import { textField } from './text-field.js';
@@ -10,7 +10,7 @@ import { textField } from './text-field.js';
  */
 
 export const pincodeParamsSchema = z.object({
-  pincode: z.string().regex(/^[1-9]\d{5}$/, { error: PINCODE_MESSAGES.invalid }),
+  pincode: z.string().regex(PINCODE_PATTERN, { error: PINCODE_MESSAGES.invalid }),
 });
 
 /**

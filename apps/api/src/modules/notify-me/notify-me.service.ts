@@ -77,7 +77,8 @@ export function createNotifyMe({
       startDate: row.startDate,
       duration: row.durationDays,
       endDate: addDays(row.startDate, row.durationDays),
-      status: row.status === 'cancelled' ? 'expired' : (row.status as NotifyRequest['status']),
+      // Cancelled requests are never shown (the list leaves them out).
+      status: row.status as NotifyRequest['status'],
       createdAt: row.createdAt.toISOString(),
       notifiedAt: row.notifiedAt?.toISOString() ?? null,
       link: linkOf(row),

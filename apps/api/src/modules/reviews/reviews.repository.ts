@@ -176,11 +176,6 @@ export function createReviewsRepository(db: Database) {
         .returning();
       return row;
     },
-
-    async authorEmail(userId: string): Promise<string | null> {
-      const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
-      return row?.email ?? null;
-    },
   };
 }
 

@@ -28,7 +28,7 @@ const ADMIN_PAGE_SIZE = 25;
 const SIZE_HINT_RENTERS = 3;
 
 export interface ReviewsDeps {
-  repos: Pick<Repositories, 'reviews'>;
+  repos: Pick<Repositories, 'reviews' | 'users'>;
   uow: UnitOfWork;
   /** The image pipeline: a review photo checked, stripped and stored (decision 071). */
   images: Pick<ImageUploads, 'reviewPhoto'>;
@@ -250,11 +250,11 @@ export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsD
             ),
           );
         }
-        return hidden;
+        return { hidden, authorEmail: author?.email ?? null };
       });
       return {
         message: REVIEW_MESSAGES.hidden,
-        review: await adminView(row, await repos.reviews.authorEmail(row.userId), origin),
+        review: await adminView(row.hidden, row.authorEmail, origin),
       };
     },
 
@@ -267,7 +267,11 @@ export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsD
       }
       return {
         message: REVIEW_MESSAGES.unhidden,
-        review: await adminView(row, await repos.reviews.authorEmail(row.userId), origin),
+        review: await adminView(
+          row,
+          (await repos.users.findById(row.userId))?.email ?? null,
+          origin,
+        ),
       };
     },
   };

@@ -1,10 +1,13 @@
 import { useQuery } from '@tanstack/react-query';
-import { PINCODE_MESSAGES, type PincodeResponse } from '@pehnava/shared';
+import { PINCODE_MESSAGES, PINCODE_PATTERN, type PincodeResponse } from '@pehnava/shared';
 import { ApiError, apiGet } from '../../lib/api-client';
 
 /** What the server said of the PIN code typed, once it has 6 digits. */
 export type PincodeLookup =
+  /** Not a complete PIN code: nothing to ask. */
   | { kind: 'idle' }
+  /** Asked, no answer yet. */
+  | { kind: 'checking' }
   | { kind: 'found'; place: PincodeResponse }
   /** India Post has no such pincode, or the shop does not serve it: the server's words. */
   | { kind: 'refused'; message: string }
@@ -16,7 +19,7 @@ export type PincodeLookup =
  * address form to fill in the city and state and to say at once where the shop cannot deliver.
  */
 export function usePincodeLookup(pincode: string): PincodeLookup {
-  const complete = /^[1-9]\d{5}$/.test(pincode);
+  const complete = PINCODE_PATTERN.test(pincode);
   const query = useQuery({
     queryKey: ['pincode', pincode],
     queryFn: () => apiGet<PincodeResponse>(`/pincode/${pincode}`, 'Could not look the PIN code up'),
@@ -24,7 +27,8 @@ export function usePincodeLookup(pincode: string): PincodeLookup {
     staleTime: 10 * 60_000,
     retry: false,
   });
-  if (!complete || query.isPending) return { kind: 'idle' };
+  if (!complete) return { kind: 'idle' };
+  if (query.isPending) return { kind: 'checking' };
   if (query.isError) {
     return query.error instanceof ApiError && query.error.status === 404
       ? { kind: 'refused', message: query.error.message }

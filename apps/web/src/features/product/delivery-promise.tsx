@@ -1,10 +1,8 @@
-import { PINCODE_MESSAGES, type IsoDate } from '@pehnava/shared';
+import { PINCODE_MESSAGES, PINCODE_PATTERN, type IsoDate } from '@pehnava/shared';
 import { Truck } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { rememberDeliveryPincode } from '../../lib/delivery-pincode';
 import type { PincodeLookup } from '../checkout/use-pincode';
-
-const PINCODE = /^[1-9]\d{5}$/;
 
 /**
  * When the pieces arrive (DECISIONS.md 'Delivery promise'): 'Delivered by Sat, 12 Dec to 400050
@@ -29,7 +27,7 @@ export function DeliveryPromise({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const typed = draft.trim();
-    if (!PINCODE.test(typed)) {
+    if (!PINCODE_PATTERN.test(typed)) {
       setProblem(PINCODE_MESSAGES.invalid);
       return;
     }

@@ -163,6 +163,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         inventory: services.inventory,
         pincodes: services.pincodes,
         balance: services.balance,
+        extensions: services.extensions,
         fitWindow: services.fitWindow,
         authenticate,
       });

@@ -55,6 +55,7 @@ import {
 } from './modules/bookings/inventory.js';
 import { createMyBookings, type MyBookings } from './modules/bookings/my-bookings.service.js';
 import { createBalance, type Balance } from './modules/bookings/balance.service.js';
+import { createExtensions, type Extensions } from './modules/bookings/extension.service.js';
 import { createCharges, type Charges } from './modules/bookings/charges.service.js';
 import { createFitWindow, type FitWindow } from './modules/bookings/fit-window.service.js';
 import { createFulfilment, type Fulfilment } from './modules/bookings/fulfilment.service.js';
@@ -161,6 +162,8 @@ export interface Services {
   charges: Charges;
   /** Paying those charges. */
   balance: Balance;
+  /** Keeping a rental longer, paid like an order. */
+  extensions: Extensions;
   /** Pieces reported within 24 hours of delivery. */
   fitWindow: FitWindow;
   catalogue: CatalogueService;
@@ -303,6 +306,18 @@ export function createServices({
   intake.register('renewal', planSettlement.renewal);
   const balance = createBalance({ repos, uow, provider, intake, clock, logger, settings });
   intake.register('balance', balance.settler);
+  const extensions = createExtensions({
+    repos,
+    uow,
+    provider,
+    intake,
+    inventory,
+    catalogue,
+    clock,
+    logger,
+    settings,
+  });
+  intake.register('extension', extensions.settler);
   const reconciliation = createReconciliation({
     repos,
     uow,
@@ -482,6 +497,7 @@ export function createServices({
     units,
     charges,
     balance,
+    extensions,
     fitWindow,
     catalogue,
     productSearch,

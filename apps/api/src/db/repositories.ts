@@ -4,6 +4,7 @@ import { createReportsAdminRepository } from '../modules/admin/reports-admin.rep
 import { createCustomersRepository } from '../modules/admin/customers.repository.js';
 import { createBookingsRepository } from '../modules/bookings/bookings.repository.js';
 import { createChargesRepository } from '../modules/bookings/charges.repository.js';
+import { createExtensionsRepository } from '../modules/bookings/extensions.repository.js';
 import { createFulfilmentRepository } from '../modules/bookings/fulfilment.repository.js';
 import { createInventoryRepository } from '../modules/bookings/inventory.repository.js';
 import { createReportsRepository } from '../modules/bookings/reports.repository.js';
@@ -42,6 +43,7 @@ export function createRepositories(
     console: () => createConsoleRepository(db),
     coupons: () => createCouponsRepository(db),
     customers: () => createCustomersRepository(db),
+    extensions: () => createExtensionsRepository(db, clock),
     fulfilment: () => createFulfilmentRepository(db),
     inventory: () => createInventoryRepository(db, clock),
     notServedPincodes: () => createNotServedRepository(db),

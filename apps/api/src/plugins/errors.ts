@@ -18,6 +18,7 @@ import {
   NOTIFY_ME_MESSAGES,
   PINCODE_MESSAGES,
   REVIEW_MESSAGES,
+  EXTENSION_MESSAGES,
   PRODUCT_SEARCH_MESSAGES,
   textFieldMessages,
 } from '@pehnava/shared';
@@ -62,6 +63,7 @@ const SHOPPER_MESSAGES = new Set<string>([
   ),
   ...Object.values(PINCODE_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   ...Object.values(REVIEW_MESSAGES),
+  EXTENSION_MESSAGES.daysInvalid,
   ...Object.values(NOTIFY_ME_MESSAGES).flatMap((m): string[] => (typeof m === 'string' ? [m] : [])),
   BOOKING_MESSAGES.tooManyItems(MAX_BOOKING_ITEMS),
   BOOKING_MESSAGES.quantity(MAX_ITEM_QUANTITY),

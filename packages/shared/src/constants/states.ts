@@ -17,8 +17,17 @@ export type BookingStatusValue = (typeof BOOKING_STATUSES)[number];
 /** A booking's payment as the shopper sees it (SPEC.md §4). */
 export const PAYMENT_STATUSES = ['pending', 'completed', 'failed'] as const;
 
-/** What a payment order at the provider is for ('balance': a booking's charges after its rental). */
-export const PAYMENT_PURPOSES = ['booking', 'subscription', 'renewal', 'balance'] as const;
+/**
+ * What a payment order at the provider is for ('balance': a booking's charges after its rental;
+ * 'extension': more days of a rental that is out).
+ */
+export const PAYMENT_PURPOSES = [
+  'booking',
+  'subscription',
+  'renewal',
+  'balance',
+  'extension',
+] as const;
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number];
 
 /**
@@ -35,8 +44,19 @@ export const PAYMENT_ORDER_STATUSES = ['created', 'completed', 'failed'] as cons
 export const CAPTURE_OUTCOMES = ['applied', 'refunded'] as const;
 export type CaptureOutcome = (typeof CAPTURE_OUTCOMES)[number];
 
-/** What an applied payment paid for: a booking, a plan period, or charges due on a booking. */
-export const CAPTURE_TARGETS = ['booking', 'plan', 'charges'] as const;
+/**
+ * What an applied payment paid for: a booking, a plan period, charges due on a booking, or an
+ * extension of a rental (its row names the order).
+ */
+export const CAPTURE_TARGETS = ['booking', 'plan', 'charges', 'extension'] as const;
+
+/**
+ * An extension of a rental (DECISIONS.md 'Extending a rental'): ordered (its payment may still
+ * come), applied (the end dates moved), refused (its payment was refunded in full) or lapsed
+ * (never paid, given up).
+ */
+export const EXTENSION_STATUSES = ['ordered', 'applied', 'refused', 'lapsed'] as const;
+export type ExtensionStatus = (typeof EXTENSION_STATUSES)[number];
 
 /** Money given back: asked of the provider (pending), sent back (processed), or refused (failed). */
 export const REFUND_STATUSES = ['pending', 'processed', 'failed'] as const;

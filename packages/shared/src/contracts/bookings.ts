@@ -277,6 +277,18 @@ export const chargeSchema = z.object({
 });
 export type Charge = z.infer<typeof chargeSchema>;
 
+/** An applied extension, as the booking lists it. */
+export const bookingExtensionSchema = z.object({
+  id: z.uuid(),
+  days: z.number().int().positive(),
+  /** Rupees paid for it. */
+  amount: rupeesSchema,
+  /** The return date it gave (of the piece due back last). */
+  endDate: isoDateSchema,
+  appliedAt: z.iso.datetime({ offset: true }),
+});
+export type BookingExtension = z.infer<typeof bookingExtensionSchema>;
+
 /** An order (booking) as SPEC.md §3 lists it. Money in rupees; times ISO 8601. */
 export const bookingSchema = z.object({
   _id: z.uuid(),
@@ -313,6 +325,11 @@ export const bookingSchema = z.object({
    * delivery); null before delivery. Absent from older answers.
    */
   fitWindowEndsAt: z.iso.datetime({ offset: true }).nullable().optional(),
+  /**
+   * Days added while it was out (POST /api/booking/{id}/extend), oldest first; each moved the
+   * lines' end dates. Absent from older answers and mails.
+   */
+  extensions: z.array(bookingExtensionSchema).optional(),
 });
 export type Booking = z.infer<typeof bookingSchema>;
 

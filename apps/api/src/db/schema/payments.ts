@@ -17,6 +17,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   CAPTURE_OUTCOMES,
   CAPTURE_TARGETS,
+  EXTENSION_STATUSES,
   PAYMENT_ORDER_STATUSES,
   PAYMENT_PURPOSES,
   REFUND_STATUSES,
@@ -229,5 +230,59 @@ export const refunds = pgTable(
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_capture_idx').on(t.captureId),
     check('refunds_amount_positive', sql`${t.amountPaise} > 0`),
+  ],
+);
+
+export const extensionStatus = pgEnum('extension_status', EXTENSION_STATUSES);
+
+/** One line of an extension: its end date before and after, and what its days cost. */
+export interface ExtensionLineRecord {
+  itemId: string;
+  fromEnd: string;
+  toEnd: string;
+  amountPaise: number;
+}
+
+/**
+ * More days of a rental that is out (DECISIONS.md 'Extending a rental', decision 073): opened with
+ * its payment order for the exact price, applied once by the 'extension' settler when every piece's
+ * unit is still free for the new days (the lines' end dates move), or refused and refunded in full.
+ * `lines` keeps the end dates it was priced from: an extension applies only to a booking that still
+ * ends then.
+ */
+export const bookingExtensions = pgTable(
+  'booking_extensions',
+  {
+    id: uuid().primaryKey().defaultRandom(),
+    bookingId: uuid()
+      .notNull()
+      .references(() => bookings.id, { onDelete: 'cascade' }),
+    orderId: uuid()
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    days: integer().notNull(),
+    lines: jsonb().$type<ExtensionLineRecord[]>().notNull(),
+    subtotalPaise: integer().notNull(),
+    insurancePaise: integer().notNull().default(0),
+    amountPaise: integer().notNull(),
+    status: extensionStatus().notNull().default('ordered'),
+    /** Why it was refused (the capture's reason). */
+    reason: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull(),
+    decidedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('booking_extensions_order_unique').on(t.orderId),
+    index('booking_extensions_booking_idx').on(t.bookingId, t.createdAt),
+    check('booking_extensions_days', sql`${t.days} between 1 and 7`),
+    check(
+      'booking_extensions_amount',
+      sql`${t.amountPaise} > 0 and ${t.amountPaise} = ${t.subtotalPaise} + ${t.insurancePaise}`,
+    ),
+    check(
+      'booking_extensions_decided',
+      sql`(${t.status} = 'ordered') = (${t.decidedAt} is null)
+        and (${t.status} = 'refused') = (${t.reason} is not null)`,
+    ),
   ],
 );

@@ -78,7 +78,7 @@ export function createReportsAdminRepository(db: Database) {
       const result = await db.execute(sql`
         with money_in as (
           select date_trunc(${by}, ${dayOf(sql`c.decided_at`)})::date as period,
-            coalesce(sum(c.amount_paise) filter (where c.applied_to = 'booking'), 0)::int as rentals,
+            coalesce(sum(c.amount_paise) filter (where c.applied_to in ('booking', 'extension')), 0)::int as rentals,
             coalesce(sum(c.amount_paise) filter (where c.applied_to = 'plan'), 0)::int as plans,
             coalesce(sum(c.amount_paise) filter (where c.applied_to = 'charges'), 0)::int as charges
           from captures c

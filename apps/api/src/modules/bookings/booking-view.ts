@@ -11,6 +11,7 @@ import { absoluteImageUrl } from '../../lib/image-urls.js';
 import type { RefundRow } from '../payments/payments.repository.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import type { ChargeRow } from './charges.repository.js';
+import type { ExtensionRow } from './extensions.repository.js';
 import type { Piece } from './inventory.repository.js';
 import type { ItemReportRow } from './reports.repository.js';
 
@@ -24,6 +25,8 @@ export function toBooking(
   reports: ItemReportRow[] = [],
   /** The lines' reviews, when read (GET /api/booking/my); absent, items carry no reviewId. */
   reviews?: { bookingItemId: string; id: string }[],
+  /** Its applied extensions, when read; absent, the booking lists none. */
+  extensions?: ExtensionRow[],
 ): Booking {
   const reportOf = (itemId: string) => {
     const report = reports.find((r) => r.bookingItemId === itemId);
@@ -103,6 +106,20 @@ export function toBooking(
     fitWindowEndsAt: row.deliveredAt
       ? new Date(row.deliveredAt.getTime() + FIT_WINDOW_HOURS * 3_600_000).toISOString()
       : null,
+    ...(extensions
+      ? {
+          extensions: extensions.map((extension) => ({
+            id: extension.id,
+            days: extension.days,
+            amount: paiseToRupees(extension.amountPaise),
+            endDate: extension.lines
+              .map((line) => line.toEnd)
+              .sort()
+              .at(-1)!,
+            appliedAt: (extension.decidedAt ?? extension.createdAt).toISOString(),
+          })),
+        }
+      : {}),
   };
 }
 
@@ -112,18 +129,22 @@ export function toBooking(
  */
 export async function bookingViews(
   repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'> &
-    /** With the reviews, items say which lines the shopper reviewed (My Bookings). */
-    Partial<Pick<Repositories, 'reviews'>>,
+    /**
+     * With the reviews, items say which lines the shopper reviewed (My Bookings); with the
+     * extensions, the booking lists the days added.
+     */
+    Partial<Pick<Repositories, 'reviews' | 'extensions'>>,
   rows: BookingRow[],
   origin: string,
 ): Promise<Booking[]> {
   const ids = rows.map((row) => row.id);
-  const [items, refunds, charges, reports, reviews] = await Promise.all([
+  const [items, refunds, charges, reports, reviews, extensions] = await Promise.all([
     repos.bookings.itemsOf(ids),
     repos.payments.refundsOfBookings(ids),
     repos.charges.ofBookings(ids),
     repos.reports.ofBookings(ids),
     repos.reviews?.ofBookings(ids),
+    repos.extensions?.appliedOf(ids),
   ]);
   return rows.map((row) =>
     toBooking(
@@ -134,6 +155,7 @@ export async function bookingViews(
       charges.filter((charge) => charge.bookingId === row.id),
       reports.filter((report) => report.bookingId === row.id),
       reviews?.filter((review) => review.bookingId === row.id),
+      extensions?.filter((extension) => extension.bookingId === row.id),
     ),
   );
 }

@@ -323,6 +323,23 @@ export function createBookingsRepository(db: Database, clock: Clock) {
     },
 
     /** An operator says the booking reached the shopper: the fit window starts now. */
+    /**
+     * An extension moves lines' end dates: each only if it still ends on `fromEnd` (true when
+     * every line moved; the caller's transaction is rolled back otherwise).
+     */
+    async moveEndDates(moves: { itemId: string; fromEnd: string; toEnd: string }[]) {
+      let moved = 0;
+      for (const move of moves) {
+        const rows = await db
+          .update(bookingItems)
+          .set({ endDate: move.toEnd })
+          .where(and(eq(bookingItems.id, move.itemId), eq(bookingItems.endDate, move.fromEnd)))
+          .returning({ id: bookingItems.id });
+        moved += rows.length;
+      }
+      return moved === moves.length;
+    },
+
     async markDelivered(id: string): Promise<void> {
       await db
         .update(bookings)

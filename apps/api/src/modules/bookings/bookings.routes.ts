@@ -22,6 +22,11 @@ import {
   verifyBookingResponseSchema,
   verifyStripeBodySchema,
   verifyStripeResponseSchema,
+  extendBodySchema,
+  extendResponseSchema,
+  extensionQuoteSchema,
+  extensionResultSchema,
+  verifyExtensionBodySchema,
 } from '@pehnava/shared';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import { sendEncodedJson } from '../../lib/encoded-body.js';
@@ -30,6 +35,7 @@ import type { AtRisk } from './at-risk.service.js';
 import type { Balance } from './balance.service.js';
 import type { Cancellation } from './cancellation.service.js';
 import type { Checkout } from './checkout.service.js';
+import type { Extensions } from './extension.service.js';
 import type { FitWindow } from './fit-window.service.js';
 import type { Inventory } from './inventory.js';
 import type { MyBookings } from './my-bookings.service.js';
@@ -43,6 +49,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
   /** The transit days to a calendar's pincode. */
   pincodes: Pick<Pincodes, 'deliveryTo'>;
   balance: Pick<Balance, 'open' | 'verify' | 'confirm'>;
+  extensions: Pick<Extensions, 'quote' | 'open' | 'verify' | 'confirm'>;
   fitWindow: Pick<FitWindow, 'report'>;
   atRisk: Pick<AtRisk, 'choices' | 'choose'>;
   authenticate: Authenticate;
@@ -55,6 +62,7 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
     inventory,
     pincodes,
     balance,
+    extensions,
     fitWindow,
     atRisk,
     authenticate,
@@ -250,6 +258,93 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       async (request) => ({
         success: true as const,
         ...(await balance.confirm(request.account!.id, request.params.id.toLowerCase())),
+      }),
+    );
+
+    shopper.get(
+      '/booking/:id/extend',
+      {
+        schema: {
+          ...docs,
+          summary:
+            'Whether a rental that is out can be kept longer, for how many days and at what price',
+          description:
+            'While a booking is out (shipped or delivered) and before its end date, 1 to 7 more days may be added if every piece’s own unit is free for them and their cleaning days. Each day costs every piece’s 14-day price ÷ 14, rounded up to the rupee, times its quantity; damage protection, when taken, adds 10%. No coupon, plan benefit or delivery fee applies. `options` lists each number of days possible now with its new return date and price; `reason` says why not when `extendable` is false.',
+          params: bookingIdParamsSchema,
+          response: { 200: extensionQuoteSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await extensions.quote(request.account!.id, request.params.id.toLowerCase())),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/extend',
+      {
+        schema: {
+          ...docs,
+          summary: 'Keep a rental longer: a payment order for the extra days',
+          description:
+            'Priced by the server as GET /booking/{id}/extend shows. Nothing is held while the shopper pays: the payment is applied only if every piece’s unit is still free for the new days, and refunded in full otherwise (the return date then stays). Asked again for the same days while nothing changed, the same order is answered (modal providers). Pay it in the same checkout as a booking, then send the result to /extend/verify (modal), or call /extend/confirm after a redirect provider’s page (it returns to /orders?extension=success&bookingId=…). 409 when the booking cannot be extended or not by that many days.',
+          params: bookingIdParamsSchema,
+          body: extendBodySchema,
+          response: {
+            200: extendResponseSchema,
+            ...errorResponses(400, 401, 404, 409, 502, 503),
+          },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await extensions.open(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+          request.body.days,
+          request.publicOrigin,
+        )),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/extend/verify',
+      {
+        schema: {
+          ...docs,
+          summary: 'Apply an extension with the payment result from the checkout',
+          description:
+            'The signature is checked against the stored order, and the payment is read back from the provider. Applied only when the booking still ends when it was priced and every piece’s unit is free for the new days; otherwise 409, and it is refunded in full. Replays are answered the same.',
+          params: bookingIdParamsSchema,
+          body: verifyExtensionBodySchema,
+          response: { 200: extensionResultSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await extensions.verify(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+          request.body,
+        )),
+      }),
+    );
+
+    shopper.post(
+      '/booking/:id/extend/confirm',
+      {
+        schema: {
+          ...docs,
+          summary: 'Ask the provider about the booking’s extension payment (after a redirect)',
+          description:
+            'The provider is asked what the booking’s recent extension orders captured, and that is decided. status pending while nothing is captured yet (the webhook may still bring it).',
+          params: bookingIdParamsSchema,
+          response: { 200: extensionResultSchema, ...errorResponses(400, 401, 404, 409, 503) },
+        },
+      },
+      async (request) => ({
+        success: true as const,
+        ...(await extensions.confirm(request.account!.id, request.params.id.toLowerCase())),
       }),
     );
 

@@ -447,6 +447,57 @@ export function createInventoryRepository(db: Database, clock: Clock) {
     },
 
     /**
+     * How far each hold could stretch on its own unit: the first day another active reservation
+     * (a hold or a maintenance block) of that unit takes after the hold's last day; null when none
+     * does. One statement for all the holds.
+     */
+    async nextTakenAfter(holdIds: string[]): Promise<Map<string, string | null>> {
+      if (holdIds.length === 0) return new Map();
+      const result = await db.execute(sql`
+        select hold.id, (
+          select min(other.blocked_from)::text from ${unitReservations} other
+          where other.unit_id = hold.unit_id and other.active and other.id <> hold.id
+            and other.blocked_from > hold.blocked_until
+        ) as next
+        from ${unitReservations} hold
+        where hold.id in (${sql.join(
+          holdIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
+      const rows = (result as unknown as { rows: { id: string; next: string | null }[] }).rows;
+      return new Map(rows.map((row) => [row.id, row.next]));
+    },
+
+    /**
+     * Stretch several holds at once (an extension), inside one savepoint: all of them or, when the
+     * exclusion constraint says another reservation stands in the way of any, none (false). A hold
+     * already reaching `until` is left as it is.
+     */
+    async extendHolds(stretches: { holdId: string; until: string }[]): Promise<boolean> {
+      if (stretches.length === 0) return true;
+      try {
+        await db.transaction(async (savepoint) => {
+          for (const { holdId, until } of stretches) {
+            await savepoint
+              .update(unitReservations)
+              .set({ blockedUntil: until })
+              .where(
+                and(
+                  eq(unitReservations.id, holdId),
+                  eq(unitReservations.active, true),
+                  lt(unitReservations.blockedUntil, until),
+                ),
+              );
+          }
+        });
+        return true;
+      } catch (error) {
+        if (exclusionIn(error)) return false;
+        throw error;
+      }
+    },
+
+    /**
      * The units' holds an operator's units list shows: those not yet ended on `today` and any
      * unit still out, with their bookings; oldest first.
      */

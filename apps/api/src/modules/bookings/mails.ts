@@ -510,3 +510,74 @@ export function bookingPieceChangedMail(
     ],
   });
 }
+
+/** An extension was paid and applied: the new return date, and what it cost. */
+export function extensionAppliedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  extension: { days: number; amountPaise: number; endDate: string },
+  paymentId: string,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const returnBy = formatIsoDate(extension.endDate);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: extended, return by ${returnBy}`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `Enjoy the extra ${extension.days === 1 ? 'day' : `${extension.days} days`}: booking ${number} is now due back on ${returnBy}. Late fees count only from the day after.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['New return date', returnBy],
+          ['Paid', rupees(paiseToRupees(extension.amountPaise))],
+          ['Payment ID', paymentId],
+        ],
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}
+
+/** A payment for an extension could not be applied: it is refunded in full, and why. */
+export function extensionRefundedMail(
+  { to, name }: Recipient,
+  booking: Booking,
+  amountPaise: number,
+  why: string,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  const due = booking.items
+    .filter((item) => !item.returnedAt)
+    .map((item) => item.endDate)
+    .sort()
+    .at(-1);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: your extension payment is being refunded`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `We received your payment to keep booking ${number} longer, but ${why}. So we are refunding it in full.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Refund', rupees(paiseToRupees(amountPaise))],
+          ...(due ? ([['Return by', formatIsoDate(due)]] as [string, string][]) : []),
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: 'Refunds reach the account you paid from in 7 to 10 business days.',
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}

@@ -20,7 +20,10 @@ import type { BookingSettlement } from './settlement.js';
 
 export interface MyBookingsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports' | 'reviews'>;
+  repos: Pick<
+    Repositories,
+    'bookings' | 'payments' | 'charges' | 'reports' | 'reviews' | 'extensions'
+  >;
   uow: UnitOfWork;
   provider: PaymentProvider;
   intake: Pick<PaymentIntake, 'settle' | 'settleSigned'>;

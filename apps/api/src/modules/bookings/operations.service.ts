@@ -26,7 +26,7 @@ const NEXT_STATUS: Partial<Record<BookingRow['status'], 'processing' | 'shipped'
 
 export interface OperationsDeps {
   /** Repositories outside any transaction. */
-  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>;
+  repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports' | 'extensions'>;
   uow: UnitOfWork;
   /** Moving to shipped is a dispatch: the units go out with the booking. */
   fulfilment: Pick<Fulfilment, 'dispatchIn'>;

@@ -26,9 +26,15 @@ export interface Refusal {
 
 /** A settler's verdict on a payment: applied (its effects already written in the transaction), or refused. */
 export type Verdict =
-  { applied: { booking: string } | { plan: string } | { charges: string } } | { refused: Refusal };
+  | {
+      applied: { booking: string } | { plan: string } | { charges: string } | { extension: string };
+    }
+  | { refused: Refusal };
 
-/** What a payment's order was for decides it: bookings, plan purchases, renewals, balances due. */
+/**
+ * What a payment's order was for decides it: bookings, plan purchases, renewals, balances due,
+ * extensions.
+ */
 export interface Settler<Context = unknown> {
   /** Read what the decision needs before its transaction (the embedded database has one connection). */
   prepare(): Promise<Context>;
@@ -188,8 +194,11 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
             ? { appliedTo: 'booking' as const, bookingId: target.booking }
             : 'plan' in target
               ? { appliedTo: 'plan' as const, subscriptionId: target.plan }
-              : // The charges it paid name their order (balance_order_charges).
-                { appliedTo: 'charges' as const }),
+              : 'extension' in target
+                ? // The extension it paid names its order (booking_extensions).
+                  { appliedTo: 'extension' as const }
+                : // The charges it paid name their order (balance_order_charges).
+                  { appliedTo: 'charges' as const }),
         });
         return decisionOf(capture, true);
       }

@@ -2,7 +2,8 @@
 // as in ARCHITECTURE.md 'Invariants tested by simulation'). fast-check generates sequences of
 // the real commands (checkouts, payments, verifies, webhooks genuine and forged, holds, clock
 // moves, cancellations, account deletion, plans and their renewals, refunds, pieces sent to
-// repair and mended, the choices of a booking at risk by its shopper and the desk) and some races
+// repair and mended, the choices of a booking at risk by its shopper and the desk, dispatches and
+// extensions paid at once, later or never, one racing a new checkout) and some races
 // between them, and drives them through two app instances on one PostgreSQL database (two API
 // processes) and their background jobs. After every sequence the auditor (test/model/auditor.ts)
 // rebuilds from the provider's books and ours that:
@@ -18,7 +19,9 @@
 //   6. every paid booking cost what its checkout quoted, and was captured for that on its order;
 //   7. nothing answered 5xx, no webhook was refused with one, and no job failed;
 //   8. each app's cart views and product calendars kept in memory (decision 058) are the
-//      database's, once the writes' notifications have arrived.
+//      database's, once the writes' notifications have arrived;
+//   9. a line lasts its booked days plus the days of the extensions applied to it, each paid
+//      exactly its price (a piece out stays held to its new end: invariant 3).
 //
 // PAYMENT_MODEL_RUNS sets the number of sequences (2,000 by default), split between this file and
 // payment-model-2.int.test.ts, which vitest runs side by side, each on its own database

@@ -36,6 +36,7 @@ export function resetSql(adminId: string): string {
     'delete from captures',
     'delete from payment_events',
     'delete from subscriptions',
+    'delete from booking_extensions',
     'delete from payments',
     'delete from coupon_uses',
     'delete from bookings',
@@ -46,8 +47,9 @@ export function resetSql(adminId: string): string {
     'delete from wishlist_items',
     'delete from otp_codes',
     `delete from users where id <> '${adminId.replace(/[^0-9a-f-]/g, '')}'`,
-    // Pieces a sequence sent to repair are mended for the next (their history stays).
-    "update product_units set state = 'in-service', state_note = null where state = 'repair'",
+    // Pieces a sequence sent out or to repair are back in service for the next (their history
+    // stays).
+    "update product_units set state = 'in-service', state_note = null, ready_on = null where state in ('repair', 'out', 'cleaning')",
   ].join(';\n');
 }
 
@@ -92,6 +94,8 @@ interface CapturedPayment {
   claimingStatus: string | null;
   periodClaims: number;
   periodsGone: number;
+  /** Extensions applied with it (their end dates moved). */
+  extensionClaims: number;
   refundRows: number;
   refundedLive: number;
   refundedProcessed: number;
@@ -121,6 +125,8 @@ function capturedPayments(world: World) {
             limit 1) as "claimingStatus",
           (select count(*)::int from subscriptions s join payments p on p.id = s.payment_id
             where p.provider_payment_id = sp.id) as "periodClaims",
+          (select count(*)::int from booking_extensions e join payments p on p.id = e.order_id
+            where e.status = 'applied' and p.provider_payment_id = sp.id) as "extensionClaims",
           (select count(*)::int from payments p
             where p.provider_payment_id = sp.id and p.user_id is null
               and p.purpose in ('subscription', 'renewal') and p.status = 'completed'
@@ -166,11 +172,12 @@ async function moneyOnce(world: World, model: Model, settled: boolean): Promise<
 
   for (const p of captured) {
     const what = name.payment(p.paymentId);
-    const claims = p.bookingClaims + p.periodClaims + p.periodsGone;
+    const claims = p.bookingClaims + p.periodClaims + p.periodsGone + p.extensionClaims;
     const claimedBy = [
       p.claimingBooking ? name.booking(p.claimingBooking) : '',
       p.periodClaims ? `${p.periodClaims} plan period(s)` : '',
       p.periodsGone ? 'a plan period of a deleted account' : '',
+      p.extensionClaims ? `${p.extensionClaims} extension(s)` : '',
     ]
       .filter(Boolean)
       .join(', ');
@@ -180,7 +187,7 @@ async function moneyOnce(world: World, model: Model, settled: boolean): Promise<
     if (claims >= 1 && p.refundedLive > 0) {
       const asCancellation =
         p.bookingClaims === 1 &&
-        p.periodClaims + p.periodsGone === 0 &&
+        p.periodClaims + p.periodsGone + p.extensionClaims === 0 &&
         p.claimingStatus === 'cancelled' &&
         p.reasons.every((reason) => reason === 'cancellation');
       if (!asCancellation) {
@@ -242,7 +249,7 @@ async function moneyOnce(world: World, model: Model, settled: boolean): Promise<
 async function piecesOnce(world: World, model: Model): Promise<Violation[]> {
   const name = namer(model);
   const { leadDays, turnaroundDays } = world.a.services.inventory.days;
-  const [overlaps, holdings, short] = await Promise.all([
+  const [overlaps, holdings, short, shortOut] = await Promise.all([
     rows<{ unitId: string; first: string; second: string }>(
       world,
       sql`select r1.unit_id as "unitId", i1.booking_id as "first", i2.booking_id as "second"
@@ -279,11 +286,28 @@ async function piecesOnce(world: World, model: Model): Promise<Violation[]> {
             and (ur.blocked_from > i.start_date - (${leadDays - 1} + b.transit_days)
               or ur.blocked_until < i.end_date + (${turnaroundDays - 1} + b.transit_days))`,
     ),
+    // A piece out is held to its line's end, however often it was extended, plus the transit
+    // and cleaning days (the unit is not free before it can be back and ready).
+    rows<{ id: string; end: string; until: string }>(
+      world,
+      sql`select b.id, i.end_date::text as "end", ur.blocked_until::text as "until"
+          from unit_reservations ur
+          join booking_items i on i.id = ur.booking_item_id
+          join bookings b on b.id = i.booking_id
+          where ur.active and ur.dispatched_at is not null and ur.returned_at is null
+            and ur.blocked_until < i.end_date + (${turnaroundDays - 1} + b.transit_days)`,
+    ),
   ]);
   const found: Violation[] = overlaps.map((o) => ({
     invariant: 3,
     message: `unit ${o.unitId} is held for overlapping days by ${name.booking(o.first)} and ${name.booking(o.second)}`,
   }));
+  for (const h of shortOut) {
+    found.push({
+      invariant: 3,
+      message: `${name.booking(h.id)} has a piece out until ${h.end} held only to ${h.until}`,
+    });
+  }
   for (const h of short) {
     found.push({
       invariant: 3,
@@ -598,6 +622,54 @@ async function cartsAsStored(world: World, model: Model): Promise<Violation[]> {
 }
 
 /**
+ * Invariant 9: a line ends its duration after its start plus the days of the extensions applied to
+ * it, each applied once and paid exactly what it was opened for; an extension refused or lapsed
+ * moved nothing.
+ */
+async function extensionsAdd(world: World, model: Model): Promise<Violation[]> {
+  const name = namer(model);
+  const [lines, paid] = await Promise.all([
+    rows<{ bookingId: string; itemId: string; length: number; duration: number; added: number }>(
+      world,
+      sql`select i.booking_id as "bookingId", i.id as "itemId",
+            (i.end_date - i.start_date)::int as "length", i.duration_days as "duration",
+            (select coalesce(sum(e.days), 0)::int from booking_extensions e
+              where e.status = 'applied'
+                and e.lines @> jsonb_build_array(jsonb_build_object('itemId', i.id::text))) as "added"
+          from booking_items i`,
+    ),
+    rows<{ id: string; bookingId: string; amount: number; lines: number; captured: number }>(
+      world,
+      sql`select e.id, e.booking_id as "bookingId", e.amount_paise as "amount",
+            (select coalesce(sum((l->>'amountPaise')::int), 0)::int
+              from jsonb_array_elements(e.lines) l) + e.insurance_paise as "lines",
+            (select coalesce(sum(sp.amount_paise), 0)::int from payments p
+              join sandbox_payments sp on sp.id = p.provider_payment_id
+              where p.id = e.order_id) as "captured"
+          from booking_extensions e where e.status = 'applied'`,
+    ),
+  ]);
+  const found: Violation[] = [];
+  for (const line of lines) {
+    if (line.length !== line.duration + line.added) {
+      found.push({
+        invariant: 9,
+        message: `a line of ${name.booking(line.bookingId)} lasts ${line.length} days: ${line.duration} booked and ${line.added} added by extensions`,
+      });
+    }
+  }
+  for (const e of paid) {
+    if (e.captured !== e.amount || e.lines !== e.amount) {
+      found.push({
+        invariant: 9,
+        message: `an extension of ${name.booking(e.bookingId)} for ${e.amount} paise (its lines ${e.lines}) was applied with a payment of ${e.captured}`,
+      });
+    }
+  }
+  return found;
+}
+
+/**
  * Every invariant, checked against the database as it stands. `settled`: the world has been
  * brought to rest (world.settle), so every capture must by now be applied or refunded.
  */
@@ -614,6 +686,7 @@ export async function audit(
     paidAsQuoted(world, model),
     nothingFailed(world),
     cartsAsStored(world, model),
+    extensionsAdd(world, model),
   ]);
   return found.flat();
 }

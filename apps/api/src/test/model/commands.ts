@@ -7,6 +7,7 @@ import {
   adminBookingDetailResponseSchema,
   atRiskResponseSchema,
   createBookingResponseSchema,
+  extendResponseSchema,
   sandboxPayResponseSchema,
   subscribeResponseSchema,
   unitsResponseSchema,
@@ -111,9 +112,23 @@ async function payOrder(
   return capture;
 }
 
-/** The checkout's handler: verify the payment as the shopper, for a booking or a plan. */
+/** The checkout's handler: verify the payment as the shopper, for a booking, plan or extension. */
 async function verifyCapture(m: Model, w: World, capture: ModelCapture, via: Via): Promise<void> {
   const userId = m.shoppers[capture.shopper]!.userId;
+  if (capture.kind === 'extension') {
+    answered(
+      await w.call(
+        via,
+        userId,
+        'POST',
+        `/api/booking/${capture.bookingId}/extend/verify`,
+        capture.ids,
+      ),
+      `verify extension payment ${capture.ids.razorpay_payment_id}`,
+    );
+
+    return;
+  }
   if (capture.kind === 'booking') {
     const res = answered(
       await w.call(via, userId, 'POST', '/api/booking/verify', {
@@ -613,6 +628,100 @@ export class AdminCancel extends Step {
   }
 }
 
+/**
+ * The booking a dispatch or an extension acts on: the newest, or by index among those the model
+ * knows were paid (all of them while none is), as only those can be sent and kept longer.
+ */
+function paidFirst(m: Readonly<Model>, index: number | 'newest') {
+  if (index === 'newest') return m.bookings.at(-1);
+  const paid = m.bookings.filter((b) => !b.pending);
+  return pick(paid.length > 0 ? paid : m.bookings, index);
+}
+
+/** POST /api/admin/bookings/{id}/dispatch: the desk sends a booking's pieces (it is then out). */
+export class Dispatch extends Step {
+  constructor(
+    readonly booking: number | 'newest',
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return this.booking === 'newest' || m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const booking = paidFirst(m, this.booking);
+    if (!booking) return;
+    answered(
+      await w.call(
+        this.via,
+        w.adminId,
+        'POST',
+        `/api/admin/bookings/${booking.bookingId}/dispatch`,
+        {},
+      ),
+      'a dispatch',
+    );
+  }
+
+  toString(): string {
+    return `dispatch(booking ${this.booking} via ${this.via})`;
+  }
+}
+
+/**
+ * POST /api/booking/{id}/extend by the booking's shopper (allowed only once it is out), perhaps
+ * paid at once and verified; an order opened goes into the model for later payments.
+ */
+export class Extend extends Step {
+  constructor(
+    readonly booking: number | 'newest',
+    readonly days: number,
+    readonly then: 'nothing' | 'pay' | 'pay+verify',
+    readonly via: Via,
+  ) {
+    super();
+  }
+
+  check(m: Readonly<Model>): boolean {
+    return this.booking === 'newest' || m.bookings.length > 0;
+  }
+
+  async exec(m: Model, w: World): Promise<void> {
+    const booking = paidFirst(m, this.booking);
+    if (!booking || !isAlive(m, booking.shopper)) return;
+    const res = answered(
+      await w.call(
+        this.via,
+        m.shoppers[booking.shopper]!.userId,
+        'POST',
+        `/api/booking/${booking.bookingId}/extend`,
+        { days: this.days },
+      ),
+      `extend by s${booking.shopper}`,
+    );
+    process.stderr.write(`EXTEND ${res.statusCode} ${res.body.slice(0, 80)}\n`);
+    if (res.statusCode !== 200) return;
+    const answer = extendResponseSchema.parse(res.json());
+    const order: ModelOrder = {
+      orderId: answer.order.id,
+      kind: 'extension',
+      shopper: booking.shopper,
+      bookingId: booking.bookingId,
+    };
+    if (!m.orders.some((o) => o.orderId === order.orderId)) m.orders.push(order);
+    if (this.then === 'nothing') return;
+    const capture = await payOrder(m, w, order, this.via);
+    if (capture && this.then === 'pay+verify') await verifyCapture(m, w, capture, this.via);
+  }
+
+  toString(): string {
+    return `extend(booking ${this.booking} by ${this.days} days, then ${this.then} via ${this.via})`;
+  }
+}
+
 /** DELETE /api/user/delete-account with the shopper's password. */
 export class DeleteAccount extends Step {
   constructor(
@@ -1020,6 +1129,14 @@ const riskChoiceArb = fc.constantFrom<RiskChoice>('size', 'size', 'piece', 'canc
 const cartActionArb = fc.constantFrom<CartAction>('add', 'add', 'remove', 'read', 'read');
 /** The checkouts' own start days, so cart lines and bookings meet over the same pieces. */
 const cartStartArb = fc.constantFrom(1, 2, 3, 5);
+/** Extensions: mostly a few days, now and then the longest; paid at once or later. */
+const extendDaysArb = fc.constantFrom(1, 2, 3, 7);
+const extendThenArb = fc.constantFrom<'nothing' | 'pay' | 'pay+verify'>(
+  'nothing',
+  'pay',
+  'pay+verify',
+  'pay+verify',
+);
 
 /** Steps of one actor (a shopper, an operator, a job), on the app given: what may race in pairs. */
 function singleSteps(via: fc.Arbitrary<Via>): fc.Arbitrary<Step>[] {
@@ -1047,6 +1164,10 @@ function singleSteps(via: fc.Arbitrary<Via>): fc.Arbitrary<Step>[] {
     fc
       .tuple(indexArb, riskChoiceArb, fc.constantFrom('shopper', 'operator' as const), via)
       .map(([i, choice, by, v]) => new ChooseAtRisk(i, choice, by, v)),
+    fc.tuple(indexArb, via).map(([i, v]) => new Dispatch(i, v)),
+    fc
+      .tuple(indexArb, extendDaysArb, extendThenArb, via)
+      .map(([i, days, then, v]) => new Extend(i, days, then, v)),
   ];
 }
 
@@ -1076,6 +1197,8 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     repair,
     mend,
     choose,
+    dispatch,
+    extend,
   ] = singleSteps(viaArb);
   const aSteps = fc.oneof(...singleSteps(fc.constant<Via>('a')));
   const bSteps = fc.oneof(...singleSteps(fc.constant<Via>('b')));
@@ -1096,6 +1219,39 @@ export function commandArbitraries(): fc.Arbitrary<Cmd>[] {
     ...weigh(3, repair!),
     mend!,
     ...weigh(3, choose!),
+    ...weigh(3, dispatch!),
+    ...weigh(4, extend!),
+    // A booking paid, sent and kept longer (paid at once or not); a booking sent, then kept
+    // longer; and an extension racing a new checkout of the same pieces, on the other app.
+    ...weigh(
+      3,
+      fc
+        .tuple(checkoutArb(viaArb), viaArb, extendDaysArb, extendThenArb, viaArb)
+        .map(
+          ([spec, v, days, then, v2]) =>
+            new InTurn(
+              new CreateCheckout({ ...spec, then: 'pay+verify' }),
+              new InTurn(new Dispatch('newest', v), new Extend('newest', days, then, v2)),
+            ),
+        ),
+    ),
+    ...weigh(
+      2,
+      fc
+        .tuple(indexArb, viaArb, extendDaysArb, extendThenArb, viaArb)
+        .map(
+          ([i, v, days, then, v2]) => new InTurn(new Dispatch(i, v), new Extend(i, days, then, v2)),
+        ),
+    ),
+    ...weigh(
+      2,
+      fc
+        .tuple(indexArb, extendDaysArb, checkoutArb(fc.constant<Via>('b')))
+        .map(
+          ([i, days, spec]) =>
+            new Parallel(new Extend(i, days, 'pay+verify', 'a'), new CreateCheckout(spec)),
+        ),
+    ),
     // A piece sent to repair, then a choice for its booking (now perhaps at risk).
     ...weigh(
       3,

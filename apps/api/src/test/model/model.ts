@@ -12,10 +12,13 @@ export interface ModelShopper {
   deleted: boolean;
 }
 
-/** A payment order at the provider: a booking's or a plan's. */
+/** What an order pays for: a booking, a plan, or more days of a booking that is out. */
+export type OrderKind = 'booking' | 'plan' | 'extension';
+
+/** A payment order at the provider: a booking's, a plan's or an extension's. */
 export interface ModelOrder {
   orderId: string;
-  kind: 'booking' | 'plan';
+  kind: OrderKind;
   /** Index into `shoppers`. */
   shopper: number;
   bookingId: string | null;
@@ -23,7 +26,7 @@ export interface ModelOrder {
 
 /** A payment the sandbox captured, with the ids and signature its checkout handed back. */
 export interface ModelCapture {
-  kind: 'booking' | 'plan';
+  kind: OrderKind;
   shopper: number;
   bookingId: string | null;
   ids: { razorpay_order_id: string; razorpay_payment_id: string; razorpay_signature: string };

@@ -109,3 +109,38 @@ test('an unavailable piece is dimmed in its picture and says Out of stock, its w
   await expect(other).not.toContainText('Out of stock');
   expect(await opacity(other.getByTestId('card-picture'))).toBe(1);
 });
+
+for (const width of [390, 1280]) {
+  test(`a card shows a piece's rating once it has 3 reviews, in words for a screen reader, at ${width} px`, async ({
+    page,
+    request,
+  }) => {
+    await page.setViewportSize({ width, height: width < 600 ? 844 : 900 });
+    const all = productListResponseSchema.parse(
+      await (await request.get('/api/product/list')).json(),
+    ).products;
+    // The seed's past rentals reviewed some pieces: one with a rating, and one without.
+    const rated = all.find((p) => p.rating && p.rating.count >= 3)!;
+    const { average, count } = rated.rating!;
+    await page.goto(`/collection?q=${encodeURIComponent(rated.name)}`);
+    const card = page
+      .getByRole('list', { name: 'Products' })
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: rated.name, exact: true }) });
+    const shown = average.toFixed(1);
+    await expect(card.getByTestId('card-rating')).toHaveText(`★ ${shown} (${count})`);
+    await expect(
+      card.getByRole('img', { name: `Rated ${shown} out of 5 from ${count} reviews` }),
+    ).toBeVisible();
+    await card.screenshot({ path: `/tmp/shots/card-rating-${width}.png` });
+
+    const unrated = all.find((p) => !p.rating && p.isAvailable)!;
+    await page.goto(`/collection?q=${encodeURIComponent(unrated.name)}`);
+    const plain = page
+      .getByRole('list', { name: 'Products' })
+      .getByTestId('product-card')
+      .filter({ has: page.getByRole('heading', { name: unrated.name, exact: true }) });
+    await expect(plain).toBeVisible();
+    await expect(plain.getByTestId('card-rating')).toHaveCount(0);
+  });
+}

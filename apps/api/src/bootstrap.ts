@@ -4,6 +4,7 @@ import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
+import { createPastRentalsRepository } from './db/seed/reviews/past-rentals.repository.js';
 import { seedDatabase } from './db/seed/seed.js';
 import { createOffsetClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
@@ -26,14 +27,36 @@ export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> 
   );
 }
 
-/** Seed what is missing (plans, coupons, catalogue, images), through the services. */
-export function seed(services: Services, now: Date = services.clock.now()) {
+/**
+ * Seed what is missing (plans, coupons, catalogue, images, and past rentals with their reviews in
+ * a shop with no booking yet), through the services. seed:scale leaves the past rentals out
+ * (`pastRentals: false`): it makes its own.
+ */
+export function seed(
+  services: Services,
+  now: Date = services.clock.now(),
+  { pastRentals = true }: { pastRentals?: boolean } = {},
+) {
+  const { config } = services;
   return seedDatabase({
     catalogue: services.catalogue,
     catalogueRepository: services.repos.catalogue,
     subscriptions: services.repos.subscriptions,
     coupons: services.repos.coupons,
     images: services.images,
+    ...(pastRentals
+      ? {
+          pastRentals: {
+            repository: createPastRentalsRepository(services.database.db),
+            settings: {
+              leadDays: config.RESERVATION_LEAD_DAYS,
+              turnaroundDays: config.RESERVATION_TURNAROUND_DAYS,
+              cleaningDays: config.UNIT_CLEANING_DAYS,
+              holdMinutes: config.BOOKING_HOLD_MINUTES,
+            },
+          },
+        }
+      : {}),
     now,
   });
 }

@@ -50,8 +50,8 @@ for (const width of [390, 1280]) {
       page.getByRole('heading', { level: 1, name: `Booking #${bookingNumber(id)}` }),
     ).toBeVisible();
     const charges = page.getByRole('region', { name: /^Charges after the rental/ });
-    await expect(charges.getByText('late-fee · due')).toHaveCount(2);
-    await expect(charges.getByText('damage · due')).toHaveCount(1);
+    await expect(charges.getByText('Late fee · due')).toHaveCount(2);
+    await expect(charges.getByText('Damage · due')).toHaveCount(1);
     await expect(charges).toContainText('₹1,500');
     await expect(page.getByText(/major-damage/)).toBeVisible();
     await page.screenshot({ path: `${CONSOLE_SHOTS}/booking-late-${width}.png`, fullPage: true });

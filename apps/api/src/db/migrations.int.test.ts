@@ -323,6 +323,67 @@ describe('balance payments (migration 0011)', () => {
   });
 });
 
+describe("cards' ratings (migration 0022)", () => {
+  it('counts the visible reviews written before it, raises the change mark, and keeps counting after', async () => {
+    const older = mkdtempSync(join(tmpdir(), 'pehnava-migrations-'));
+    try {
+      const db = await migratedBefore('0022', older);
+      const rows = async <T>(query: ReturnType<typeof sql>) =>
+        ((await db.db.execute(query)) as unknown as { rows: T[] }).rows;
+      await db.db
+        .insert(products)
+        .values([sampleProduct('PHN-LEH-0001'), sampleProduct('PHN-LEH-0002')]);
+      const [a, b] = await rows<{ id: string }>(sql`select id from products order by product_id`);
+      const [user] = await rows<{ id: string }>(sql`insert into users (name, email, password_hash)
+        values ('Ira', 'ira@pehnava.test', 'x') returning id`);
+      const [booking] = await rows<{ id: string }>(sql`insert into bookings (user_id, status,
+          payment_status, payment_provider, subtotal_paise, total_paise, delivery_address, expires_at)
+        values (${user!.id}, 'delivered', 'completed', 'sandbox', 80000, 80000,
+          '{"name":"Ira","phone":"9820012345","street":"1 Road","landmark":"","city":"Mumbai","state":"Maharashtra","pincode":"400050"}'::jsonb,
+          now()) returning id`);
+      const review = async (product: string, rating: number, hidden = false) => {
+        const [item] = await rows<{ id: string }>(sql`insert into booking_items (booking_id,
+            product_id, size, duration_days, start_date, end_date, original_price_paise, total_paise)
+          values (${booking!.id}, ${product}, 'M', 2, '2026-10-01', '2026-10-03', 40000, 40000)
+          returning id`);
+        await db.db.execute(sql`insert into reviews (booking_item_id, booking_id, product_id,
+            user_id, rating, fit, size_worn, first_name, city, hidden_at, hidden_reason)
+          values (${item!.id}, ${booking!.id}, ${product}, ${user!.id}, ${rating}, 'true-to-size',
+            'M', 'Ira', 'Mumbai', ${hidden ? sql`now()` : null}, ${hidden ? 'Spam' : null})`);
+      };
+      for (const rating of [5, 4, 4]) await review(a!.id, rating);
+      await review(a!.id, 1, true);
+      await review(b!.id, 3);
+      const mark = async () =>
+        Number(
+          (await rows<{ version: number }>(sql`select version from catalogue_version`))[0]!.version,
+        );
+      const before = await mark();
+
+      await runMigrations(db);
+      const ratings = () =>
+        rows(sql`select product_id, review_count, rating_sum from product_ratings
+          order by product_id`);
+      expect(await ratings()).toEqual(
+        [
+          { product_id: a!.id, review_count: 3, rating_sum: 13 },
+          { product_id: b!.id, review_count: 1, rating_sum: 3 },
+        ].sort((x, y) => x.product_id.localeCompare(y.product_id)),
+      );
+      expect(await mark()).toBeGreaterThan(before);
+      // From now on the triggers keep it: the hidden one shown again counts.
+      await db.db.execute(sql`update reviews set hidden_at = null, hidden_reason = null`);
+      expect(await ratings()).toContainEqual({
+        product_id: a!.id,
+        review_count: 4,
+        rating_sum: 14,
+      });
+    } finally {
+      rmSync(older, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('unit reservations', () => {
   it('make overlapping reservations of one unit impossible, whatever the timing', async () => {
     const db = await fresh();

@@ -1,10 +1,58 @@
-import type { AdminBookingDetail } from '@pehnava/shared';
+import { todayInIndia, type AdminBookingDetail, type BookingExtension } from '@pehnava/shared';
 import { useState, type ReactNode } from 'react';
 import { bookingActions } from './api';
-import { Badge, INPUT, LABEL, Nothing, Panel, SECONDARY, money, shortMoment } from './ui';
+import {
+  Badge,
+  CHARGE_KIND_LABELS,
+  INPUT,
+  LABEL,
+  Nothing,
+  Panel,
+  SECONDARY,
+  money,
+  shortDay,
+  shortMoment,
+} from './ui';
 import { useBookingAction } from './use-booking-action';
 
-/* A booking's records on its page (booking.tsx): charges (waived by admins), money, audit trail. */
+/*
+ * A booking's records on its page (booking.tsx): extensions, charges (waived by admins), money,
+ * audit trail.
+ */
+
+type AppliedExtension = Pick<BookingExtension, 'days' | 'amount' | 'endDate' | 'appliedAt'> & {
+  key: string;
+};
+
+/** The days a shopper added while the booking was out, oldest first (the booking's `extensions`). */
+export function appliedExtensions(booking: AdminBookingDetail): AppliedExtension[] {
+  return (booking.extensions ?? []).map((extension) => ({ key: extension.id, ...extension }));
+}
+
+/** 'Extended +3 days on 27 Nov · ₹600 · return by 12 Dec', one line each. */
+export function Extensions({ extensions }: { extensions: AppliedExtension[] }) {
+  if (extensions.length === 0) return null;
+  return (
+    <Panel title="Extensions" count={extensions.length}>
+      <ul className="divide-y divide-stone-200" data-testid="console-extensions">
+        {extensions.map((extension) => (
+          <li key={extension.key} className="px-4 py-3 text-sm text-stone-800">
+            <span className="font-semibold text-stone-900">
+              Extended +{extension.days} {extension.days === 1 ? 'day' : 'days'}
+            </span>{' '}
+            <span className="whitespace-nowrap">
+              on {shortDay(todayInIndia(new Date(extension.appliedAt)))}
+            </span>{' '}
+            · <span className="font-medium">{money(extension.amount)}</span> ·{' '}
+            <span className="whitespace-nowrap">
+              return by <span className="font-semibold">{shortDay(extension.endDate)}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </Panel>
+  );
+}
 
 export function Charges({ booking, canWaive }: { booking: AdminBookingDetail; canWaive: boolean }) {
   return (
@@ -26,7 +74,7 @@ export function Charges({ booking, canWaive }: { booking: AdminBookingDetail; ca
                         : 'bg-stone-100 text-stone-800'
                   }
                 >
-                  {charge.kind} · {charge.status}
+                  {CHARGE_KIND_LABELS[charge.kind]} · {charge.status}
                 </Badge>
               </div>
               <p className="mt-1 text-stone-700">{charge.reason}</p>
@@ -80,7 +128,14 @@ function WaiveForm({ bookingId, chargeId }: { bookingId: string; chargeId: strin
   );
 }
 
-export function Money({ booking }: { booking: AdminBookingDetail }) {
+export function Money({
+  booking,
+  extensions,
+}: {
+  booking: AdminBookingDetail;
+  extensions: AppliedExtension[];
+}) {
+  const extraDays = extensions.reduce((sum, extension) => sum + extension.days, 0);
   const rows: [string, ReactNode][] = [
     ['Subtotal', money(booking.subtotal)],
     ...(booking.appliedCoupon
@@ -93,7 +148,18 @@ export function Money({ booking }: { booking: AdminBookingDetail }) {
       : []),
     ['Delivery', money(booking.deliveryFee)],
     ['Damage protection', money(booking.insuranceAmount)],
+    ...(booking.items.some((item) => item.backupSize)
+      ? [['Back-up sizes', money(booking.backupFees ?? 0)] as [string, string]]
+      : []),
     ['Total', money(booking.totalPrice)],
+    ...(extensions.length > 0
+      ? [
+          [
+            `Extensions (+${extraDays} ${extraDays === 1 ? 'day' : 'days'})`,
+            money(extensions.reduce((sum, extension) => sum + extension.amount, 0)),
+          ] as [string, string],
+        ]
+      : []),
   ];
   return (
     <Panel title="Payments and refunds">

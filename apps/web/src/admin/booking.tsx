@@ -12,11 +12,13 @@ import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { bookingActions, bookingQuery } from './api';
 import { AtRiskChoicesPanel } from './at-risk';
-import { Audit, Charges, Money } from './booking-records';
+import { BackupMark, sealSaid } from './backup-piece';
+import { Audit, Charges, Extensions, Money, appliedExtensions } from './booking-records';
 import { useBookingAction } from './use-booking-action';
 import {
   Badge,
   DANGER,
+  ExtendedBadge,
   Failed,
   INPUT,
   LABEL,
@@ -62,6 +64,7 @@ export function BookingScreen({ user }: { user: User }) {
   }
   const b = booking.data;
   const handlesMoney = mayHandleMoney(user.role);
+  const extensions = appliedExtensions(b);
   return (
     <>
       <Link
@@ -77,6 +80,7 @@ export function BookingScreen({ user }: { user: User }) {
         </h1>
         <StatusBadge status={b.status} />
         <PaymentBadge status={b.paymentStatus} />
+        {extensions.length > 0 && <ExtendedBadge />}
       </div>
       {/* On a phone the actions come first; at a desk they sit in the right-hand column. */}
       <div className="grid items-start gap-5 lg:grid-cols-[2fr_1fr]">
@@ -102,9 +106,10 @@ export function BookingScreen({ user }: { user: User }) {
         <div className="space-y-5 lg:col-start-1 lg:row-start-1">
           <AtRiskChoicesPanel bookingId={b._id} canCancel={handlesMoney} />
           <Pieces booking={b} />
+          <Extensions extensions={extensions} />
           <Charges booking={b} canWaive={handlesMoney} />
           <Tracking booking={b} />
-          <Money booking={b} />
+          <Money booking={b} extensions={extensions} />
           <Audit booking={b} />
         </div>
       </div>
@@ -158,11 +163,56 @@ function Pieces({ booking }: { booking: AdminBookingDetail }) {
                   </Link>
                 )}
               </div>
+              {item.backupSize && <BackupPiece item={item} />}
             </li>
           );
         })}
       </ul>
     </Panel>
+  );
+}
+
+/**
+ * A line's back-up size (DECISIONS.md 'Back-up size'): its tag, size and fee, and its seal once it
+ * is back (with a way to check it in while it is out).
+ */
+function BackupPiece({ item }: { item: AdminBookingDetail['items'][number] }) {
+  const seal = sealSaid(item.backupSealIntact);
+  const out = item.dispatchedAt && !seal;
+  return (
+    <div
+      className="mt-2 flex flex-wrap items-center gap-2 border-l-2 border-amber-300 pl-2.5"
+      data-testid="console-backup"
+    >
+      <span className="rounded bg-stone-100 px-1.5 py-0.5 font-mono font-semibold">
+        {item.backupUnitCode ?? 'no unit'}
+      </span>
+      <BackupMark />
+      <span className="text-stone-700">
+        size {item.backupSize} · {item.backupFee ? `fee ${money(item.backupFee)}` : 'no fee'}
+      </span>
+      {seal ? (
+        <Badge
+          tone={item.backupSealIntact ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}
+        >
+          back · {seal}
+        </Badge>
+      ) : item.dispatchedAt ? (
+        <Badge tone="bg-indigo-100 text-indigo-900">out · seal not checked yet</Badge>
+      ) : (
+        <Badge tone="bg-stone-100 text-stone-800">in the warehouse</Badge>
+      )}
+      {out && item.backupUnitCode && (
+        <Link
+          to={`/admin/check-in?code=${encodeURIComponent(item.backupUnitCode)}`}
+          className={`${SECONDARY} ml-auto`}
+          aria-label={`Check in the back-up ${item.backupUnitCode}`}
+        >
+          <ScanLine size={16} aria-hidden />
+          Check in
+        </Link>
+      )}
+    </div>
   );
 }
 

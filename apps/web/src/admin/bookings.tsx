@@ -14,6 +14,7 @@ import { useToken } from '../lib/session';
 import { bookingActions, bookingsQuery, type BookingFilters } from './api';
 import { bookingsCsv, downloadCsv } from './csv';
 import {
+  ExtendedBadge,
   Failed,
   INPUT,
   LABEL,
@@ -278,6 +279,7 @@ function Row({
           </Link>
           <StatusBadge status={booking.status} />
           <PaymentBadge status={booking.paymentStatus} />
+          {booking.extensions && booking.extensions.length > 0 && <ExtendedBadge />}
           <span className="ml-auto font-semibold">{money(booking.totalPrice)}</span>
         </div>
         <p className="mt-1 truncate text-sm text-stone-700">

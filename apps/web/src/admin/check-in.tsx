@@ -9,9 +9,11 @@ import { CircleAlert, CircleCheckBig, LoaderCircle } from 'lucide-react';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
+import { useToken } from '../lib/session';
 import { ApiError } from '../lib/api-client';
 import { notify } from '../lib/notify';
-import { bookingActions, checkInPreview } from './api';
+import { bookingActions, bookingQuery, checkInPreview } from './api';
+import { BackupMark, SEAL_QUESTION } from './backup-piece';
 import { CameraScanner } from './camera-scanner';
 import { TagField } from './tag-field';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
@@ -93,6 +95,10 @@ export function CheckInScreen() {
     setLog((was) => was.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)));
   const save = (saved: string, bookingId: string, body: ReturnBody) => {
     const key = (nextKey.current += 1);
+    // A back-up's seal, as answered: said again beside the server's word once it is saved.
+    const seal = body.items[0]?.backupSealIntact;
+    const sealNote =
+      seal === undefined ? '' : ` · back-up seal ${seal ? 'intact' : 'broken: charged'}`;
     setLog((was) =>
       [{ key, code: saved, state: 'saving' as const, message: 'Saving…' }, ...was].slice(
         0,
@@ -106,7 +112,10 @@ export function CheckInScreen() {
     input.current?.focus();
     bookingActions.recordReturn(bookingId, body).then(
       (answer) => {
-        update(key, { state: 'saved', message: answer.message ?? 'Return recorded' });
+        update(key, {
+          state: 'saved',
+          message: `${answer.message ?? 'Return recorded'}${sealNote}`,
+        });
         void client.invalidateQueries({ queryKey: ['console'] });
       },
       (failure: unknown) => {
@@ -213,6 +222,17 @@ function PreviewCard({
 }) {
   const { unit, booking, item, damage } = preview;
   const [condition, setCondition] = useState<ReturnCondition>();
+  // Whether this tag is a line's back-up size (DECISIONS.md 'Back-up size'), from the booking: a
+  // back-up's seal must be answered before it is saved.
+  const token = useToken() ?? '';
+  const detail = useQuery(bookingQuery(token, booking.bookingId));
+  const line = detail.data?.items.find((i) => i._id === item.itemId);
+  const isBackup = Boolean(line?.backupSize) && line?.backupUnitCode === unit.code;
+  const backupStillOut =
+    !isBackup && line?.backupSize && line.backupUnitCode && line.backupSealIntact == null
+      ? { size: line.backupSize, code: line.backupUnitCode }
+      : undefined;
+  const [seal, setSeal] = useState<boolean>();
   const [returnedOn, setReturnedOn] = useState(preview.returnedOn);
   const [amount, setAmount] = useState('');
   const capped = condition === 'major-damage' || condition === 'lost';
@@ -236,9 +256,13 @@ function PreviewCard({
       className="rounded-xl bg-white shadow-sm ring-1 ring-black/5"
     >
       <div className="border-b border-stone-200 px-4 py-3">
-        <p className="font-mono text-lg font-semibold">{unit.code}</p>
+        <p className="flex flex-wrap items-center gap-x-2.5 gap-y-1">
+          <span className="font-mono text-lg font-semibold">{unit.code}</span>
+          {isBackup && <BackupMark />}
+        </p>
         <p className="text-stone-800">
           {unit.name} · size {unit.size}
+          {isBackup && line && ` · back-up of size ${line.size}`}
         </p>
         <p className="mt-1 text-sm text-stone-700">
           <Link
@@ -263,6 +287,48 @@ function PreviewCard({
           </Badge>
         </div>
       </div>
+
+      {isBackup && (
+        <fieldset className="border-b border-stone-200 bg-amber-50/60 px-4 py-4">
+          <legend className="text-sm font-semibold text-stone-900">{SEAL_QUESTION}</legend>
+          <div className="mt-2 grid grid-cols-2 gap-2">
+            {(
+              [
+                [true, 'Yes', 'Sealed, not worn'],
+                [false, 'No — broken', 'Charged its rental price'],
+              ] as const
+            ).map(([answer, label, help]) => (
+              <button
+                key={label}
+                type="button"
+                aria-pressed={seal === answer}
+                onMouseDown={keepFocus}
+                onClick={() => setSeal(answer)}
+                className={`min-h-16 rounded-xl border-2 px-3 py-2 text-left transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 ${
+                  seal === answer
+                    ? answer
+                      ? 'border-green-700 bg-green-50'
+                      : 'border-red-700 bg-red-50'
+                    : 'border-stone-200 bg-white hover:border-stone-400'
+                }`}
+              >
+                <span className="block font-semibold text-stone-900">{label}</span>
+                <span className="block text-sm text-stone-700">{help}</span>
+              </button>
+            ))}
+          </div>
+        </fieldset>
+      )}
+      {backupStillOut && (
+        <p className="flex flex-wrap items-center gap-2 border-b border-stone-200 bg-amber-50/60 px-4 py-3 text-sm text-stone-800">
+          <BackupMark />
+          <span>
+            Size {backupStillOut.size},{' '}
+            <span className="font-mono font-semibold">{backupStillOut.code}</span>, went with this
+            line: scan it too.
+          </span>
+        </p>
+      )}
 
       <fieldset className="px-4 py-4">
         <legend className="text-sm font-semibold text-stone-900">Condition</legend>
@@ -331,11 +397,25 @@ function PreviewCard({
           <dd className="text-right font-semibold">
             {condition ? money(damageCharge) : 'choose a condition'}
           </dd>
+          {isBackup && (
+            <>
+              <dt className="text-stone-700">Back-up seal</dt>
+              <dd className="text-right font-semibold">
+                {seal === undefined
+                  ? 'answer above'
+                  : seal
+                    ? 'intact: no charge'
+                    : 'broken: rental price'}
+              </dd>
+            </>
+          )}
         </dl>
         <button
           type="button"
           className={`${PRIMARY} mt-4 w-full`}
-          disabled={!condition || lateFee === null}
+          disabled={
+            !condition || lateFee === null || detail.isPending || (isBackup && seal === undefined)
+          }
           onMouseDown={keepFocus}
           onClick={() =>
             onSave(booking.bookingId, {
@@ -345,6 +425,7 @@ function PreviewCard({
                   unitCode: unit.code,
                   condition: condition!,
                   ...(capped && amount.trim() !== '' ? { damageAmount: Number(amount) } : {}),
+                  ...(isBackup ? { backupSealIntact: seal! } : {}),
                 },
               ],
               returnedOn,

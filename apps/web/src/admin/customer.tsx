@@ -9,6 +9,7 @@ import { PlanBadge, RoleBadge, onDay } from './customer-badges';
 import { customerQuery } from './customers-api';
 import {
   Badge,
+  CHARGE_KIND_LABELS,
   Failed,
   Loading,
   Nothing,
@@ -203,7 +204,7 @@ function ChargesDue({ data }: { data: AdminCustomerDetailResponse }) {
             <li key={c.chargeId} className="px-4 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
                 <span className="font-semibold">{money(c.amount)}</span>
-                <Badge tone="bg-amber-100 text-amber-900">{c.kind}</Badge>
+                <Badge tone="bg-amber-100 text-amber-900">{CHARGE_KIND_LABELS[c.kind]}</Badge>
                 <Link
                   to={`/admin/bookings/${c.bookingId}`}
                   className="ml-auto font-mono text-maroon-700 underline-offset-4 hover:underline"

@@ -6,6 +6,7 @@ import { Link } from '../lib/link';
 import { notify } from '../lib/notify';
 import { bookingActions } from './api';
 import type { Packing } from './scan-to-send';
+import { BackupMark } from './backup-piece';
 import { useAction } from './use-action';
 import { Badge, Nothing, PRIMARY, Panel, StatusBadge } from './ui';
 
@@ -66,6 +67,20 @@ export function Dispatches({
   );
 }
 
+/** A piece's tag code, green once packed at this table; 'no unit' when none is reserved. */
+function TagChip({ code, packed }: { code: string | undefined; packed: boolean }) {
+  return (
+    <span
+      className={`rounded px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide ${
+        packed ? 'bg-green-100 text-green-900' : 'bg-stone-100 text-stone-900'
+      }`}
+    >
+      {packed && <span className="sr-only">packed: </span>}
+      {code ?? 'no unit'}
+    </span>
+  );
+}
+
 function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing?: Packing }) {
   const client = useQueryClient();
   // The row says Sent at the tap (a packer taps in a rhythm), while the server records it; a
@@ -105,42 +120,44 @@ function DispatchRow({ booking, packing }: { booking: FulfilmentBooking; packing
         </span>
       </div>
       <ul className="mt-2 space-y-1.5">
-        {booking.items.map((item) => (
-          <li key={item.itemId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
-            {item.unitCodes.length === 0 ? (
-              <span className="rounded bg-stone-100 px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide text-stone-900">
-                no unit
+        {booking.items.map((item) => {
+          const packed = (code: string) => Boolean(packing?.packed.has(code)) && !item.dispatchedAt;
+          return (
+            <li key={item.itemId} className="flex flex-wrap items-baseline gap-x-2 text-sm">
+              {item.unitCodes.length === 0 ? (
+                <TagChip code={undefined} packed={false} />
+              ) : (
+                item.unitCodes.map((code) => (
+                  <TagChip key={code} code={code} packed={packed(code)} />
+                ))
+              )}
+              <span className="text-stone-800">
+                {item.name} · size {item.size}
+                {item.quantity > 1 && ` · ${item.quantity} pieces`}
               </span>
-            ) : (
-              item.unitCodes.map((code) => (
+              {item.backup && (
                 <span
-                  key={code}
-                  className={`rounded px-1.5 py-0.5 font-mono text-[0.95rem] font-semibold tracking-wide ${
-                    packing?.packed.has(code) && !item.dispatchedAt
-                      ? 'bg-green-100 text-green-900'
-                      : 'bg-stone-100 text-stone-900'
-                  }`}
+                  className="mt-1 flex w-full flex-wrap items-center gap-x-2 gap-y-1 border-l-2 border-amber-300 pl-2"
+                  data-testid="dispatch-backup"
                 >
-                  {packing?.packed.has(code) && !item.dispatchedAt && (
-                    <span className="sr-only">packed: </span>
-                  )}
-                  {code}
+                  <TagChip
+                    code={item.backup.unitCode ?? undefined}
+                    packed={Boolean(item.backup.unitCode) && packed(item.backup.unitCode!)}
+                  />
+                  <BackupMark />
+                  <span className="text-stone-800">size {item.backup.size}</span>
                 </span>
-              ))
-            )}
-            <span className="text-stone-800">
-              {item.name} · size {item.size}
-              {item.quantity > 1 && ` · ${item.quantity} pieces`}
-            </span>
-            {item.collectCodes.length > 0 && (
-              <span className="w-full text-stone-700">
-                Collect{' '}
-                <span className="font-mono font-semibold">{item.collectCodes.join(', ')}</span> when
-                it arrives
-              </span>
-            )}
-          </li>
-        ))}
+              )}
+              {item.collectCodes.length > 0 && (
+                <span className="w-full text-stone-700">
+                  Collect{' '}
+                  <span className="font-mono font-semibold">{item.collectCodes.join(', ')}</span>{' '}
+                  when it arrives
+                </span>
+              )}
+            </li>
+          );
+        })}
       </ul>
       <div className="mt-3 flex flex-wrap items-center gap-2">
         {sent ? (

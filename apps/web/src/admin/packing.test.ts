@@ -1,6 +1,14 @@
 import type { FulfilmentBooking } from '@pehnava/shared';
 import { describe, expect, it } from 'vitest';
-import { openParcel, scanForSending } from './packing';
+import {
+  backupWithCode,
+  codesOf,
+  fullyReserved,
+  isPacked,
+  openParcel,
+  piecesOf,
+  scanForSending,
+} from './packing';
 
 let next = 0;
 /** A booking on a send list, its lines given as tag codes (several for a line of two pieces). */
@@ -108,5 +116,68 @@ describe('scan to send', () => {
     expect(openParcel(day, new Set(['GWN-1']))).toBe(two);
     // Fully packed: waiting for its Send, no longer in the way of the next parcel.
     expect(openParcel(day, new Set(['LEH-1', 'GWN-1', 'GWN-2']))).toBeUndefined();
+  });
+});
+
+describe('scan to send, with a back-up size', () => {
+  /** A booking of one line (`codes`) with a back-up size L whose tag is `backup` (null: none). */
+  function withBackup(number: string, codes: string[], backup: string | null) {
+    const made = booking(number, [codes]);
+    made.items[0]!.backup = { size: 'L', unitCode: backup, sealIntact: null };
+    return made;
+  }
+
+  it('counts the back-up as a piece of the parcel: complete only once it is scanned too', () => {
+    const parcel = withBackup('F6', ['LEH-7'], 'LEH-L-3');
+    const day = [parcel];
+    expect(codesOf(parcel)).toEqual(['LEH-7', 'LEH-L-3']);
+    expect(piecesOf(parcel)).toBe(2);
+    expect(scanForSending('LEH-7', { day, tomorrow: [], packed: new Set() })).toMatchObject({
+      kind: 'packed',
+      packed: 1,
+      of: 2,
+    });
+    expect(openParcel(day, new Set(['LEH-7']))).toBe(parcel);
+    expect(
+      scanForSending('leh-l-3', { day, tomorrow: [], packed: new Set(['LEH-7']), open: parcel }),
+    ).toMatchObject({ kind: 'complete', booking: parcel, code: 'LEH-L-3' });
+    // The back-up first, then the piece: the same parcel.
+    expect(scanForSending('LEH-L-3', { day, tomorrow: [], packed: new Set() })).toMatchObject({
+      kind: 'packed',
+      packed: 1,
+      of: 2,
+    });
+    expect(backupWithCode(parcel, 'LEH-L-3')).toMatchObject({ size: 'L' });
+    expect(backupWithCode(parcel, 'LEH-7')).toBeUndefined();
+  });
+
+  it('never completes a parcel whose back-up has no unit reserved', () => {
+    const short = withBackup('G7', ['SAR-9'], null);
+    expect(fullyReserved(short)).toBe(false);
+    expect(
+      scanForSending('SAR-9', { day: [short], tomorrow: [], packed: new Set() }),
+    ).toMatchObject({ kind: 'packed', packed: 1, of: 1 });
+    expect(isPacked(short, new Set(['SAR-9']))).toBe(false);
+  });
+
+  it('refuses a back-up already sent, and one of another booking mid-parcel', () => {
+    const gone = withBackup('H8', ['GWN-7'], 'GWN-L-2');
+    gone.items[0]!.dispatchedAt = '2026-11-30T05:00:00.000Z';
+    const open = booking('J9', [['KUR-5']]);
+    const day = [open, gone];
+    expect(scanForSending('GWN-L-2', { day, tomorrow: [], packed: new Set() })).toEqual({
+      kind: 'refused',
+      code: 'GWN-L-2',
+      message: 'GWN-L-2 was already sent with #H8',
+    });
+    const half = withBackup('K1', ['CHO-4'], 'CHO-L-1');
+    expect(
+      scanForSending('CHO-L-1', {
+        day: [open, half],
+        tomorrow: [],
+        packed: new Set(['KUR-5']),
+        open,
+      }),
+    ).toMatchObject({ kind: 'refused', message: expect.stringContaining('not part of #J9') });
   });
 });

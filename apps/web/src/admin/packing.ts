@@ -1,10 +1,13 @@
-import type { FulfilmentBooking } from '@pehnava/shared';
+import type { FulfilmentBooking, FulfilmentItem } from '@pehnava/shared';
 
 /*
  * Scan to send (issue [N] §2): a tag scanned at the packing table marks its piece packed for the
  * booking it is reserved for on the day's send list; a booking whose every piece is packed can be
  * sent. One parcel is packed at a time: a piece of another booking while one is half packed is the
  * wrong piece. What the list cannot say (a tag it does not hold) the server is asked about.
+ *
+ * A line with a back-up size (DECISIONS.md 'Back-up size') sends its back-up in the same parcel,
+ * sealed: the back-up's tag is one more piece to scan before the parcel is complete.
  */
 
 /** What a scan did, or why it was refused (`message` says it to the packer). */
@@ -16,13 +19,25 @@ export type ScanOutcome =
   /** Not on the day's list nor the next: the server knows what the tag is. */
   | { kind: 'ask'; code: string };
 
-/** Every tag code a booking's pieces carry (a line of two pieces has two). */
-export const codesOf = (booking: FulfilmentBooking) =>
-  booking.items.flatMap((item) => item.unitCodes);
+/** The tag codes a line sends: its own pieces', then its back-up's (when it has one reserved). */
+export const lineCodes = (item: Pick<FulfilmentItem, 'unitCodes' | 'backup'>) =>
+  item.backup?.unitCode ? [...item.unitCodes, item.backup.unitCode] : item.unitCodes;
 
-/** Whether every piece of the booking has a unit reserved for it (an at-risk line has none). */
+/** Every tag code a booking's pieces carry (a line of two pieces has two, a back-up one more). */
+export const codesOf = (booking: FulfilmentBooking) => booking.items.flatMap(lineCodes);
+
+/** How many pieces the booking's parcel holds: each line's, and its back-up. */
+export const piecesOf = (booking: FulfilmentBooking) =>
+  booking.items.reduce((n, item) => n + item.quantity + (item.backup ? 1 : 0), 0);
+
+/**
+ * Whether every piece of the booking has a unit reserved for it (an at-risk line has none), its
+ * back-up size's included.
+ */
 export const fullyReserved = (booking: FulfilmentBooking) =>
-  booking.items.every((item) => item.unitCodes.length >= item.quantity);
+  booking.items.every(
+    (item) => item.unitCodes.length >= item.quantity && (!item.backup || item.backup.unitCode),
+  );
 
 export const isSent = (booking: FulfilmentBooking) =>
   booking.items.every((item) => item.dispatchedAt);
@@ -39,6 +54,10 @@ export const isPacked = (booking: FulfilmentBooking, packed: ReadonlySet<string>
   fullyReserved(booking) &&
   codesOf(booking).length > 0 &&
   packedCount(booking, packed) === codesOf(booking).length;
+
+/** The back-up size whose tag `code` is, on one of the booking's lines; undefined otherwise. */
+export const backupWithCode = (booking: FulfilmentBooking, code: string) =>
+  booking.items.find((item) => item.backup?.unitCode === code)?.backup ?? undefined;
 
 /** Tag codes as scanners and people type them: trimmed, in capitals. */
 export const cleanCode = (typed: string) => typed.trim().toUpperCase();
@@ -78,7 +97,7 @@ export function scanForSending(
     }
     return { kind: 'ask', code };
   }
-  const line = booking.items.find((item) => item.unitCodes.includes(code))!;
+  const line = booking.items.find((item) => lineCodes(item).includes(code))!;
   if (line.dispatchedAt) {
     return {
       kind: 'refused',

@@ -7,7 +7,17 @@ import { notify } from '../lib/notify';
 import { bookingActions, checkInPreview } from './api';
 import { CameraScanner } from './camera-scanner';
 import { TagField } from './tag-field';
-import { codesOf, isPacked, isSent, openParcel, packedCount, scanForSending } from './packing';
+import {
+  backupWithCode,
+  codesOf,
+  isPacked,
+  isSent,
+  openParcel,
+  packedCount,
+  piecesOf,
+  scanForSending,
+} from './packing';
+import { BackupMark } from './backup-piece';
 import { keepFocus, scanSound, useScannerKeys } from './scanner';
 import { PRIMARY, SECONDARY } from './ui';
 
@@ -147,12 +157,18 @@ export function ScanToSend({
     input.current?.focus();
     if (raw.trim() === '') return;
     const outcome = scanForSending(raw, { day, tomorrow, packed: packing.packed, open });
+    // A back-up size goes in sealed: the packer hears which tag it was.
+    const backup =
+      outcome.kind === 'packed' || outcome.kind === 'complete'
+        ? backupWithCode(outcome.booking, outcome.code)
+        : undefined;
+    const piece = backup ? `${outcome.code} (back-up size ${backup.size}, sealed)` : outcome.code;
     switch (outcome.kind) {
       case 'packed':
         packing.pack(outcome.code);
         say(
           'ok',
-          `${outcome.code} packed for #${outcome.booking.bookingNumber}: ${outcome.packed} of ${outcome.of}`,
+          `${piece} packed for #${outcome.booking.bookingNumber}: ${outcome.packed} of ${outcome.of}`,
         );
         return;
       case 'complete':
@@ -161,7 +177,7 @@ export function ScanToSend({
         else
           say(
             'ok',
-            `${outcome.code} packed: #${outcome.booking.bookingNumber} is complete, ready to send`,
+            `${piece} packed: #${outcome.booking.bookingNumber} is complete, ready to send`,
           );
         return;
       case 'again':
@@ -279,6 +295,16 @@ function ScanLineSaid({ said }: { said: Said }) {
   );
 }
 
+/** A tag in the parcel being packed: ticked once scanned. */
+function PackedCode({ code, packed }: { code: string; packed: ReadonlySet<string> }) {
+  return (
+    <span className={`font-mono ${packed.has(code) ? 'text-green-800' : 'text-stone-600'}`}>
+      {packed.has(code) ? '✓ ' : '○ '}
+      {code}
+    </span>
+  );
+}
+
 /** The booking being packed: its pieces, which are packed, and a way to put it aside. */
 function Parcel({
   booking,
@@ -297,28 +323,30 @@ function Parcel({
     >
       <p className="flex items-center gap-2 text-sm font-semibold text-stone-900">
         <Box size={16} aria-hidden />
-        Packing #{booking.bookingNumber}: {packedCount(booking, packed)} of{' '}
-        {booking.items.reduce((n, item) => n + item.quantity, 0)}
+        Packing #{booking.bookingNumber}: {packedCount(booking, packed)} of {piecesOf(booking)}
       </p>
       <ul className="mt-1.5 space-y-1 text-sm">
         {booking.items.map((item) => (
-          <li key={item.itemId} className="flex flex-wrap gap-x-2">
+          <li key={item.itemId} className="flex flex-wrap items-center gap-x-2">
             {item.unitCodes.length === 0 ? (
               <span className="text-red-800">no piece reserved: see the booking</span>
             ) : (
-              item.unitCodes.map((code) => (
-                <span
-                  key={code}
-                  className={`font-mono ${packed.has(code) ? 'text-green-800' : 'text-stone-600'}`}
-                >
-                  {packed.has(code) ? '✓ ' : '○ '}
-                  {code}
-                </span>
-              ))
+              item.unitCodes.map((code) => <PackedCode key={code} code={code} packed={packed} />)
             )}
             <span className="text-stone-800">
               {item.name} · size {item.size}
             </span>
+            {item.backup && (
+              <span className="flex w-full flex-wrap items-center gap-x-2 border-l-2 border-amber-300 pl-2">
+                {item.backup.unitCode ? (
+                  <PackedCode code={item.backup.unitCode} packed={packed} />
+                ) : (
+                  <span className="text-red-800">no back-up reserved: see the booking</span>
+                )}
+                <BackupMark />
+                <span className="text-stone-800">size {item.backup.size}</span>
+              </span>
+            )}
           </li>
         ))}
       </ul>

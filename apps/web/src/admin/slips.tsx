@@ -1,9 +1,16 @@
 import { useQueries } from '@tanstack/react-query';
 import { Printer } from 'lucide-react';
+import { Fragment } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToken } from '../lib/session';
 import { bookingQuery } from './api';
+import { BackupMark } from './backup-piece';
 import { Failed, Loading, PRIMARY, ScreenTitle, shortDay, useConsoleTitle } from './ui';
+
+/** A box to tick at the packing table, on the printed slip. */
+const TickBox = () => (
+  <span className="inline-block h-5 w-5 rounded border-2 border-stone-500" aria-hidden />
+);
 
 /** At most this many slips at once: one page of the bookings list. */
 const MOST_SLIPS = 25;
@@ -78,22 +85,43 @@ export function SlipsScreen() {
                 </thead>
                 <tbody>
                   {b.items.map((item) => (
-                    <tr key={item._id} className="border-b border-stone-200 align-top">
-                      <td className="py-2 pr-2">
-                        <span
-                          className="inline-block h-5 w-5 rounded border-2 border-stone-500"
-                          aria-hidden
-                        />
-                      </td>
-                      <td className="py-2 pr-2 font-mono font-semibold">{item.unitCode ?? '—'}</td>
-                      <td className="py-2 pr-2">
-                        {item.listingId.name} · size {item.size}
-                        {item.quantity > 1 && ` · ${item.quantity} pieces`}
-                      </td>
-                      <td className="py-2">
-                        {shortDay(item.startDate)} to {shortDay(item.endDate)}
-                      </td>
-                    </tr>
+                    <Fragment key={item._id}>
+                      <tr className="border-b border-stone-200 align-top">
+                        <td className="py-2 pr-2">
+                          <TickBox />
+                        </td>
+                        <td className="py-2 pr-2 font-mono font-semibold">
+                          {item.unitCode ?? '—'}
+                        </td>
+                        <td className="py-2 pr-2">
+                          {item.listingId.name} · size {item.size}
+                          {item.quantity > 1 && ` · ${item.quantity} pieces`}
+                        </td>
+                        <td className="py-2">
+                          {shortDay(item.startDate)} to {shortDay(item.endDate)}
+                        </td>
+                      </tr>
+                      {item.backupSize && (
+                        <tr
+                          className="border-b border-stone-200 bg-amber-50/50 align-top print:bg-white"
+                          data-testid="slip-backup"
+                        >
+                          <td className="py-2 pr-2">
+                            <TickBox />
+                          </td>
+                          <td className="py-2 pr-2 font-mono font-semibold">
+                            {item.backupUnitCode ?? '—'}
+                          </td>
+                          <td className="py-2 pr-2">
+                            <BackupMark className="mr-1.5 align-[1px]" />
+                            {item.listingId.name} · size {item.backupSize}
+                          </td>
+                          <td className="py-2">
+                            {shortDay(item.startDate)} to {shortDay(item.endDate)}
+                          </td>
+                        </tr>
+                      )}
+                    </Fragment>
                   ))}
                 </tbody>
               </table>
@@ -101,6 +129,12 @@ export function SlipsScreen() {
                 Cleaned and checked before it left us. Return it in the bag it came in by the end
                 date; a courier collects it.
               </p>
+              {b.items.some((item) => item.backupSize) && (
+                <p className="mt-1.5 text-xs text-stone-600">
+                  Your back-up size comes sealed: wear the size that fits and send both back. A
+                  back-up whose seal is broken is charged its rental price.
+                </p>
+              )}
             </article>
           ) : null,
         )}

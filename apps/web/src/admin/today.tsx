@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   mayHandleMoney,
   type FulfilmentBooking,
+  type FulfilmentItem,
   type TodayResponse,
   type User,
 } from '@pehnava/shared';
@@ -9,6 +10,7 @@ import { CircleAlert, RotateCw, ScanLine } from 'lucide-react';
 import { Link } from '../lib/link';
 import { useToken } from '../lib/session';
 import { todayQuery } from './api';
+import { BackupMark, sealSaid } from './backup-piece';
 import { BookingLink, Dispatches, Shopper } from './dispatch-list';
 import { RefundsPanel } from './refunds-panel';
 import { ScanToSend, usePacking } from './scan-to-send';
@@ -177,6 +179,7 @@ function Returns({
                         )}
                       </>
                     )}
+                    {item.backup && <BackupReturn backup={item.backup} />}
                   </li>
                 ))}
               </ul>
@@ -185,6 +188,34 @@ function Returns({
         </ul>
       )}
     </Panel>
+  );
+}
+
+/** A line's back-up on the returns list: its tag, and whether its seal came back intact. */
+function BackupReturn({ backup }: { backup: NonNullable<FulfilmentItem['backup']> }) {
+  const seal = sealSaid(backup.sealIntact);
+  return (
+    <span className="flex w-full flex-wrap items-center gap-2 border-l-2 border-amber-300 pl-2">
+      <span className="font-mono font-semibold">{backup.unitCode ?? 'no unit'}</span>
+      <BackupMark />
+      <span className="text-stone-800">size {backup.size}</span>
+      {seal ? (
+        <Badge tone={backup.sealIntact ? 'bg-green-100 text-green-900' : 'bg-red-100 text-red-900'}>
+          Back · {seal}
+        </Badge>
+      ) : (
+        backup.unitCode && (
+          <Link
+            to={`/admin/check-in?code=${encodeURIComponent(backup.unitCode)}`}
+            className={`${SECONDARY} ml-auto`}
+            aria-label={`Check in ${backup.unitCode}`}
+          >
+            <ScanLine size={16} aria-hidden />
+            Check in
+          </Link>
+        )
+      )}
+    </span>
   );
 }
 

@@ -1,4 +1,9 @@
-import { formatRupees, type BookingStatus, type PaymentStatus } from '@pehnava/shared';
+import {
+  formatRupees,
+  type BookingStatus,
+  type ChargeKind,
+  type PaymentStatus,
+} from '@pehnava/shared';
 import { ChevronLeft, ChevronRight, Loader2 } from 'lucide-react';
 import { useEffect, useId, type ReactNode } from 'react';
 
@@ -46,6 +51,17 @@ export const StatusBadge = ({ status }: { status: BookingStatus }) => (
 export const PaymentBadge = ({ status }: { status: PaymentStatus }) => (
   <Badge tone={PAYMENT_TONES[status]}>payment {status}</Badge>
 );
+
+/** What each kind of charge is called, as the shop names it to the shopper. */
+export const CHARGE_KIND_LABELS: Record<ChargeKind, string> = {
+  'late-fee': 'Late fee',
+  purchase: 'Kept: purchase',
+  damage: 'Damage',
+  'backup-worn': 'Back-up worn',
+};
+
+/** A booking the shopper kept longer (an extension was applied): its return date moved. */
+export const ExtendedBadge = () => <Badge tone="bg-teal-100 text-teal-900">Extended</Badge>;
 
 /** A titled block of a screen (a labelled region), with a count and an optional action. */
 export function Panel({

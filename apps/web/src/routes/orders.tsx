@@ -15,6 +15,7 @@ import { notify } from '../lib/notify';
 import { bookingsQuery, paidBookings, useBookings, useProfile } from '../lib/shopper';
 import { cancelBooking } from '../features/bookings/api';
 import { useBalanceReturn, usePayBalance } from '../features/bookings/use-pay-balance';
+import { useExtensionReturn } from '../features/bookings/use-extend-booking';
 
 /**
  * /orders, My Bookings (SPEC.md §2): the shopper's bookings whose payment completed, newest
@@ -26,6 +27,7 @@ export function OrdersPage() {
   const bookings = useBookings();
   const balance = usePayBalance({ email: useProfile().data?.email });
   useBalanceReturn();
+  useExtensionReturn();
   // The dialog shows the booking as last loaded, so a cancellation shows at once.
   const [openId, setOpenId] = useState<string>();
   const open = bookings.data?.find((booking) => booking._id === openId);

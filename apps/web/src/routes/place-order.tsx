@@ -1,5 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import { BOOKING_MESSAGES, PLACE_ORDER_META, insuranceFee, orderTotals } from '@pehnava/shared';
+import {
+  BOOKING_MESSAGES,
+  PLACE_ORDER_META,
+  insuranceFee,
+  orderTotals,
+  type CartEntry,
+} from '@pehnava/shared';
 import { ArrowLeft, Lock, MapPin, Tag } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -15,6 +21,7 @@ import {
   type AddressProblem,
 } from '../features/checkout/address';
 import { AddressFields } from '../features/checkout/address-form';
+import { backupFeesFor, lineKey, type BackupChoices } from '../features/checkout/backup';
 import { CheckoutSummary } from '../features/checkout/checkout-summary';
 import { usePlaceOrder } from '../features/checkout/use-place-order';
 import { useAppliedCoupon } from '../lib/applied-coupon';
@@ -46,6 +53,9 @@ export function PlaceOrderPage() {
   const [edits, setEdits] = useState<Partial<AddressForm>>({});
   const [problem, setProblem] = useState<AddressProblem>();
   const [insurance, setInsurance] = useState(false);
+  // Back-up sizes by line (DECISIONS.md 'Back-up size'), and the server's refusal of one.
+  const [backups, setBackups] = useState<BackupChoices>({});
+  const [backupProblems, setBackupProblems] = useState<Readonly<Record<string, string>>>({});
   const { placeOrder, alreadyProcessing, busy, placed } = usePlaceOrder();
 
   // Name and phone come from the profile until the shopper types their own.
@@ -58,7 +68,13 @@ export function PlaceOrderPage() {
   const entries = cart.data?.cart ?? [];
   const subtotal = cart.data?.total ?? 0;
   const discount = coupon?.discountAmount ?? 0;
-  const totals = orderTotals({ plan, subtotal, discount, insurance });
+  const totals = orderTotals({
+    plan,
+    subtotal,
+    discount,
+    insurance,
+    backupFees: backupFeesFor(entries, backups, plan),
+  });
 
   // A visitor is sent to log in; an empty cart back to /cart. A session that ends here is
   // followed by its own navigation, and a paid order by /orders, which these must not overrule.
@@ -77,6 +93,18 @@ export function PlaceOrderPage() {
       void navigate('/cart', { replace: true });
     }
   }, [token, arrivedSignedIn, cartEmpty, placed, navigate]);
+
+  const onBackup = (entry: CartEntry, size: string) => {
+    const key = lineKey(entry);
+    setBackups((before) => {
+      const { [key]: _dropped, ...rest } = before;
+      return size ? { ...rest, [key]: size } : rest;
+    });
+    setBackupProblems((before) => {
+      const { [key]: _dropped, ...rest } = before;
+      return rest;
+    });
+  };
 
   const onField = (field: AddressField, value: string) => {
     setEdits((before) => ({ ...before, [field]: value }));
@@ -111,6 +139,9 @@ export function PlaceOrderPage() {
       address: toAddress(form),
       couponCode: coupon?.coupon.code,
       insurance,
+      backups,
+      onBackupTaken: (entry, message) =>
+        setBackupProblems((before) => ({ ...before, [lineKey(entry)]: message })),
       email: profile.data?.email,
     });
   };
@@ -185,6 +216,10 @@ export function PlaceOrderPage() {
           <CheckoutSummary
             entries={entries}
             totals={totals}
+            plan={plan}
+            backups={backups}
+            backupProblems={backupProblems}
+            onBackup={onBackup}
             couponCode={coupon?.coupon.code}
             insurance={insurance}
             onInsurance={setInsurance}

@@ -24,4 +24,9 @@ export const EXTENSION_MESSAGES = {
     'already-paid': 'this extension had already been paid',
   } as Record<string, string>,
   refused: 'This payment could not extend your rental and will be refunded in full.',
+  /** What the shop says when it cannot reach the API for these (the server's words otherwise). */
+  quoteFailed: 'Could not load the dates you can keep it to. Please try again.',
+  openFailed: 'Could not start the payment. Please try again.',
+  verifyFailed: 'Could not check your payment. Refresh in a moment to see your return date.',
+  paymentCancelled: 'Payment cancelled. Your return date has not changed.',
 } as const;

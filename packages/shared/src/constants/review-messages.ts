@@ -21,8 +21,27 @@ export const REVIEW_PHOTO_MAX_BYTES = 10 * 1024 * 1024;
 export const REVIEW_PHOTOS_MAX = 3;
 /** Reviews per page of GET /api/product/{id}/reviews. */
 export const REVIEWS_PAGE_SIZE = 10;
-/** Cards show a piece's average once it has this many reviews. */
+/** Cards show a piece's average once it has this many reviews (visible ones: a hidden one counts nowhere). */
 export const REVIEWS_FOR_CARD_RATING = 3;
+
+/**
+ * The average of `count` ratings adding up to `sum`, to one decimal, as the product page and cards
+ * show it. Worked out from whole numbers (sum × 10 ÷ count), so a half is always rounded up the
+ * same way (87 over 20 reviews: 4.4), wherever it is worked out.
+ */
+export function averageRating(sum: number, count: number): number {
+  return Math.round((sum * 10) / count) / 10;
+}
+
+/** What a card shows of a piece's visible reviews: nothing until REVIEWS_FOR_CARD_RATING. */
+export function cardRating(
+  count: number,
+  sum: number,
+): { average: number; count: number } | undefined {
+  return count >= REVIEWS_FOR_CARD_RATING
+    ? { average: averageRating(sum, count), count }
+    : undefined;
+}
 
 /** What reviews say (issue [O] §1; DECISIONS.md 'Reviews and fit'). */
 export const REVIEW_MESSAGES = {

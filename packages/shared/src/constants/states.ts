@@ -83,8 +83,11 @@ export type UnitState = (typeof UNIT_STATES)[number];
 export const RETURN_CONDITIONS = ['good', 'needs-repair', 'major-damage', 'lost'] as const;
 export type ReturnCondition = (typeof RETURN_CONDITIONS)[number];
 
-/** What a booking owes after its rental (issue [J]): a late day, a piece kept, damage. */
-export const CHARGE_KINDS = ['late-fee', 'purchase', 'damage'] as const;
+/**
+ * What a booking owes after its rental (issue [J]): a late day, a piece kept, damage, a back-up
+ * size that was worn (its seal broken, DECISIONS.md 'Back-up size').
+ */
+export const CHARGE_KINDS = ['late-fee', 'purchase', 'damage', 'backup-worn'] as const;
 export type ChargeKind = (typeof CHARGE_KINDS)[number];
 
 /** A charge is owed, then paid (by a payment the intake applied) or waived by the shop. */

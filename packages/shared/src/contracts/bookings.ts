@@ -90,6 +90,12 @@ export const bookingItemInputSchema = z.object({
     .optional()
     .default(1),
   startDate: startDateTextSchema,
+  /**
+   * A second size of the same piece sent for the same dates, in case the first does not fit
+   * (DECISIONS.md 'Back-up size'): not for accessories or Free Size. Its fee is the plan's
+   * (₹199 Free, ₹99 Plus, free on Pro), added to the total outside the subtotal.
+   */
+  backupSize: textField({ label: 'Back-up size', max: 40, required: false }).optional(),
 });
 export type BookingItemInput = z.infer<typeof bookingItemInputSchema>;
 
@@ -137,6 +143,8 @@ export const createBookingResponseSchema = z.object({
   discountAmount: rupeesSchema,
   deliveryFee: rupeesSchema,
   insuranceAmount: rupeesSchema,
+  /** Back-up sizes' fees (outside the subtotal); absent from older answers. */
+  backupFees: rupeesSchema.optional(),
   totalPrice: rupeesSchema,
   /** When the booking's hold on its units and coupon ends unless it is paid (ISO 8601). */
   expiresAt: z.iso.datetime({ offset: true }),
@@ -216,6 +224,15 @@ export const bookingItemSchema = z.object({
   totalPrice: rupeesSchema,
   /** The tag code of the unit sent (or reserved) for it; several joined by ', '. */
   unitCode: z.string().nullable(),
+  /**
+   * A back-up size sent with it for the same dates (DECISIONS.md 'Back-up size'), null when none;
+   * its fee, the back-up unit's tag code, and whether its seal came back intact (null until it is
+   * back). Absent from older answers.
+   */
+  backupSize: z.string().nullable().optional(),
+  backupFee: rupeesSchema.optional(),
+  backupUnitCode: z.string().nullable().optional(),
+  backupSealIntact: z.boolean().nullable().optional(),
   /** When it left the warehouse; null until dispatched. */
   dispatchedAt: z.iso.datetime({ offset: true }).nullable(),
   /** When it came back (all its pieces); null while out or not yet sent. */
@@ -302,6 +319,8 @@ export const bookingSchema = z.object({
   deliveryFee: rupeesSchema,
   insuranceSelected: z.boolean(),
   insuranceAmount: rupeesSchema,
+  /** Back-up sizes' fees, in the total but outside the subtotal; absent from older answers. */
+  backupFees: rupeesSchema.optional(),
   totalPrice: rupeesSchema,
   appliedCoupon: z.object({ code: z.string(), discountAmount: rupeesSchema }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PRODUCT_CATEGORIES } from '../constants/categories.js';
 import { MESSAGES } from '../constants/messages.js';
+import { REVIEWS_FOR_CARD_RATING } from '../constants/review-messages.js';
 import { rupeesSchema } from './common.js';
 import { textField } from './text-field.js';
 
@@ -24,6 +25,16 @@ export const productFilterSchema = z.object({
   value: z.string(),
 });
 
+/**
+ * A piece's visible reviews as its card shows them (DECISIONS.md 'Reviews and fit'): the average
+ * to one decimal and how many, once there are REVIEWS_FOR_CARD_RATING of them.
+ */
+export const productRatingSchema = z.object({
+  average: z.number().min(1).max(5),
+  count: z.number().int().min(REVIEWS_FOR_CARD_RATING),
+});
+export type ProductRating = z.infer<typeof productRatingSchema>;
+
 /** A product as the API returns it (SPEC.md §3). Money in rupees. */
 export const productSchema = z.object({
   _id: z.uuid(),
@@ -44,6 +55,11 @@ export const productSchema = z.object({
   date: z.iso.datetime({ offset: true }),
   sizes: z.array(productSizeSchema),
   filters: z.array(productFilterSchema),
+  rating: productRatingSchema
+    .optional()
+    .describe(
+      `The average of its visible reviews (one decimal) and their count; present once it has ${REVIEWS_FOR_CARD_RATING}`,
+    ),
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -43,8 +43,21 @@ export const fulfilmentItemSchema = z.object({
   quantity: z.number().int().positive(),
   startDate: isoDateSchema,
   endDate: isoDateSchema,
-  /** The tag codes of the units reserved for (or sent with) this line. */
+  /** The tag codes of the units reserved for (or sent with) this line (its back-up apart). */
   unitCodes: z.array(z.string()),
+  /**
+   * A back-up size packed in the same parcel, sealed (DECISIONS.md 'Back-up size'): its size and
+   * its unit's tag code; null when the line has none. Check-in asks whether its seal is intact.
+   * Absent from older answers.
+   */
+  backup: z
+    .object({
+      size: z.string(),
+      unitCode: z.string().nullable(),
+      sealIntact: z.boolean().nullable(),
+    })
+    .nullable()
+    .optional(),
   dispatchedAt: z.iso.datetime({ offset: true }).nullable(),
   returnedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Whole days past its end date on the day asked about (0 when not late). */
@@ -128,6 +141,12 @@ export const returnBodySchema = z.object({
           .nonnegative({ error: CHARGE_MESSAGES.damageAmountInvalid })
           .max(10_000_000, { error: CHARGE_MESSAGES.damageAmountInvalid })
           .optional(),
+        /**
+         * A line with a back-up size: did the back-up come back sealed? Asked whenever the
+         * back-up is among the pieces checked in; false charges its rental price (DECISIONS.md
+         * 'Back-up size').
+         */
+        backupSealIntact: z.boolean().optional(),
       }),
     )
     .min(1)

@@ -77,6 +77,7 @@ describe('orderTotals', () => {
       discount: 0,
       deliveryFee: 99,
       insurance: 150,
+      backupFees: 0,
       total: 1749,
     });
   });
@@ -87,6 +88,7 @@ describe('orderTotals', () => {
       discount: 600,
       deliveryFee: 0,
       insurance: 240,
+      backupFees: 0,
       total: 2640,
     });
     // FLAT300 on ₹2,200 drops the order below ₹1,999, so delivery is charged.
@@ -95,6 +97,7 @@ describe('orderTotals', () => {
       discount: 300,
       deliveryFee: 99,
       insurance: 0,
+      backupFees: 0,
       total: 1999,
     });
   });
@@ -107,6 +110,7 @@ describe('orderTotals', () => {
       discount: 123.45,
       deliveryFee: 99,
       insurance: 111.11,
+      backupFees: 0,
       total: 1321.22,
     });
     expect(orderTotals({ plan: 'pro', subtotal: 0.1 + 0.2, insurance: false }).total).toBe(0.3);
@@ -118,6 +122,7 @@ describe('orderTotals', () => {
       discount: 0,
       deliveryFee: 0,
       insurance: 0,
+      backupFees: 0,
       total: 0,
     });
     expect(orderTotals({ plan: 'pro', subtotal: 1250, insurance: true }).total).toBe(1375);
@@ -129,11 +134,12 @@ describe('orderTotals', () => {
       discount: 500,
       deliveryFee: 0,
       insurance: 0,
+      backupFees: 0,
       total: 0,
     });
     expect(
       orderTotals({ plan: 'plus', subtotal: -50, discount: Number.NaN, insurance: true }),
-    ).toEqual({ subtotal: 0, discount: 0, deliveryFee: 0, insurance: 0, total: 0 });
+    ).toEqual({ subtotal: 0, discount: 0, deliveryFee: 0, insurance: 0, backupFees: 0, total: 0 });
     expect(
       orderTotals({ plan: 'plus', subtotal: 800, discount: -100, insurance: false }).total,
     ).toBe(800);
@@ -257,5 +263,33 @@ describe('freeDeliveryShortfall', () => {
         }
       }),
     );
+  });
+});
+
+describe('orderTotals with back-up sizes', () => {
+  it('adds back-up sizes after the subtotal: no coupon, delivery threshold or protection counts them', () => {
+    // ₹1,900 is below the ₹1,999 threshold; two ₹199 back-ups do not lift it above.
+    expect(
+      orderTotals({
+        plan: 'free',
+        subtotal: 1900,
+        discount: 100,
+        insurance: true,
+        backupFees: 398,
+      }),
+    ).toEqual({
+      subtotal: 1900,
+      discount: 100,
+      deliveryFee: 99,
+      insurance: 180,
+      backupFees: 398,
+      total: 2477,
+    });
+    expect(orderTotals({ plan: 'pro', subtotal: 0, insurance: false, backupFees: 0 }).total).toBe(
+      0,
+    );
+    expect(
+      orderTotals({ plan: 'free', subtotal: 1000, insurance: false, backupFees: -5 }).backupFees,
+    ).toBe(0);
   });
 });

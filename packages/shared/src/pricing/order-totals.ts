@@ -57,6 +57,8 @@ export interface OrderTotalsInput {
   discount?: number;
   /** True when the shopper chose the optional insurance. */
   insurance: boolean;
+  /** Back-up sizes' fees in rupees (backupFee × lines with one); added to the total on its own. */
+  backupFees?: number;
 }
 
 /** An order's money, in rupees with at most 2 decimals. */
@@ -66,13 +68,15 @@ export interface OrderTotals {
   discount: number;
   deliveryFee: number;
   insurance: number;
-  /** subtotal − discount + deliveryFee + insurance, never negative. */
+  /** Back-up sizes' fees: outside the subtotal, so no coupon, threshold or insurance counts them. */
+  backupFees: number;
+  /** subtotal − discount + deliveryFee + insurance + backupFees, never negative. */
   total: number;
 }
 
 /**
- * The order's totals (SPEC.md §9): total = subtotal − coupon discount + delivery fee + insurance,
- * rounded to 2 decimals. Negative or non-finite inputs count as 0 and the discount is capped at
+ * The order's totals (SPEC.md §9): total = subtotal − coupon discount + delivery fee + insurance
+ * (+ back-up sizes' fees, DECISIONS.md 'Back-up size'), rounded to 2 decimals. Negative or non-finite inputs count as 0 and the discount is capped at
  * the subtotal, so no figure is ever negative.
  */
 export function orderTotals(input: OrderTotalsInput): OrderTotals {
@@ -82,12 +86,15 @@ export function orderTotals(input: OrderTotalsInput): OrderTotals {
   const discount = paiseToRupees(discountPaise);
   const fee = deliveryFee(input.plan, subtotal, discount);
   const insurance = input.insurance ? insuranceFee(subtotal, discount) : 0;
-  const totalPaise = subtotalPaise - discountPaise + rupeesToPaise(fee) + rupeesToPaise(insurance);
+  const backupPaise = toPaise(input.backupFees ?? 0);
+  const totalPaise =
+    subtotalPaise - discountPaise + rupeesToPaise(fee) + rupeesToPaise(insurance) + backupPaise;
   return {
     subtotal,
     discount,
     deliveryFee: fee,
     insurance,
+    backupFees: paiseToRupees(backupPaise),
     total: paiseToRupees(Math.max(0, totalPaise)),
   };
 }

@@ -63,6 +63,8 @@ export const bookings = pgTable(
     deliveryFeePaise: integer().notNull().default(0),
     insuranceSelected: boolean().notNull().default(false),
     insurancePaise: integer().notNull().default(0),
+    /** Back-up sizes' fees (DECISIONS.md 'Back-up size'): in the total, outside the subtotal. */
+    backupFeesPaise: integer().notNull().default(0),
     totalPaise: integer().notNull(),
     couponCode: text(),
     deliveryAddress: jsonb().$type<DeliveryAddressRecord>().notNull(),
@@ -110,12 +112,23 @@ export const bookingItems = pgTable(
     discountPaise: integer().notNull().default(0),
     totalPaise: integer().notNull(),
     position: integer().notNull().default(0),
+    /**
+     * A second size of the piece sent with it for the same dates, sealed (DECISIONS.md 'Back-up
+     * size'), and its fee on the shopper's plan; null and 0 when none.
+     */
+    backupSize: text(),
+    backupFeePaise: integer().notNull().default(0),
   },
   (t) => [
     index('booking_items_booking_idx').on(t.bookingId),
     // The day's dispatches (by start date) and returns (by end date).
     index('booking_items_start_idx').on(t.startDate),
     index('booking_items_end_idx').on(t.endDate),
+    check(
+      'booking_items_backup',
+      sql`${t.backupFeePaise} >= 0 and (${t.backupSize} is not null or ${t.backupFeePaise} = 0)
+        and (${t.backupSize} is null or ${t.backupSize} <> ${t.size})`,
+    ),
   ],
 );
 
@@ -158,11 +171,19 @@ export const unitReservations = pgTable(
      */
     blockReason: text(),
     blockedBy: text(),
+    /** The hold is the line's back-up size (one per line), not one of its `quantity` pieces. */
+    backup: boolean().notNull().default(false),
+    /** A back-up's seal as it came back: false when it was worn; null until then (or not one). */
+    sealIntact: boolean(),
   },
   (t) => [
     index('unit_reservations_unit_idx').on(t.unitId),
     index('unit_reservations_item_idx').on(t.bookingItemId),
     // A unit is out with at most one booking at a time.
+    // One back-up size a line.
+    uniqueIndex('unit_reservations_one_backup_per_line')
+      .on(t.bookingItemId)
+      .where(sql`${t.backup} and ${t.active}`),
     uniqueIndex('unit_reservations_one_out_per_unit')
       .on(t.unitId)
       .where(sql`${t.dispatchedAt} is not null and ${t.returnedAt} is null`),
@@ -175,6 +196,10 @@ export const unitReservations = pgTable(
       sql`num_nonnulls(${t.returnedAt}, ${t.returnedOn}, ${t.condition}) in (0, 3)`,
     ),
     check('unit_reservations_dispatch_active', sql`${t.dispatchedAt} is null or ${t.active}`),
+    check(
+      'unit_reservations_seal_of_backup',
+      sql`${t.sealIntact} is null or (${t.backup} and ${t.returnedAt} is not null)`,
+    ),
     check(
       'unit_reservations_hold_or_block',
       sql`(${t.bookingItemId} is null) = (${t.blockReason} is not null)

@@ -82,3 +82,30 @@ export const reviewHelpfulVotes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.reviewId, t.userId] })],
 );
+
+/**
+ * Each piece's visible reviews added up, for its card (issue [O] §1; decision 072): kept by
+ * migration 0022's triggers on reviews, whoever writes them (a review written, hidden, shown again
+ * or deleted), in the writer's transaction; the same statement raises the catalogue's change mark
+ * and tells every process, whose snapshot then carries `rating` (from REVIEWS_FOR_CARD_RATING on).
+ * Never written by the app itself.
+ */
+export const productRatings = pgTable(
+  'product_ratings',
+  {
+    productId: uuid()
+      .primaryKey()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Visible reviews. */
+    reviewCount: integer().notNull().default(0),
+    /** Their ratings added up. */
+    ratingSum: integer().notNull().default(0),
+  },
+  (t) => [
+    check('product_ratings_count', sql`${t.reviewCount} >= 0`),
+    check(
+      'product_ratings_sum',
+      sql`${t.ratingSum} between ${t.reviewCount} and 5 * ${t.reviewCount}`,
+    ),
+  ],
+);

@@ -2,9 +2,16 @@ import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ART_VERSION, HERO_COUNT, categoryForMrp, heroImageKey } from '@pehnava/shared';
+import {
+  ART_VERSION,
+  HERO_COUNT,
+  REVIEWS_FOR_CARD_RATING,
+  categoryForMrp,
+  heroImageKey,
+  productListResponseSchema,
+} from '@pehnava/shared';
 import { imagesDirFor } from '../../app.js';
-import { createTestApp, type TestApp } from '../../test/app.js';
+import { SEED_NOW, createTestApp, type TestApp } from '../../test/app.js';
 import {
   coupons,
   plans,
@@ -12,6 +19,7 @@ import {
   productSizes,
   productUnits,
   products,
+  reviews,
 } from '../schema/index.js';
 import { buildSeedCatalogue } from './catalogue/catalogue.js';
 
@@ -55,7 +63,12 @@ describe('seed', () => {
       couponsInserted: 3,
       imagesWritten: expectedImages,
       imagesRefreshed: 0,
+      rentalsInserted: expect.any(Number),
+      reviewsInserted: expect.any(Number),
     });
+    // Every past rental is reviewed.
+    expect(report.reviewsInserted).toBeGreaterThan(50);
+    expect(report.rentalsInserted).toBe(report.reviewsInserted);
     const c = await counts();
     expect(c.products).toBeGreaterThanOrEqual(100);
     expect(c.products).toBe(catalogue.length);
@@ -70,6 +83,69 @@ describe('seed', () => {
       (r) => r.code,
     );
     expect(codes.sort()).toEqual(['FESTIVE20', 'FLAT300', 'WELCOME50']);
+  });
+
+  it('rents about 40% of the clothes in the past, each piece back, and reviews every rental', async () => {
+    const rows = async <T>(query: ReturnType<typeof sql>) =>
+      ((await t.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+    const clothes = catalogue.filter((p) => p.category !== 'Accessories');
+    const perPiece = await rows<{ code: string; category: string; n: number }>(sql`
+      select p.product_id as code, count(*)::int as n from reviews r
+      join products p on p.id = r.product_id group by p.product_id`);
+    const kinds = new Map(catalogue.map((p) => [p.productId, p.category]));
+    expect(perPiece.every((r) => kinds.get(r.code) !== 'Accessories')).toBe(true);
+    expect(perPiece.length).toBeGreaterThanOrEqual(Math.round(clothes.length * 0.3));
+    expect(perPiece.length).toBeLessThanOrEqual(Math.round(clothes.length * 0.4));
+    expect(Math.max(...perPiece.map((r) => r.n))).toBeLessThanOrEqual(8);
+    // Enough pieces reach the 3 a card's rating needs, and the list shows them.
+    const rated = perPiece.filter((r) => r.n >= REVIEWS_FOR_CARD_RATING).map((r) => r.code);
+    expect(rated.length).toBeGreaterThanOrEqual(10);
+    const { products: listed } = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    expect(
+      listed
+        .filter((p) => p.rating)
+        .map((p) => p.productId)
+        .sort(),
+    ).toEqual(rated.sort());
+
+    // Each review by the shopper whose line it is, from the booking's city, after the piece came
+    // back and before the seed's instant; every booking paid, every piece back in service.
+    const wrong = await rows(sql`
+      select r.id from reviews r
+      join bookings b on b.id = r.booking_id
+      join booking_items i on i.id = r.booking_item_id and i.booking_id = b.id
+      join unit_reservations u on u.booking_item_id = i.id
+      where b.user_id <> r.user_id or b.delivery_address->>'city' <> r.city
+         or i.product_id <> r.product_id or i.size <> r.size_worn
+         or u.returned_at is null or u.returned_at >= r.created_at or r.created_at >= ${SEED_NOW}
+         or b.payment_status <> 'completed' or b.status <> 'delivered'`);
+    expect(wrong).toEqual([]);
+    expect(
+      await rows(sql`select distinct state from product_units where state <> 'in-service'`),
+    ).toEqual([]);
+
+    // Believable: mostly 4 and 5 stars, mostly true to size, names and cities of all India.
+    const all = await t.database.db.select().from(reviews);
+    const share = (n: number) => n / all.length;
+    expect(share(all.filter((r) => r.rating >= 4).length)).toBeGreaterThan(0.75);
+    expect(share(all.filter((r) => r.fit === 'true-to-size').length)).toBeGreaterThan(0.55);
+    expect(all.some((r) => r.fit === 'runs-small')).toBe(true);
+    expect(all.some((r) => r.fit === 'runs-large')).toBe(true);
+    expect(new Set(all.map((r) => r.firstName)).size).toBeGreaterThanOrEqual(20);
+    expect(new Set(all.map((r) => r.city)).size).toBeGreaterThanOrEqual(8);
+    expect(Math.max(...all.map((r) => r.body.length))).toBeLessThanOrEqual(300);
+    expect(share(all.filter((r) => r.body.length > 0).length)).toBeGreaterThan(0.7);
+
+    // The cards' aggregate counts them all (migration 0022's trigger).
+    expect(
+      await rows(sql`select product_id, review_count, rating_sum from product_ratings
+        where review_count > 0 order by product_id`),
+    ).toEqual(
+      await rows(sql`select product_id, count(*)::int as review_count, sum(rating)::int as rating_sum
+        from reviews where hidden_at is null group by product_id order by product_id`),
+    );
   });
 
   it('derives each tier from the MRP and spreads the catalogue over all three', async () => {
@@ -100,6 +176,8 @@ describe('seed', () => {
       couponsInserted: 0,
       imagesWritten: 0,
       imagesRefreshed: 0,
+      rentalsInserted: 0,
+      reviewsInserted: 0,
     });
     expect(await counts()).toEqual(before);
     expect(await t.database.db.select().from(products)).toEqual(snapshot);

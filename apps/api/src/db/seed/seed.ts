@@ -16,14 +16,29 @@ import { renderGarmentSvg } from './art/garments.js';
 import { renderHeroSvg } from './art/hero.js';
 import { buildSeedCatalogue, type SeedProduct } from './catalogue/catalogue.js';
 import { SEED_COUPONS } from './coupons.js';
+import { planPastRentals } from './reviews/past-rentals.js';
+import type { PastRentalsRepository } from './reviews/past-rentals.repository.js';
+import type { LifecycleSettings } from './scale/lifecycle.js';
 
 export interface SeedDependencies {
-  catalogue: Pick<CatalogueService, 'insertProductIfAbsent' | 'replaceImagesIfUnchanged'>;
-  catalogueRepository: Pick<CatalogueRepository, 'existingProductImages'>;
+  catalogue: Pick<
+    CatalogueService,
+    'insertProductIfAbsent' | 'replaceImagesIfUnchanged' | 'invalidate'
+  >;
+  catalogueRepository: Pick<CatalogueRepository, 'existingProductImages' | 'listProducts'>;
   subscriptions: Pick<SubscriptionsRepository, 'insertPlanIfAbsent'>;
   coupons: Pick<CouponsRepository, 'insertCouponIfAbsent'>;
   images: ImageStore;
-  /** The reference instant for listing dates. */
+  /**
+   * Past rentals of the seed's pieces and their reviews, written into a shop nobody has booked in
+   * yet (decision 072); left out by seed:scale, which makes rentals and reviews of its own.
+   */
+  pastRentals?: {
+    repository: PastRentalsRepository;
+    /** The shop's reservation and cleaning days, as the app keeps them. */
+    settings: LifecycleSettings;
+  };
+  /** The reference instant for listing dates (and the past rentals' dates). */
   now: Date;
 }
 
@@ -34,6 +49,9 @@ export interface SeedReport {
   imagesWritten: number;
   /** Seeded products moved from an older art version's images to the current ones. */
   imagesRefreshed: number;
+  /** Past rentals written (each one piece, back with us) and the reviews written of them. */
+  rentalsInserted: number;
+  reviewsInserted: number;
 }
 
 /** The drawing (SVG) of a seeded product's view, as the seed writes it. */
@@ -60,7 +78,8 @@ export function productImageShown(
 
 /**
  * Fill an empty database with the plans, coupons and catalogue, and make sure every seeded image
- * exists on disk. Idempotent: rows that exist are left exactly as they are (never wiped, never
+ * exists on disk; into a shop nobody has booked in yet, past rentals of some pieces, each back and
+ * reviewed. Idempotent: rows that exist are left exactly as they are (never wiped, never
  * duplicated), so it runs safely at every start and against a database that already has data.
  */
 export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> {
@@ -70,6 +89,8 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
     couponsInserted: 0,
     imagesWritten: 0,
     imagesRefreshed: 0,
+    rentalsInserted: 0,
+    reviewsInserted: 0,
   };
 
   for (const plan of PLAN_DEFINITIONS) {
@@ -120,6 +141,23 @@ export async function seedDatabase(deps: SeedDependencies): Promise<SeedReport> 
       ],
     });
     if (inserted) report.productsInserted += 1;
+  }
+
+  if (deps.pastRentals && !(await deps.pastRentals.repository.hasBookings())) {
+    const { repository, settings } = deps.pastRentals;
+    const rentals = planPastRentals({
+      products: await deps.catalogueRepository.listProducts(),
+      seedCodes: new Set(seedProducts.map((p) => p.productId)),
+      units: await repository.reservableUnits(),
+      now: deps.now,
+      settings,
+    });
+    if (await repository.writeIntoAnEmptyShop(rentals)) {
+      report.rentalsInserted = rentals.bookings.bookings.length;
+      report.reviewsInserted = rentals.reviews.length;
+      // The cards' ratings moved (the other processes hear it from the reviews' trigger).
+      deps.catalogue.invalidate();
+    }
   }
   return report;
 }

@@ -34,6 +34,7 @@ export interface BookingExportRow {
   discount_paise: number;
   delivery_paise: number;
   insurance_paise: number;
+  backup_fees_paise: number;
   total_paise: number;
   payment_id: string;
   provider: string;
@@ -155,7 +156,8 @@ export function createReportsAdminRepository(db: Database) {
           b.delivery_address->>'pincode' as pincode,
           (select coalesce(sum(quantity), 0)::int from booking_items where booking_id = b.id) as pieces,
           b.subtotal_paise, b.discount_paise, b.delivery_fee_paise as delivery_paise,
-          b.insurance_paise, b.total_paise, c.provider_payment_id as payment_id, c.provider
+          b.insurance_paise, b.backup_fees_paise, b.total_paise,
+          c.provider_payment_id as payment_id, c.provider
         from captures c
         join bookings b on b.id = c.booking_id
         left join users u on u.id = b.user_id

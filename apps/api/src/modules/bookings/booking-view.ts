@@ -51,6 +51,7 @@ export function toBooking(
     deliveryFee: paiseToRupees(row.deliveryFeePaise),
     insuranceSelected: row.insuranceSelected,
     insuranceAmount: paiseToRupees(row.insurancePaise),
+    backupFees: paiseToRupees(row.backupFeesPaise),
     totalPrice: paiseToRupees(row.totalPaise),
     appliedCoupon: row.couponCode
       ? { code: row.couponCode, discountAmount: paiseToRupees(row.discountPaise) }
@@ -79,6 +80,7 @@ export function toBooking(
       discountAmount: paiseToRupees(item.discountPaise),
       totalPrice: paiseToRupees(item.totalPaise),
       ...piecesView(item.pieces),
+      ...backupView(item),
       report: reportOf(item.id),
       ...(reviews
         ? { reviewId: reviews.find((r) => r.bookingItemId === item.id)?.id ?? null }
@@ -167,7 +169,9 @@ const CONDITION_ORDER: ReturnCondition[] = ['lost', 'major-damage', 'needs-repai
  * A line's units as its item shows them: their codes, when it left (the first piece sent), when
  * it came back (once every piece sent is back, the last of them) and how (the worst).
  */
-export function piecesView(pieces: Piece[]) {
+export function piecesView(all: Piece[]) {
+  // The back-up size is the line's spare, not one of its pieces (backupView says how it is).
+  const pieces = all.filter((p) => !p.backup);
   const sent = pieces.filter((p) => p.dispatchedAt);
   const back = sent.length > 0 && sent.every((p) => p.returnedAt);
   const times = (key: 'dispatchedAt' | 'returnedAt') =>
@@ -178,5 +182,21 @@ export function piecesView(pieces: Piece[]) {
     returnedAt: back ? new Date(times('returnedAt').at(-1)!).toISOString() : null,
     condition: back ? CONDITION_ORDER.find((c) => sent.some((p) => p.condition === c))! : null,
     atRisk: pieces.some((p) => p.atRiskSince && !p.dispatchedAt),
+  };
+}
+
+/**
+ * A line's back-up size as the shopper and operators see it (DECISIONS.md 'Back-up size'): the
+ * size and its fee, the back-up unit's tag, and whether its seal came back intact.
+ */
+export function backupView(
+  item: Pick<BookingItemWithProduct, 'backupSize' | 'backupFeePaise' | 'pieces'>,
+) {
+  const backup = item.pieces.find((p) => p.backup);
+  return {
+    backupSize: item.backupSize,
+    backupFee: paiseToRupees(item.backupFeePaise),
+    backupUnitCode: backup?.unitCode ?? null,
+    backupSealIntact: backup?.sealIntact ?? null,
   };
 }

@@ -39,6 +39,8 @@ export interface BookingWrite {
   deliveryFeePaise: number;
   insuranceSelected: boolean;
   insurancePaise: number;
+  /** Back-up sizes' fees (0 when none). */
+  backupFeesPaise?: number;
   totalPaise: number;
   couponCode: string | null;
   deliveryAddress: DeliveryAddressRecord;

@@ -255,6 +255,23 @@ export function createChargesRepository(db: Database, clock: Clock) {
       return new Map(rows.map((row) => [row.id, row.mrpPaise]));
     },
 
+    /** A product's list price for a rental of `days` (2, 4, 7 or 14), in paise. */
+    async rentalPriceOf(productId: string, days: number): Promise<number> {
+      const column =
+        days === 2
+          ? products.twoDayPricePaise
+          : days === 4
+            ? products.fourDayPricePaise
+            : days === 7
+              ? products.sevenDayPricePaise
+              : products.fourteenDayPricePaise;
+      const [row] = await db
+        .select({ paise: column })
+        .from(products)
+        .where(eq(products.id, productId));
+      return row?.paise ?? 0;
+    },
+
     /** What the line's late fees already paid came to. */
     async lateFeesPaid(itemId: string): Promise<number> {
       const [row] = await db

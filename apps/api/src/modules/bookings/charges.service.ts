@@ -1,4 +1,5 @@
 import {
+  BACKUP_MESSAGES,
   BOOKING_MESSAGES,
   CHARGE_MESSAGES,
   LATE_FEE_PAISE,
@@ -238,6 +239,29 @@ export function createCharges({ uow, clock, inventory, settings }: ChargesDeps) 
         );
       }
       return raised;
+    },
+
+    /**
+     * A back-up size came back with its seal broken (DECISIONS.md 'Back-up size'): that size's
+     * rental price for the booking's duration, once per line. In `tx`.
+     */
+    async onBackupWornIn(
+      tx: Repositories,
+      booking: BookingRow,
+      item: BookingItemRow & { product: { name: string } },
+    ): Promise<ChargeRow[]> {
+      const amount = await tx.charges.rentalPriceOf(item.productId, item.durationDays);
+      if (amount <= 0 || !item.backupSize) return [];
+      return tx.charges.raise([
+        {
+          bookingId: booking.id,
+          bookingItemId: item.id,
+          kind: 'backup-worn',
+          day: null,
+          amountPaise: amount,
+          reason: BACKUP_MESSAGES.wornReason(item.product.name, item.backupSize, item.durationDays),
+        },
+      ]);
     },
 
     /**

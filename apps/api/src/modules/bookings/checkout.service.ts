@@ -1,7 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BACKUP_MESSAGES,
   BOOKING_MESSAGES,
   PINCODE_MESSAGES,
+  backupFee,
   bookingNumber,
   orderTotals,
   rupeesToPaise,
@@ -24,6 +26,7 @@ import { ORDER_WATCH_MS } from '../payments/reconcile.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import type { Pincodes } from '../pincodes/pincodes.service.js';
+import { checkBackupSize } from './backup.js';
 import type { Inventory } from './inventory.js';
 import { priceItems } from './pricing.js';
 import type { BookingSettlement } from './settlement.js';
@@ -117,6 +120,12 @@ export function createCheckout({
         seen.add(rental.product._id);
         return rental;
       });
+      // A back-up size per line, checked against the piece (DECISIONS.md 'Back-up size').
+      const backups = body.cartItems.map((item, i) =>
+        checkBackupSize(rentals[i]!.product, rentals[i]!.size, item.backupSize),
+      );
+      const backupFeePaise = rupeesToPaise(backupFee(subscription.plan));
+      const backupCount = backups.filter(Boolean).length;
       // Only to a pincode India Post knows and the shop serves, and only for start dates a
       // parcel can reach it by (DECISIONS.md 'Delivery promise'): nothing is held or ordered else.
       const delivery = pincodes.deliveryTo(body.address.pincode);
@@ -162,6 +171,7 @@ export function createCheckout({
         subtotal,
         discount: coupon?.discount ?? 0,
         insurance: body.insuranceSelected,
+        backupFees: backupFee(subscription.plan) * backupCount,
       });
       const totalPaise = rupeesToPaise(totals.total);
       const bookingId = randomUUID();
@@ -169,16 +179,31 @@ export function createCheckout({
       const expiresAt = new Date(now.getTime() + settings.holdMinutes * 60_000);
 
       // Pieces already taken: refused before a payment order is made for it at the provider.
-      const takenAnswer = ({ rental }: { rental: (typeof items)[number]['rental'] }) =>
-        conflict(BOOKING_MESSAGES.itemTaken(rental.product.name, rental.size));
-      const lines = items.map((item) => ({
-        productId: item.rental.product._id,
-        size: item.rental.size,
-        quantity: item.quantity,
-        startDate: item.rental.startDate,
-        endDate: item.rental.endDate,
-        rental: item.rental,
-      }));
+      const takenAnswer = (line: {
+        rental: (typeof items)[number]['rental'];
+        backup?: boolean;
+        size: string;
+      }) =>
+        conflict(
+          line.backup
+            ? BACKUP_MESSAGES.taken(line.rental.product.name, line.size)
+            : BOOKING_MESSAGES.itemTaken(line.rental.product.name, line.rental.size),
+        );
+      // Each line's pieces, and its back-up size (one piece, held the same way) when it has one.
+      const lines = items.flatMap((item, i) => {
+        const line = {
+          position: i,
+          productId: item.rental.product._id,
+          size: item.rental.size,
+          quantity: item.quantity,
+          startDate: item.rental.startDate,
+          endDate: item.rental.endDate,
+          rental: item.rental,
+          backup: false,
+        };
+        const backup = backups[i];
+        return backup ? [line, { ...line, size: backup, quantity: 1, backup: true }] : [line];
+      });
       const taken = await inventory.firstTakenFor(userId, lines, delivery.transitDays);
       if (taken) throw takenAnswer(taken);
 
@@ -235,6 +260,7 @@ export function createCheckout({
           deliveryFeePaise: rupeesToPaise(totals.deliveryFee),
           insuranceSelected: body.insuranceSelected,
           insurancePaise: rupeesToPaise(totals.insurance),
+          backupFeesPaise: rupeesToPaise(totals.backupFees),
           totalPaise,
           couponCode: coupon?.code ?? null,
           deliveryAddress: { ...body.address, landmark: body.address.landmark ?? '' },
@@ -243,7 +269,7 @@ export function createCheckout({
         });
         const itemIds = await tx.bookings.insertItems(
           bookingId,
-          items.map((item) => ({
+          items.map((item, i) => ({
             productId: item.rental.product._id,
             size: item.rental.size,
             durationDays: item.rental.duration,
@@ -255,12 +281,14 @@ export function createCheckout({
             discountPaise: item.originalPaise - item.totalPaise,
             totalPaise: item.totalPaise,
             position: item.position,
+            backupSize: backups[i] ?? null,
+            backupFeePaise: backups[i] ? backupFeePaise : 0,
           })),
         );
         const taken = await inventory.reserveIn(
           tx,
           bookingId,
-          lines.map((line, i) => ({ ...line, itemId: itemIds[i]! })),
+          lines.map((line) => ({ ...line, itemId: itemIds[line.position]! })),
           delivery.transitDays,
         );
         if (taken) throw takenAnswer(taken);
@@ -314,6 +342,7 @@ export function createCheckout({
         discountAmount: totals.discount,
         deliveryFee: totals.deliveryFee,
         insuranceAmount: totals.insurance,
+        backupFees: totals.backupFees,
         totalPrice: totals.total,
         expiresAt: expiresAt.toISOString(),
       };

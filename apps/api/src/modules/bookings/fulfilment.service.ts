@@ -1,4 +1,5 @@
 import {
+  BACKUP_MESSAGES,
   BOOKING_MESSAGES,
   CHARGE_MESSAGES,
   FULFILMENT_MESSAGES,
@@ -47,7 +48,7 @@ export interface FulfilmentDeps {
   repos: Pick<Repositories, 'fulfilment'>;
   uow: UnitOfWork;
   inventory: Pick<Inventory, 'rehomeIn' | 'days'>;
-  charges: Pick<Charges, 'onReturnIn'>;
+  charges: Pick<Charges, 'onReturnIn' | 'onBackupWornIn'>;
   clock: Clock;
   settings: { siteUrl: string; cleaningDays: number };
 }
@@ -121,6 +122,7 @@ export function createFulfilment({
         continue;
       }
       const pieces = piecesView(line.pieces);
+      const backup = line.pieces.find((piece) => piece.backup);
       entry.items.push({
         itemId: line.item.id,
         productId: line.product.productId,
@@ -129,7 +131,14 @@ export function createFulfilment({
         quantity: line.item.quantity,
         startDate: line.item.startDate,
         endDate: line.item.endDate,
-        unitCodes: line.pieces.map((piece) => piece.unitCode),
+        unitCodes: line.pieces.filter((piece) => !piece.backup).map((piece) => piece.unitCode),
+        backup: line.item.backupSize
+          ? {
+              size: line.item.backupSize,
+              unitCode: backup?.unitCode ?? null,
+              sealIntact: backup?.sealIntact ?? null,
+            }
+          : null,
         dispatchedAt: pieces.dispatchedAt,
         returnedAt: pieces.returnedAt,
         daysLate: pieces.returnedAt ? 0 : Math.max(0, late),
@@ -345,8 +354,17 @@ export function createFulfilment({
           condition: ReturnCondition;
           note: string | null;
           askedPaise: number | undefined;
+          /** The back-up checked in with the line, and whether its seal was intact. */
+          backup: { holdId: string; intact: boolean } | undefined;
         }[] = [];
-        for (const { itemId, unitCode, condition, note, damageAmount } of body.items) {
+        for (const {
+          itemId,
+          unitCode,
+          condition,
+          note,
+          damageAmount,
+          backupSealIntact,
+        } of body.items) {
           if (damageAmount !== undefined && condition !== 'major-damage' && condition !== 'lost') {
             throw badRequest(CHARGE_MESSAGES.damageAmountNotAsked);
           }
@@ -366,12 +384,22 @@ export function createFulfilment({
           if (returnedOn < todayInIndia(new Date(firstSent))) {
             throw badRequest(FULFILMENT_MESSAGES.returnedOnBeforeDispatch);
           }
+          // A back-up checked in now: its seal is asked (DECISIONS.md 'Back-up size').
+          const backup = open.find((hold) => hold.backup);
+          const line = items.find((i) => i.id === itemId.toLowerCase())!;
+          if (backup && backupSealIntact === undefined) {
+            throw badRequest(BACKUP_MESSAGES.sealAnswerNeeded(line.product.name));
+          }
+          if (!backup && backupSealIntact !== undefined && !line.backupSize) {
+            throw badRequest(BACKUP_MESSAGES.sealNotAsked);
+          }
           toMark.push({
             holds: open,
             itemId: itemId.toLowerCase(),
             condition,
             note: note || null,
             askedPaise: damageAmount === undefined ? undefined : rupeesToPaise(damageAmount),
+            backup: backup ? { holdId: backup.id, intact: backupSealIntact! } : undefined,
           });
           back.push({ itemId: itemId.toLowerCase(), returnedOn, condition });
         }
@@ -381,7 +409,7 @@ export function createFulfilment({
 
         const units = await tx.units.lockUnits(toMark.flatMap((m) => m.holds.map((h) => h.unitId)));
         const raised: ChargeRow[] = [];
-        for (const { holds: open, itemId, condition, note, askedPaise } of toMark) {
+        for (const { holds: open, itemId, condition, note, askedPaise, backup } of toMark) {
           const item = items.find((i) => i.id === itemId)!;
           raised.push(
             ...(await charges.onReturnIn(
@@ -398,6 +426,10 @@ export function createFulfilment({
             open.map((hold) => hold.id),
             { returnedOn, condition, note },
           );
+          if (backup) {
+            await tx.inventory.recordSeal(backup.holdId, backup.intact);
+            if (!backup.intact) raised.push(...(await charges.onBackupWornIn(tx, booking, item)));
+          }
           const next = STATE_AFTER_RETURN[condition];
           for (const hold of open) {
             const unit = units.find((u) => u.id === hold.unitId)!;

@@ -39,6 +39,10 @@ export interface Hold {
   condition: ReturnCondition | null;
   /** Since when the hold's unit cannot serve it and no other was free; null when on track. */
   atRiskSince: Date | null;
+  /** The line's back-up size, not one of its pieces. */
+  backup: boolean;
+  /** A back-up's seal as it came back (null until then, or not a back-up). */
+  sealIntact: boolean | null;
 }
 
 const holdColumns = {
@@ -58,6 +62,8 @@ const holdColumns = {
   returnedOn: unitReservations.returnedOn,
   condition: unitReservations.condition,
   atRiskSince: unitReservations.atRiskSince,
+  backup: unitReservations.backup,
+  sealIntact: unitReservations.sealIntact,
 };
 
 /**
@@ -75,6 +81,8 @@ export async function piecesOfItems(db: Database, itemIds: string[]) {
       returnedAt: unitReservations.returnedAt,
       condition: unitReservations.condition,
       atRiskSince: unitReservations.atRiskSince,
+      backup: unitReservations.backup,
+      sealIntact: unitReservations.sealIntact,
     })
     .from(unitReservations)
     .innerJoin(productUnits, eq(productUnits.id, unitReservations.unitId))
@@ -153,6 +161,7 @@ const tryHold = compiledStatement('inventory_try_hold', (db) =>
       blockedFrom: sql.placeholder('blockedFrom'),
       blockedUntil: sql.placeholder('blockedUntil'),
       createdAt: sql.placeholder('createdAt'),
+      backup: sql.placeholder('backup'),
     })
     .onConflictDoNothing()
     .returning({ id: unitReservations.id }),
@@ -241,9 +250,12 @@ export function createInventoryRepository(db: Database, clock: Clock) {
       bookingItemId: string;
       blockedFrom: string;
       blockedUntil: string;
+      /** The line's back-up size (at most one a line: a unique index keeps it so). */
+      backup?: boolean;
     }): Promise<string | undefined> {
       const [row] = await tryHold(db).execute({
         ...reservation,
+        backup: reservation.backup ?? false,
         createdAt: clock.now(),
       });
       return row?.id;
@@ -329,12 +341,27 @@ export function createInventoryRepository(db: Database, clock: Clock) {
         .where(and(inArray(unitReservations.id, holdIds), isNull(unitReservations.returnedAt)));
     },
 
+    /** A back-up's seal as it came back (recorded with its return, once). */
+    async recordSeal(holdId: string, intact: boolean): Promise<void> {
+      await db
+        .update(unitReservations)
+        .set({ sealIntact: intact })
+        .where(
+          and(
+            eq(unitReservations.id, holdId),
+            eq(unitReservations.backup, true),
+            isNotNull(unitReservations.returnedAt),
+            isNull(unitReservations.sealIntact),
+          ),
+        );
+    },
+
     /**
      * Move a hold not yet sent to another unit over the same days, inside a savepoint: false
      * (and nothing changed) when the exclusion constraint says that unit is taken then.
      */
     async moveHold(
-      hold: Pick<Hold, 'id' | 'itemId' | 'blockedFrom' | 'blockedUntil'>,
+      hold: Pick<Hold, 'id' | 'itemId' | 'blockedFrom' | 'blockedUntil'> & { backup?: boolean },
       unitId: string,
     ) {
       try {
@@ -359,6 +386,7 @@ export function createInventoryRepository(db: Database, clock: Clock) {
             blockedFrom: hold.blockedFrom,
             blockedUntil: hold.blockedUntil,
             createdAt: at,
+            backup: hold.backup ?? false,
           });
         });
         return true;

@@ -30,6 +30,8 @@ export interface LineToReserve {
   quantity: number;
   startDate: string;
   endDate: string;
+  /** The line's back-up size (quantity 1): held like any piece, flagged as the back-up. */
+  backup?: boolean;
 }
 
 export interface InventoryDeps {
@@ -251,7 +253,9 @@ export function createInventory({
     ): Promise<Line | undefined> {
       const held = reservationDaysFor(days, transitDays);
       const ordered = [...lines].sort((a, b) =>
-        `${a.productId}|${a.size}`.localeCompare(`${b.productId}|${b.size}`),
+        `${a.productId}|${a.size}|${a.backup ? 1 : 0}`.localeCompare(
+          `${b.productId}|${b.size}|${b.backup ? 1 : 0}`,
+        ),
       );
       for (const line of ordered) {
         const range = reservedRange(line, held);
@@ -264,7 +268,8 @@ export function createInventory({
         let reserved = 0;
         for (const unitId of candidates) {
           if (reserved === line.quantity) break;
-          if (await tx.inventory.tryReserveUnit({ unitId, bookingItemId: line.itemId, ...range })) {
+          const hold = { unitId, bookingItemId: line.itemId, ...range, backup: !!line.backup };
+          if (await tx.inventory.tryReserveUnit(hold)) {
             reserved += 1;
           }
         }

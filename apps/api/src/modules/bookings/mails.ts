@@ -18,7 +18,9 @@ const rupees = (amount: number) => formatRupees(amount);
 
 function itemRows(booking: Booking): [string, string][] {
   return booking.items.map((item) => [
-    `${item.listingId.name} (${item.size})${item.quantity > 1 ? ` × ${item.quantity}` : ''}`,
+    `${item.listingId.name} (${item.size})${item.quantity > 1 ? ` × ${item.quantity}` : ''}${
+      item.backupSize ? `, back-up size ${item.backupSize}` : ''
+    }`,
     `${formatIsoDate(item.startDate)} to ${formatIsoDate(item.endDate)} · ${item.rentalDuration} days · ${
       item.totalPrice === 0 ? 'Free Rental' : rupees(item.totalPrice)
     }`,
@@ -36,6 +38,13 @@ function totalRows(booking: Booking): [string, string][] {
   rows.push(['Delivery', booking.deliveryFee === 0 ? 'FREE' : rupees(booking.deliveryFee)]);
   if (booking.insuranceAmount > 0) {
     rows.push(['Damage protection', rupees(booking.insuranceAmount)]);
+  }
+  if (booking.items.some((item) => item.backupSize)) {
+    const count = booking.items.filter((item) => item.backupSize).length;
+    rows.push([
+      `Back-up size${count > 1 ? `s (${count})` : ''}`,
+      booking.backupFees ? rupees(booking.backupFees) : 'Free on Pro',
+    ]);
   }
   rows.push(['Total paid', rupees(booking.totalPrice)]);
   return rows;

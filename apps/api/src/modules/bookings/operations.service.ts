@@ -50,16 +50,17 @@ export function createOperations({ repos: plain, uow, fulfilment, settings }: Op
   async function adminDetail(bookingId: string, origin: string): Promise<AdminBookingDetail> {
     const found = await plain.bookings.withShopper(bookingId);
     if (!found) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-    const [items, refunds, payments, events, charges, reports] = await Promise.all([
+    const [items, refunds, payments, events, charges, reports, extensions] = await Promise.all([
       plain.bookings.itemsOf([bookingId]),
       plain.payments.refundsOfBookings([bookingId]),
       plain.payments.allOfBooking(bookingId),
       plain.bookings.eventsOf(bookingId),
       plain.charges.ofBookings([bookingId]),
       plain.reports.ofBookings([bookingId]),
+      plain.extensions.appliedOf([bookingId]),
     ]);
     return {
-      ...toBooking(found.booking, items, origin, refunds, charges, reports),
+      ...toBooking(found.booking, items, origin, refunds, charges, reports, undefined, extensions),
       shopper: found.shopper?.id ? found.shopper : null,
       payments: payments.map((p) => ({
         provider: p.provider,

@@ -1,7 +1,9 @@
 import {
   MESSAGES,
   addDays,
+  backupFee,
   orderTotals,
+  paiseToRupees,
   rupeesToPaise,
   todayInIndia,
   type Booking,
@@ -17,6 +19,7 @@ import type { Refusal, Settler, Verdict } from '../payments/intake.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { subscriptionFrom } from '../subscriptions/subscriptions.service.js';
 import type { UserRow } from '../users/users.repository.js';
+import { linesToReserve } from './backup.js';
 import { toBooking } from './booking-view.js';
 import type { BookingItemWithProduct, BookingRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
@@ -220,11 +223,21 @@ export function createBookingSettlement({
       }
       discount = fit.coupon.discount;
     }
+    // Back-up sizes cost what the plan says now (DECISIONS.md 'Back-up size').
+    const fee = rupeesToPaise(backupFee(subscription.plan));
+    const backupMoved = items.find((item) => item.backupSize && item.backupFeePaise !== fee);
+    if (backupMoved) {
+      return {
+        code: 'plan-changed',
+        detail: `The back-up size of ${label(backupMoved)} would cost a different amount on your plan now.`,
+      };
+    }
     const totals = orderTotals({
       plan: subscription.plan,
       subtotal,
       discount,
       insurance: booking.insuranceSelected,
+      backupFees: paiseToRupees(items.reduce((sum, item) => sum + item.backupFeePaise, 0)),
     });
     if (rupeesToPaise(totals.total) !== booking.totalPaise) {
       return { code: 'price-changed', detail: 'It would cost a different amount now.' };
@@ -234,21 +247,16 @@ export function createBookingSettlement({
     const taken = await inventory.reserveIn(
       tx,
       booking.id,
-      items.map((item) => ({
-        itemId: item.id,
-        productId: item.productId,
-        size: item.size,
-        quantity: item.quantity,
-        startDate: item.startDate,
-        endDate: item.endDate,
-      })),
+      linesToReserve(items),
       booking.transitDays,
     );
     if (taken) {
       const item = items.find((candidate) => candidate.id === taken.itemId)!;
       return {
         code: 'pieces-taken',
-        detail: `${label(item)} was booked by someone else in the meantime.`,
+        detail: taken.backup
+          ? `The back-up size ${taken.size} of ${item.product.name} was booked by someone else in the meantime.`
+          : `${label(item)} was booked by someone else in the meantime.`,
       };
     }
     return undefined;

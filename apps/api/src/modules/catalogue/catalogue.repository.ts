@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray } from 'drizzle-orm';
 import type { Product, ProductCategory } from '@pehnava/shared';
-import { paiseToRupees } from '@pehnava/shared';
+import { REVIEWS_FOR_CARD_RATING, cardRating, paiseToRupees } from '@pehnava/shared';
 import type { Clock } from '../../lib/clock.js';
 import type { Database } from '../../db/client.js';
 import {
   catalogueVersion,
   productFilters,
+  productRatings,
   productSizes,
   productUnits,
   products,
@@ -14,6 +15,7 @@ import {
 type ProductRow = typeof products.$inferSelect;
 type SizeRow = typeof productSizes.$inferSelect;
 type FilterRow = typeof productFilters.$inferSelect;
+type RatingRow = Pick<typeof productRatings.$inferSelect, 'reviewCount' | 'ratingSum'>;
 
 /** Everything needed to write one product. Money in paise. */
 export interface ProductWrite {
@@ -38,14 +40,17 @@ export interface ProductWrite {
 
 export function createCatalogueRepository(db: Database, clock: Clock) {
   return {
-    /** Every product in server order, with sizes and filters, mapped to the API shape. */
+    /**
+     * Every product in server order, with sizes, filters and, from REVIEWS_FOR_CARD_RATING visible
+     * reviews, its rating (the kept aggregate, product_ratings), mapped to the API shape.
+     */
     async listProducts(): Promise<Product[]> {
       const rows = await db
         .select()
         .from(products)
         .orderBy(asc(products.position), asc(products.productId));
       if (rows.length === 0) return [];
-      const [sizes, filters] = await Promise.all([
+      const [sizes, filters, ratings] = await Promise.all([
         db
           .select()
           .from(productSizes)
@@ -54,11 +59,21 @@ export function createCatalogueRepository(db: Database, clock: Clock) {
           .select()
           .from(productFilters)
           .orderBy(asc(productFilters.productId), asc(productFilters.position)),
+        db
+          .select()
+          .from(productRatings)
+          .where(gte(productRatings.reviewCount, REVIEWS_FOR_CARD_RATING)),
       ]);
       const sizesBy = groupBy(sizes, (s) => s.productId);
       const filtersBy = groupBy(filters, (f) => f.productId);
+      const ratingOf = new Map(ratings.map((r) => [r.productId, r]));
       return rows.map((row) =>
-        toProduct(row, sizesBy.get(row.id) ?? [], filtersBy.get(row.id) ?? []),
+        toProduct(
+          row,
+          sizesBy.get(row.id) ?? [],
+          filtersBy.get(row.id) ?? [],
+          ratingOf.get(row.id),
+        ),
       );
     },
 
@@ -168,7 +183,13 @@ export function createCatalogueRepository(db: Database, clock: Clock) {
 
 export type CatalogueRepository = ReturnType<typeof createCatalogueRepository>;
 
-function toProduct(row: ProductRow, sizes: SizeRow[], filters: FilterRow[]): Product {
+function toProduct(
+  row: ProductRow,
+  sizes: SizeRow[],
+  filters: FilterRow[],
+  ratings: RatingRow | undefined,
+): Product {
+  const rating = ratings && cardRating(ratings.reviewCount, ratings.ratingSum);
   return {
     _id: row.id,
     productId: row.productId,
@@ -187,6 +208,7 @@ function toProduct(row: ProductRow, sizes: SizeRow[], filters: FilterRow[]): Pro
     date: row.listedAt.toISOString(),
     sizes: sizes.map((s) => ({ size: s.size, available: s.available })),
     filters: filters.map((f) => ({ type: f.type, value: f.value })),
+    ...(rating ? { rating } : {}),
   };
 }
 

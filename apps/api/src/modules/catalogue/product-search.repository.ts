@@ -1,5 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import {
+  REVIEWS_FOR_CARD_RATING,
+  cardRating,
   paiseToRupees,
   type CatalogueSort,
   type Product,
@@ -84,10 +86,13 @@ interface ProductRecord {
   listedAtMs: number;
   sizes: { size: string; available: boolean }[];
   filters: { type: string; value: string }[];
+  /** Visible reviews and their ratings added up (product_ratings), once there are enough. */
+  rated: [count: number, sum: number] | null;
 }
 
 /** The same shape as the list and detail answers (catalogue.repository.ts). */
 function toProduct(r: ProductRecord): Product {
+  const rating = r.rated && cardRating(r.rated[0], r.rated[1]);
   return {
     _id: r.id,
     productId: r.code,
@@ -106,10 +111,14 @@ function toProduct(r: ProductRecord): Product {
     date: new Date(r.listedAtMs).toISOString(),
     sizes: r.sizes,
     filters: r.filters,
+    ...(rating ? { rating } : {}),
   };
 }
 
-/** Product `p` as one JSON object, with its sizes and filters in their order. */
+/**
+ * Product `p` as one JSON object, with its sizes and filters in their order and its reviews'
+ * count and sum once a card shows them.
+ */
 const productJson = sql`json_build_object(
   'id', p.id, 'code', p.product_id, 'name', p.name, 'description', p.description,
   'images', p.images, 'mrp', p.mrp_paise, 'd2', p.two_day_price_paise,
@@ -119,7 +128,9 @@ const productJson = sql`json_build_object(
   'sizes', coalesce((select json_agg(json_build_object('size', s.size, 'available', s.available)
       order by s.position) from product_sizes s where s.product_id = p.id), '[]'::json),
   'filters', coalesce((select json_agg(json_build_object('type', f.type, 'value', f.value)
-      order by f.position) from product_filters f where f.product_id = p.id), '[]'::json))`;
+      order by f.position) from product_filters f where f.product_id = p.id), '[]'::json),
+  'rated', (select json_build_array(r.review_count, r.rating_sum) from product_ratings r
+      where r.product_id = p.id and r.review_count >= ${REVIEWS_FOR_CARD_RATING}))`;
 
 /** Ties in every sort keep the catalogue's order (/product/list's): position, then code. */
 const CATALOGUE_ORDER = sql`p.position, p.product_id`;

@@ -4,6 +4,7 @@ import {
   REVIEWS_PAGE_SIZE,
   REVIEW_PHOTOS_MAX,
   REVIEW_MESSAGES,
+  averageRating,
   type AdminReview,
   type Review,
   type ReviewBody,
@@ -32,14 +33,19 @@ export interface ReviewsDeps {
   uow: UnitOfWork;
   /** The image pipeline: a review photo checked, stripped and stored (decision 071). */
   images: Pick<ImageUploads, 'reviewPhoto'>;
-  catalogue: Pick<CatalogueService, 'snapshot'>;
+  /**
+   * The snapshot, for products' names; dropped after a review is written, hidden or shown again,
+   * so this process's cards carry the new rating at once (migration 0022's trigger raised the
+   * catalogue's change mark and tells the other processes).
+   */
+  catalogue: Pick<CatalogueService, 'snapshot' | 'invalidate'>;
   clock: Clock;
 }
 
 const firstNameOf = (name: string) => name.trim().split(/\s+/)[0] || 'A renter';
 
-/** One decimal, as the product page shows it. */
-const averageOf = (sum: number, n: number) => (n === 0 ? null : Math.round((sum / n) * 10) / 10);
+/** One decimal, as the product page and cards show it. */
+const averageOf = (sum: number, n: number) => (n === 0 ? null : averageRating(sum, n));
 
 /**
  * 'Most renters who usually wear M took M': the usual size most reviewers gave, and the size most
@@ -148,6 +154,7 @@ export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsD
         if (!inserted) throw conflict(REVIEW_MESSAGES.already);
         return inserted;
       });
+      catalogue.invalidate();
       return view(row, origin);
     },
 
@@ -252,6 +259,7 @@ export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsD
         }
         return { hidden, authorEmail: author?.email ?? null };
       });
+      catalogue.invalidate();
       return {
         message: REVIEW_MESSAGES.hidden,
         review: await adminView(row.hidden, row.authorEmail, origin),
@@ -265,6 +273,7 @@ export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsD
         if (!(await repos.reviews.findById(reviewId))) throw notFound(REVIEW_MESSAGES.notFound);
         throw conflict(REVIEW_MESSAGES.notHidden);
       }
+      catalogue.invalidate();
       return {
         message: REVIEW_MESSAGES.unhidden,
         review: await adminView(

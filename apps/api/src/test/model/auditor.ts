@@ -264,8 +264,8 @@ async function piecesOnce(world: World, model: Model): Promise<Violation[]> {
     rows<{ id: string; status: string; live: boolean; pieces: number; held: number }>(
       world,
       sql`select b.id, b.status::text as "status", (${LIVE_PAID}) as "live",
-            (select coalesce(sum(i.quantity), 0)::int from booking_items i
-              where i.booking_id = b.id) as "pieces",
+            (select coalesce(sum(i.quantity + (i.backup_size is not null)::int), 0)::int
+              from booking_items i where i.booking_id = b.id) as "pieces",
             (select count(*)::int from unit_reservations ur
               join booking_items i on i.id = ur.booking_item_id
               where i.booking_id = b.id and ur.active) as "held"
@@ -670,6 +670,57 @@ async function extensionsAdd(world: World, model: Model): Promise<Violation[]> {
 }
 
 /**
+ * Invariant 10: a booking's back-up sizes are outside its subtotal and inside its total (total =
+ * subtotal − discount + delivery + protection + the lines' back-up fees), and a booking going
+ * ahead holds exactly one piece of each back-up size, in that size.
+ */
+async function backupsApart(world: World, model: Model): Promise<Violation[]> {
+  const name = namer(model);
+  const [sums, held] = await Promise.all([
+    rows<{ id: string; total: number; parts: number; fees: number; lines: number }>(
+      world,
+      sql`select b.id, b.total_paise as "total",
+            (b.subtotal_paise - b.discount_paise + b.delivery_fee_paise + b.insurance_paise
+              + b.backup_fees_paise) as "parts",
+            b.backup_fees_paise as "fees",
+            (select coalesce(sum(i.backup_fee_paise), 0)::int from booking_items i
+              where i.booking_id = b.id) as "lines"
+          from bookings b`,
+    ),
+    rows<{ id: string; size: string; held: number; sizes: string[] }>(
+      world,
+      sql`select i.booking_id as "id", i.backup_size as "size",
+            count(ur.id)::int as "held",
+            coalesce(array_agg(pu.size) filter (where ur.id is not null), '{}') as "sizes"
+          from booking_items i
+          join bookings b on b.id = i.booking_id
+          left join unit_reservations ur on ur.booking_item_id = i.id and ur.active and ur.backup
+          left join product_units pu on pu.id = ur.unit_id
+          where i.backup_size is not null and (${LIVE_PAID})
+          group by i.id, i.booking_id, i.backup_size`,
+    ),
+  ]);
+  const found: Violation[] = [];
+  for (const b of sums) {
+    if (b.total !== b.parts || b.fees !== b.lines) {
+      found.push({
+        invariant: 10,
+        message: `${name.booking(b.id)} totals ${b.total} paise, its parts ${b.parts}; back-up fees ${b.fees}, its lines' ${b.lines}`,
+      });
+    }
+  }
+  for (const line of held) {
+    if (line.held !== 1 || line.sizes[0] !== line.size) {
+      found.push({
+        invariant: 10,
+        message: `${name.booking(line.id)} holds ${line.held} back-up piece(s) (${line.sizes.join(', ')}) for back-up size ${line.size}`,
+      });
+    }
+  }
+  return found;
+}
+
+/**
  * Every invariant, checked against the database as it stands. `settled`: the world has been
  * brought to rest (world.settle), so every capture must by now be applied or refunded.
  */
@@ -687,6 +738,7 @@ export async function audit(
     nothingFailed(world),
     cartsAsStored(world, model),
     extensionsAdd(world, model),
+    backupsApart(world, model),
   ]);
   return found.flat();
 }

@@ -180,6 +180,8 @@ export interface ItemSpec {
   startInDays: number;
   days: 2 | 4 | 7;
   quantity: 1 | 2;
+  /** With the product's back-up size (when it has one). */
+  backup?: boolean;
 }
 export type CouponChoice = 'WELCOME50' | typeof SINGLE_USE_COUPON | null;
 
@@ -230,6 +232,7 @@ export class CreateCheckout extends Step {
             duration: item.days,
             quantity: item.quantity,
             startDate: w.startIn(item.startInDays),
+            ...(item.backup && product.backupSize ? { backupSize: product.backupSize } : {}),
           };
         }),
         address: MODEL_ADDRESSES[pincode ?? '400050'],
@@ -274,7 +277,10 @@ export class CreateCheckout extends Step {
       pincode,
     } = this.spec;
     const lines = items
-      .map((i) => `p${i.product} +${i.startInDays}d ${i.days}d x${i.quantity}`)
+      .map(
+        (i) =>
+          `p${i.product} +${i.startInDays}d ${i.days}d x${i.quantity}${i.backup ? ' +backup' : ''}`,
+      )
       .join(', ');
     const extras = [
       coupon ?? '',
@@ -702,7 +708,6 @@ export class Extend extends Step {
       ),
       `extend by s${booking.shopper}`,
     );
-    process.stderr.write(`EXTEND ${res.statusCode} ${res.body.slice(0, 80)}\n`);
     if (res.statusCode !== 200) return;
     const answer = extendResponseSchema.parse(res.json());
     const order: ModelOrder = {
@@ -1106,6 +1111,7 @@ const itemsArb = fc.uniqueArray(
     startInDays: fc.constantFrom(1, 2, 3, 5, 25),
     days: fc.constantFrom<2 | 4 | 7>(2, 4, 7),
     quantity: fc.constantFrom<1 | 2>(1, 1, 2),
+    backup: fc.constantFrom(false, false, true),
   }),
   { minLength: 1, maxLength: 3, selector: (item) => item.product },
 );

@@ -4,7 +4,7 @@
 // between sequences, so a sequence costs requests, not start-ups.
 import { randomUUID } from 'node:crypto';
 import { and, eq, gt } from 'drizzle-orm';
-import { addDays, todayInIndia, type Product } from '@pehnava/shared';
+import { addDays, backupSizesFor, todayInIndia, type Product } from '@pehnava/shared';
 import { coupons, productUnits, subscriptions, users } from '../../db/schema/index.js';
 import { openDatabase, type DatabaseHandle } from '../../db/client.js';
 import { BOOKING_HOLDS_JOB, REFUNDS_JOB, SANDBOX_WEBHOOKS_JOB } from '../../jobs/payment-jobs.js';
@@ -30,6 +30,8 @@ export interface PoolProduct {
   id: string;
   size: string;
   units: number;
+  /** Another size of it a checkout may add as a back-up (one piece), or null for none. */
+  backupSize: string | null;
   /** The product as the catalogue lists it (its prices and tier). */
   product: Product;
 }
@@ -101,7 +103,10 @@ function errorSink(into: string[], name: string) {
 }
 
 /** Give each pool product's chosen size exactly `units` pieces. */
-async function setUnits(database: DatabaseHandle, product: PoolProduct): Promise<void> {
+async function setUnits(
+  database: DatabaseHandle,
+  product: Pick<PoolProduct, 'id' | 'size' | 'units'>,
+): Promise<void> {
   const { db } = database;
   const where = and(eq(productUnits.productId, product.id), eq(productUnits.size, product.size));
   await db.delete(productUnits).where(and(where, gt(productUnits.unitNumber, product.units)));
@@ -163,9 +168,16 @@ export async function openWorld(): Promise<World> {
     id: p._id,
     size: sizeOf(p),
     units: POOL_UNITS[i]!,
+    backupSize: backupSizesFor(p, sizeOf(p))[0] ?? null,
     product: p,
   }));
-  for (const product of pool) await setUnits(database, product);
+  for (const product of pool) {
+    await setUnits(database, product);
+    // One piece of the back-up size, so that back-ups collide too.
+    if (product.backupSize) {
+      await setUnits(database, { id: product.id, size: product.backupSize, units: 1 });
+    }
+  }
 
   await a.database.db.insert(coupons).values({
     code: SINGLE_USE_COUPON,

@@ -1,4 +1,5 @@
 import {
+  EXTENSION_MESSAGES,
   BOOKING_MESSAGES,
   CHARGE_MESSAGES,
   type AtRiskChoiceBody,
@@ -6,10 +7,14 @@ import {
   type AtRiskResponse,
   type BalanceResult,
   type CancelBookingResponse,
+  type ExtendResponse,
+  type ExtensionQuote,
+  type ExtensionResult,
   type PayBalanceResponse,
   type ReportItemBody,
   type ReportItemResponse,
   type VerifyBalanceBody,
+  type VerifyExtensionBody,
 } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
 
@@ -43,6 +48,43 @@ export function confirmBalance(bookingId: string): Promise<BalanceResult> {
   return apiRequest<BalanceResult>(`/booking/${bookingId}/balance/confirm`, {
     method: 'POST',
     fallback: CHARGE_MESSAGES.balanceVerifyFailed,
+  });
+}
+
+/** GET /api/booking/{id}/extend: whether, for how many days and at what price it can be kept. */
+export function extensionQuote(bookingId: string): Promise<ExtensionQuote> {
+  return apiGet<ExtensionQuote>(
+    `/booking/${encodeURIComponent(bookingId)}/extend`,
+    EXTENSION_MESSAGES.quoteFailed,
+  );
+}
+
+/** POST /api/booking/{id}/extend: a payment order for `days` more, priced by the server. */
+export function extendBooking(bookingId: string, days: number): Promise<ExtendResponse> {
+  return apiRequest<ExtendResponse>(`/booking/${encodeURIComponent(bookingId)}/extend`, {
+    method: 'POST',
+    body: { days },
+    fallback: EXTENSION_MESSAGES.openFailed,
+  });
+}
+
+/** POST /api/booking/{id}/extend/verify: the provider's three ids for the extension just paid. */
+export function verifyExtension(
+  bookingId: string,
+  body: VerifyExtensionBody,
+): Promise<ExtensionResult> {
+  return apiRequest<ExtensionResult>(`/booking/${encodeURIComponent(bookingId)}/extend/verify`, {
+    method: 'POST',
+    body,
+    fallback: EXTENSION_MESSAGES.verifyFailed,
+  });
+}
+
+/** POST /api/booking/{id}/extend/confirm: back from a redirect provider's page. */
+export function confirmExtension(bookingId: string): Promise<ExtensionResult> {
+  return apiRequest<ExtensionResult>(`/booking/${encodeURIComponent(bookingId)}/extend/confirm`, {
+    method: 'POST',
+    fallback: EXTENSION_MESSAGES.verifyFailed,
   });
 }
 

@@ -2,11 +2,14 @@ import {
   bookingNumber,
   formatDateInIndia,
   formatRupees,
+  todayInIndia,
   type Booking,
   type BookingStatus,
 } from '@pehnava/shared';
 import {
   AlertTriangle,
+  CalendarClock,
+  CalendarPlus,
   Check,
   CircleCheck,
   CircleX,
@@ -15,18 +18,25 @@ import {
   MapPin,
   Package,
   PackageCheck,
+  Layers,
   ShoppingBag,
   Truck,
   type LucideIcon,
 } from 'lucide-react';
 import { Link } from '../../lib/link';
+import { KeepItLonger } from './extend-booking';
 import {
   PAYMENT_BADGES,
   PROGRESS_STEPS,
   STATUS_BADGES,
   STEP_LABELS,
+  backupLabel,
+  extendedDays,
+  formatReturnDay,
   itemCount,
+  mayAskToExtend,
   paymentMethodLabel,
+  returnDate,
   showsProgress,
   stepComplete,
 } from './status';
@@ -115,6 +125,9 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
   const count = itemCount(booking.items);
   const headingId = `booking-${booking._id}`;
   const { city, state } = booking.deliveryAddress;
+  const due = returnDate(booking);
+  const extended = extendedDays(booking);
+  const extendedLine = extended > 0 && `Extended by ${extended} ${extended === 1 ? 'day' : 'days'}`;
 
   return (
     <article
@@ -190,11 +203,51 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
         </div>
       )}
 
+      {due && (
+        <div
+          className="mt-5 flex flex-wrap items-center justify-between gap-x-4 gap-y-3 rounded-2xl bg-maroon-50/70 px-4 py-3 ring-1 ring-maroon-700/10"
+          data-testid="booking-return"
+        >
+          <p className="flex items-start gap-2.5 text-sm">
+            <CalendarClock size={18} aria-hidden className="mt-0.5 shrink-0 text-maroon-700" />
+            <span>
+              <span className="block text-stone-900">
+                Return by{' '}
+                <time dateTime={due} className="font-semibold" data-testid="booking-return-date">
+                  {formatReturnDay(due)}
+                </time>
+              </span>
+              {extendedLine && (
+                <span className="block text-xs text-stone-600" data-testid="booking-extended">
+                  {extendedLine}
+                </span>
+              )}
+            </span>
+          </p>
+          {mayAskToExtend(booking, todayInIndia(new Date())) && <KeepItLonger booking={booking} />}
+        </div>
+      )}
+
       <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-1.5 border-t border-stone-100 pt-4 text-sm text-stone-700">
         <li className="flex items-center gap-1.5" data-testid="booking-items">
           <ShoppingBag size={15} aria-hidden className="text-stone-500" />
           {count} {count === 1 ? 'item' : 'items'}
         </li>
+        {booking.items.map((item) => {
+          const backup = backupLabel(item);
+          return (
+            backup && (
+              <li
+                key={`backup-${item._id}`}
+                className="flex items-center gap-1.5"
+                data-testid="booking-backup"
+              >
+                <Layers size={15} aria-hidden className="text-stone-500" />
+                {backup}
+              </li>
+            )
+          );
+        })}
         <li className="flex items-center gap-1.5" data-testid="booking-city">
           <MapPin size={15} aria-hidden className="text-stone-500" />
           {city}, {state}
@@ -203,6 +256,12 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
           <CreditCard size={15} aria-hidden className="text-stone-500" />
           {paymentMethodLabel(booking.paymentMethod)}
         </li>
+        {!due && extendedLine && (
+          <li className="flex items-center gap-1.5" data-testid="booking-extended">
+            <CalendarPlus size={15} aria-hidden className="text-stone-500" />
+            {extendedLine}
+          </li>
+        )}
       </ul>
     </article>
   );

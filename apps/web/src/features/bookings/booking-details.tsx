@@ -21,7 +21,9 @@ import {
   CONDITION_LABELS,
   PAYMENT_BADGES,
   STATUS_BADGES,
+  backupLabel,
   formatDateTime,
+  formatReturnDay,
   paymentMethodLabel,
 } from './status';
 
@@ -81,6 +83,7 @@ function ItemImage({ src, name }: { src: string | undefined; name: string }) {
 function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) {
   const name = item.listingId.name || 'Product';
   const discounted = item.discountAmount > 0 && item.originalPrice > item.totalPrice;
+  const backup = backupLabel(item);
   return (
     <li className="flex gap-3 py-3" data-testid="details-item">
       <ItemImage src={item.listingId.images[0]} name={name} />
@@ -94,6 +97,14 @@ function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) 
         <p className="text-stone-600">
           {formatIsoDate(item.startDate)} to {formatIsoDate(item.endDate)}
         </p>
+        {backup && (
+          <p
+            className={`mt-0.5 font-medium ${item.backupSealIntact === false ? 'text-amber-800' : 'text-maroon-800'}`}
+            data-testid="details-item-backup"
+          >
+            {backup}
+          </p>
+        )}
         {item.condition ? (
           <p
             className={`mt-1 text-xs font-medium ${item.condition === 'good' ? 'text-emerald-700' : 'text-amber-800'}`}
@@ -312,6 +323,13 @@ export function BookingDetails({
                   testId="details-discount"
                 />
               )}
+              {booking.items.some((item) => item.backupSize) && (
+                <Fact
+                  label="Back-up sizes"
+                  value={booking.backupFees ? formatRupees(booking.backupFees) : 'FREE'}
+                  testId="details-backup"
+                />
+              )}
               <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
                 <dt className="font-semibold text-stone-900">Total amount</dt>
                 <dd className="font-semibold text-stone-900" data-testid="details-total">
@@ -320,6 +338,29 @@ export function BookingDetails({
               </div>
             </dl>
           </Section>
+
+          {booking.extensions && booking.extensions.length > 0 && (
+            <Section title="Kept longer">
+              <ul className="space-y-3 text-sm" data-testid="details-extensions">
+                {booking.extensions.map((extension) => (
+                  <li key={extension.id} className="flex items-start justify-between gap-3">
+                    <span className="min-w-0 text-stone-700">
+                      <span className="block font-medium text-stone-900">
+                        {extension.days} more {extension.days === 1 ? 'day' : 'days'} · return by{' '}
+                        {formatReturnDay(extension.endDate)}
+                      </span>
+                      <span className="block text-xs text-stone-500">
+                        Paid {formatDateTime(extension.appliedAt)}
+                      </span>
+                    </span>
+                    <span className="shrink-0 font-semibold text-stone-900">
+                      {formatRupees(extension.amount)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </Section>
+          )}
 
           {booking.charges.length > 0 && (
             <Section title="After your rental">

@@ -1,9 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import type { Booking } from '@pehnava/shared';
 import {
   PROGRESS_STEPS,
+  backupLabel,
+  extendedDays,
   formatDateTime,
+  formatReturnDay,
   itemCount,
+  mayAskToExtend,
   paymentMethodLabel,
+  returnDate,
   showsProgress,
   stepComplete,
 } from './status';
@@ -45,5 +51,58 @@ describe('booking details', () => {
   it('shows the order time in India', () => {
     // 10:35 UTC is 4:05 pm in India.
     expect(formatDateTime('2026-12-05T10:35:00.000Z')).toMatch(/^5 Dec 2026, 4:05\s?pm$/i);
+  });
+});
+
+describe('keeping a rental longer', () => {
+  const line = (endDate: string, returnedAt: string | null = null) =>
+    ({ endDate, returnedAt }) as Booking['items'][number];
+  const out = (status: Booking['status'], ...items: Booking['items']) => ({ status, items });
+
+  it('says the return date of the pieces still out, the last of them', () => {
+    expect(returnDate(out('delivered', line('2026-12-10'), line('2026-12-12')))).toBe('2026-12-12');
+    expect(
+      returnDate(out('shipped', line('2026-12-10'), line('2026-12-12', '2026-12-09T10:00:00Z'))),
+    ).toBe('2026-12-10');
+    expect(returnDate(out('delivered', line('2026-12-12', '2026-12-11T10:00:00Z')))).toBe(
+      undefined,
+    );
+    expect(returnDate(out('confirmed', line('2026-12-12')))).toBe(undefined);
+  });
+
+  it('is offered while the booking is out and before its return date', () => {
+    const booking = out('delivered', line('2026-12-12'));
+    expect(mayAskToExtend(booking, '2026-12-11')).toBe(true);
+    expect(mayAskToExtend(booking, '2026-12-12')).toBe(false);
+    expect(mayAskToExtend(out('processing', line('2026-12-12')), '2026-12-01')).toBe(false);
+  });
+
+  it('adds up the days of every extension, and shows a date short', () => {
+    const extension = (days: number) => ({
+      id: crypto.randomUUID(),
+      days,
+      amount: 200 * days,
+      endDate: '2026-12-12',
+      appliedAt: '2026-12-01T10:00:00Z',
+    });
+    expect(extendedDays({ extensions: [extension(2), extension(3)] })).toBe(5);
+    expect(extendedDays({})).toBe(0);
+    expect(formatReturnDay('2026-12-12')).toBe('Sat, 12 Dec');
+  });
+});
+
+describe('a back-up size', () => {
+  it('says its size and whether it is sealed, and nothing for a line without one', () => {
+    expect(backupLabel({ backupSize: 'L', backupSealIntact: null })).toBe(
+      'Back-up size L (sealed)',
+    );
+    expect(backupLabel({ backupSize: 'L', backupSealIntact: true })).toBe(
+      'Back-up size L (sealed)',
+    );
+    expect(backupLabel({ backupSize: 'L', backupSealIntact: false })).toBe(
+      'Back-up size L (seal broken)',
+    );
+    expect(backupLabel({ backupSize: null })).toBeUndefined();
+    expect(backupLabel({})).toBeUndefined();
   });
 });

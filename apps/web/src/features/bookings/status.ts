@@ -1,5 +1,7 @@
 import {
   lazyDateFormat,
+  type Booking,
+  type BookingItem,
   type BookingStatus,
   type ChargeKind,
   type ChargeStatus,
@@ -103,4 +105,53 @@ export const CHARGE_KINDS_SAID: Record<ChargeKind, string> = {
   'late-fee': 'Late fee',
   purchase: 'Kept: purchase',
   damage: 'Damage',
+  'backup-worn': 'Back-up worn',
 };
+
+/**
+ * A line's back-up size as the shopper reads it (DECISIONS.md 'Back-up size'): 'Back-up size L
+ * (sealed)', or '(seal broken)' once it came back worn; undefined for a line without one.
+ */
+export function backupLabel(
+  item: Pick<BookingItem, 'backupSize' | 'backupSealIntact'>,
+): string | undefined {
+  if (!item.backupSize) return undefined;
+  return `Back-up size ${item.backupSize} (${item.backupSealIntact === false ? 'seal broken' : 'sealed'})`;
+}
+
+const shortDay = lazyDateFormat({
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  timeZone: 'UTC',
+});
+
+/** 'Sat, 12 Dec': a return date (YYYY-MM-DD) as a shopper reads it beside a rental. */
+export const formatReturnDay = (date: string): string => shortDay(new Date(`${date}T00:00:00Z`));
+
+/**
+ * When the pieces still with the shopper are due back (the last of them), for a booking that is
+ * out (shipped or delivered); undefined otherwise, or once every piece is back.
+ */
+export function returnDate(booking: Pick<Booking, 'status' | 'items'>): string | undefined {
+  if (booking.status !== 'shipped' && booking.status !== 'delivered') return undefined;
+  return booking.items
+    .filter((item) => !item.returnedAt)
+    .map((item) => item.endDate)
+    .sort()
+    .at(-1);
+}
+
+/**
+ * Whether My Bookings offers to keep the rental longer (DECISIONS.md 'Extending a rental'): it is
+ * out and its return date is still ahead (`today` in India). The server has the last word: its
+ * quote says why not when another booking of a piece follows too closely.
+ */
+export const mayAskToExtend = (booking: Pick<Booking, 'status' | 'items'>, today: string) => {
+  const due = returnDate(booking);
+  return due !== undefined && due > today;
+};
+
+/** The days added to a booking in all, by every extension applied to it. */
+export const extendedDays = (booking: Pick<Booking, 'extensions'>): number =>
+  (booking.extensions ?? []).reduce((sum, extension) => sum + extension.days, 0);

@@ -1,4 +1,9 @@
-import { productPictureSrcSet, type PlanId, type Product } from '@pehnava/shared';
+import {
+  productPictureSrcSet,
+  type PlanId,
+  type Product,
+  type ProductRating,
+} from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
 import { whenAlreadyBroken } from '../../lib/broken-image';
@@ -77,6 +82,7 @@ export function ProductCard({
           <h3 className="line-clamp-2 text-sm font-medium leading-snug text-stone-900">
             {product.name}
           </h3>
+          {product.rating && <CardRating {...product.rating} />}
           <PlanPrice product={product} plan={plan} />
           {!product.isAvailable && (
             <p className="text-xs font-medium uppercase tracking-wide text-stone-600">
@@ -87,5 +93,26 @@ export function ProductCard({
       </Link>
       <WishlistHeart product={product} className="absolute right-2 top-2 h-9 w-9" />
     </article>
+  );
+}
+
+/**
+ * '★ 4.3 (12)': a piece's average and how many reviews it has, once the API sends them (from 3
+ * visible reviews, DECISIONS.md 'Reviews and fit'), read out as one phrase (an image's name: what
+ * it holds is not read again).
+ */
+function CardRating({ average, count }: ProductRating) {
+  const shown = average.toFixed(1);
+  return (
+    <p
+      role="img"
+      aria-label={`Rated ${shown} out of 5 from ${count} reviews`}
+      className="flex items-center gap-1 text-xs leading-none text-stone-600"
+      data-testid="card-rating"
+    >
+      <span className="text-sm leading-none text-gold-500">★</span>{' '}
+      <span className="font-semibold text-stone-800">{shown}</span>{' '}
+      <span>({count.toLocaleString('en-IN')})</span>
+    </p>
   );
 }

@@ -7,57 +7,179 @@ import {
   roundTo2,
   type CartEntry,
   type OrderTotals,
+  type PlanId,
 } from '@pehnava/shared';
-import { CalendarX2, ImageOff, Loader2, ShieldCheck, Truck } from 'lucide-react';
-import { useState } from 'react';
+import { CalendarX2, ChevronDown, ImageOff, Loader2, ShieldCheck, Truck } from 'lucide-react';
+import { useId, useState } from 'react';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import {
+  backupOptions,
+  backupPriceText,
+  chosenBackup,
+  lineKey,
+  type BackupChoices,
+} from './backup';
+
+/**
+ * 'Add a back-up size' under a line that may have one (DECISIONS.md 'Back-up size'): a select of
+ * the piece's other sizes, none by default, and one line saying what it is and costs.
+ */
+function BackupChoice({
+  entry,
+  backup,
+  plan,
+  problem,
+  onChoose,
+  nameId,
+}: {
+  entry: CartEntry;
+  backup: string | undefined;
+  plan: PlanId;
+  /** The server's refusal of this line's back-up, until another is chosen. */
+  problem: string | undefined;
+  onChoose: (size: string) => void;
+  /** The line's name, so each select is named for its piece. */
+  nameId: string;
+}) {
+  const id = useId();
+  const sizes = backupOptions(entry);
+  const described = problem ? `${id}-help ${id}-problem` : `${id}-help`;
+  return (
+    <div
+      className={`mt-3 rounded-xl px-3.5 py-3 text-sm ring-1 transition ${
+        problem
+          ? 'bg-red-50/60 ring-red-200'
+          : backup
+            ? 'bg-maroon-50/60 ring-maroon-700/20'
+            : 'bg-stone-50 ring-stone-200'
+      }`}
+      data-testid="backup-choice"
+    >
+      <div className="flex items-center justify-between gap-3">
+        <label id={`${id}-label`} htmlFor={id} className="font-medium text-stone-900">
+          Add a back-up size
+        </label>
+        <div className="relative shrink-0">
+          <select
+            id={id}
+            value={backup ?? ''}
+            onChange={(event) => onChoose(event.target.value)}
+            aria-labelledby={`${id}-label ${nameId}`}
+            aria-describedby={described}
+            aria-invalid={problem ? true : undefined}
+            className="min-h-10 appearance-none rounded-lg border border-stone-300 bg-white py-1.5 pl-3 pr-9 text-sm font-medium text-stone-900 shadow-sm focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
+          >
+            <option value="">None</option>
+            {sizes.map((size) => (
+              <option key={size} value={size}>
+                {size}
+              </option>
+            ))}
+          </select>
+          <ChevronDown
+            size={16}
+            aria-hidden
+            className="pointer-events-none absolute right-2.5 top-1/2 -translate-y-1/2 text-stone-500"
+          />
+        </div>
+      </div>
+      <p id={`${id}-help`} className="mt-1 text-xs leading-relaxed text-stone-600">
+        A second size in the same parcel, sealed — send back whichever you don&apos;t wear.{' '}
+        <span className="whitespace-nowrap font-semibold text-stone-900">
+          {backupPriceText(plan)}
+        </span>
+      </p>
+      {problem && (
+        <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700">
+          {problem}
+        </p>
+      )}
+    </div>
+  );
+}
 
 /** One line of the cart as checkout lists it: what, which size, for when, and its price. */
-function SummaryItem({ entry }: { entry: CartEntry }) {
+function SummaryItem({
+  entry,
+  backup,
+  plan,
+  problem,
+  onBackup,
+}: {
+  entry: CartEntry;
+  backup: string | undefined;
+  plan: PlanId;
+  problem: string | undefined;
+  onBackup: (size: string) => void;
+}) {
   const { product } = entry;
+  const nameId = useId();
   const [imageFailed, setImageFailed] = useState(false);
   const quantity = entry.quantity || 1;
   const lineTotal = roundTo2(entry.priceAtTime * quantity);
   const image = product.images[0];
   return (
-    <li className="flex gap-3 py-3" data-testid="checkout-item">
-      <span className="h-20 w-16 shrink-0 overflow-hidden rounded-lg bg-maroon-50">
-        {image && !imageFailed ? (
-          <img
-            src={image}
-            alt=""
-            width={300}
-            height={400}
-            loading="lazy"
-            onError={() => setImageFailed(true)}
-            className="h-full w-full object-cover"
-          />
-        ) : (
-          <span className="flex h-full w-full items-center justify-center text-maroon-700/60">
-            <ImageOff size={20} aria-hidden />
-          </span>
-        )}
-      </span>
-      <div className="min-w-0 flex-1 text-sm">
-        <div className="flex items-start justify-between gap-3">
-          <p className="font-medium leading-snug text-stone-900">{product.name}</p>
-          <p className="shrink-0 font-medium text-stone-900" data-testid="checkout-item-price">
-            {lineTotal === 0 ? FREE_RENTAL_TEXT : formatRupees(lineTotal)}
+    <li className="py-3" data-testid="checkout-item">
+      <div className="flex gap-3">
+        <span className="h-20 w-16 shrink-0 overflow-hidden rounded-lg bg-maroon-50">
+          {image && !imageFailed ? (
+            <img
+              src={image}
+              alt=""
+              width={300}
+              height={400}
+              loading="lazy"
+              onError={() => setImageFailed(true)}
+              className="h-full w-full object-cover"
+            />
+          ) : (
+            <span className="flex h-full w-full items-center justify-center text-maroon-700/60">
+              <ImageOff size={20} aria-hidden />
+            </span>
+          )}
+        </span>
+        <div className="min-w-0 flex-1 text-sm">
+          <div className="flex items-start justify-between gap-3">
+            <p id={nameId} className="font-medium leading-snug text-stone-900">
+              {product.name}
+            </p>
+            <p className="shrink-0 font-medium text-stone-900" data-testid="checkout-item-price">
+              {lineTotal === 0 ? FREE_RENTAL_TEXT : formatRupees(lineTotal)}
+            </p>
+          </div>
+          <p className="mt-0.5 text-stone-600">
+            Size {entry.size}
+            {backup && (
+              <>
+                {' · '}
+                <span className="font-medium text-maroon-800" data-testid="checkout-item-backup">
+                  Back-up: {backup}
+                </span>
+              </>
+            )}{' '}
+            · {daysLabel(entry.duration)}
+            {quantity > 1 && ` · Qty ${quantity}`}
           </p>
+          <p className="text-stone-600">
+            {formatIsoDate(entry.startDate)} to {formatIsoDate(entry.endDate)}
+          </p>
+          {!entry.datesAvailable && (
+            <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-amber-800">
+              <CalendarX2 size={14} aria-hidden /> Booked by someone else for these dates
+            </p>
+          )}
         </div>
-        <p className="mt-0.5 text-stone-600">
-          Size {entry.size} · {daysLabel(entry.duration)}
-          {quantity > 1 && ` · Qty ${quantity}`}
-        </p>
-        <p className="text-stone-600">
-          {formatIsoDate(entry.startDate)} to {formatIsoDate(entry.endDate)}
-        </p>
-        {!entry.datesAvailable && (
-          <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-amber-800">
-            <CalendarX2 size={14} aria-hidden /> Booked by someone else for these dates
-          </p>
-        )}
       </div>
+      {backupOptions(entry).length > 0 && (
+        <BackupChoice
+          entry={entry}
+          backup={backup}
+          plan={plan}
+          problem={problem}
+          onChoose={onBackup}
+          nameId={nameId}
+        />
+      )}
     </li>
   );
 }
@@ -91,6 +213,10 @@ function Row({
 export function CheckoutSummary({
   entries,
   totals,
+  plan,
+  backups,
+  backupProblems,
+  onBackup,
   couponCode,
   insurance,
   onInsurance,
@@ -100,6 +226,14 @@ export function CheckoutSummary({
 }: {
   entries: readonly CartEntry[];
   totals: OrderTotals;
+  /** The shopper's plan: what a back-up size costs. */
+  plan: PlanId;
+  /** The back-up sizes chosen, by line (backup.ts). */
+  backups: BackupChoices;
+  /** The server's refusal of a line's back-up size, by line. */
+  backupProblems: Readonly<Record<string, string>>;
+  /** A back-up size chosen for a line ('' for none). */
+  onBackup: (entry: CartEntry, size: string) => void;
   /** The coupon carried over from the cart, when one applies. */
   couponCode: string | undefined;
   insurance: boolean;
@@ -120,8 +254,12 @@ export function CheckoutSummary({
       <ul className="mt-2 divide-y divide-stone-100" aria-label="Items">
         {entries.map((entry) => (
           <SummaryItem
-            key={`${entry.product._id}-${entry.size}-${entry.startDate}`}
+            key={lineKey(entry)}
             entry={entry}
+            backup={chosenBackup(entry, backups)}
+            plan={plan}
+            problem={backupProblems[lineKey(entry)]}
+            onBackup={(size) => onBackup(entry, size)}
           />
         ))}
       </ul>
@@ -174,6 +312,16 @@ export function CheckoutSummary({
             label="Damage protection"
             value={formatRupees(totals.insurance)}
             testId="checkout-insurance"
+          />
+        )}
+        {entries.some((entry) => chosenBackup(entry, backups)) && (
+          <Row
+            label="Back-up sizes"
+            value={
+              totals.backupFees === 0 ? backupPriceText(plan) : formatRupees(totals.backupFees)
+            }
+            testId="checkout-backup"
+            tone={totals.backupFees === 0 ? 'text-emerald-700' : 'text-stone-900'}
           />
         )}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">

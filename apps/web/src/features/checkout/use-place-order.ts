@@ -16,6 +16,7 @@ import { notify } from '../../lib/notify';
 import { useRefreshBookings, useRefreshCart } from '../../lib/shopper';
 import { rememberDeliveryPincode } from '../../lib/delivery-pincode';
 import { clientConfigQuery, createBooking, verifyBooking } from './api';
+import { chosenBackup, lineWithBackupTaken, type BackupChoices } from './backup';
 import { PAYMENT_INIT_FAILED, loadCheckout, openCheckout } from './payment-checkout';
 import { checkoutPageOf } from './payment-return';
 
@@ -32,6 +33,10 @@ export interface OrderRequest {
   address: Address;
   couponCode: string | undefined;
   insurance: boolean;
+  /** The back-up sizes chosen, by line (backup.ts). */
+  backups: BackupChoices;
+  /** The server found a line's back-up size booked for its dates (409): the line says so. */
+  onBackupTaken?: (entry: CartEntry, message: string) => void;
   /** The shopper's e-mail, to prefill the payment modal. */
   email: string | undefined;
 }
@@ -170,13 +175,17 @@ export function usePlaceOrder() {
     let booking: CreateBookingResponse;
     try {
       booking = await createBooking({
-        cartItems: request.entries.map((entry) => ({
-          productId: entry.product._id,
-          size: entry.size,
-          duration: entry.duration as RentalDuration,
-          quantity: entry.quantity || 1,
-          startDate: entry.startDate,
-        })),
+        cartItems: request.entries.map((entry) => {
+          const backupSize = chosenBackup(entry, request.backups);
+          return {
+            productId: entry.product._id,
+            size: entry.size,
+            duration: entry.duration as RentalDuration,
+            quantity: entry.quantity || 1,
+            startDate: entry.startDate,
+            ...(backupSize ? { backupSize } : {}),
+          };
+        }),
         address: request.address,
         ...(request.couponCode ? { couponCode: request.couponCode } : {}),
         insuranceSelected: request.insurance,
@@ -184,6 +193,15 @@ export function usePlaceOrder() {
     } catch (error) {
       finish();
       notify.error((error as Error).message);
+      // A back-up size taken meanwhile: the shopper chooses another here, or none.
+      const backupTaken =
+        error instanceof ApiError && error.status === 409
+          ? lineWithBackupTaken(request.entries, request.backups, error.message)
+          : undefined;
+      if (backupTaken) {
+        request.onBackupTaken?.(backupTaken, (error as Error).message);
+        return;
+      }
       // A piece taken meanwhile (or a coupon just used up): the cart shows which line.
       if (error instanceof ApiError && error.status === 409) {
         refreshCart();

@@ -89,6 +89,11 @@ export interface PlanInput {
   turnaroundDays: number;
   seed: number;
   ids: Ids;
+  /**
+   * Days units are held already, by unit id (day numbers, both ends held): the standard seed's
+   * past rentals. No booking that holds a unit is placed over them.
+   */
+  held?: ReadonlyMap<string, readonly (readonly [number, number])[]>;
 }
 
 /** Shares of bookings that expire unpaid and that are cancelled after payment. */
@@ -111,6 +116,8 @@ interface Slot {
   ref: UnitRef;
   /** The last day an active reservation of this unit blocks so far (-Infinity: none). */
   busyUntil: number;
+  /** Days it was held before (PlanInput.held). */
+  held: readonly (readonly [number, number])[];
 }
 
 interface Stock {
@@ -140,7 +147,7 @@ export function planBookings(input: PlanInput): BookingDraft[] {
   const first = today - input.pastDays;
   const last = today + input.aheadDays;
   const startOf = weightedSampler(startWeights(first, last, today));
-  const stock = stockOf(input.products, input.units);
+  const stock = stockOf(input.products, input.units, input.held ?? new Map());
   const productAt = weightedSampler(popularity(stock, rng));
   const shopperAt = weightedSampler(
     input.shoppers.map((_, rank) => 1 / (rank + 8) ** SHOPPER_EXPONENT),
@@ -174,7 +181,11 @@ export function planBookings(input: PlanInput): BookingDraft[] {
   return drafts;
 }
 
-function stockOf(products: readonly Product[], units: readonly UnitRef[]): Stock[] {
+function stockOf(
+  products: readonly Product[],
+  units: readonly UnitRef[],
+  held: NonNullable<PlanInput['held']>,
+): Stock[] {
   const unitsOf = new Map<string, UnitRef[]>();
   for (const unit of units) {
     const key = `${unit.productId}|${unit.size}`;
@@ -191,7 +202,7 @@ function stockOf(products: readonly Product[], units: readonly UnitRef[]): Stock
         size: size.size,
         slots: (unitsOf.get(`${product._id}|${size.size}`) ?? [])
           .sort((a, b) => a.unitNumber - b.unitNumber)
-          .map((ref) => ({ ref, busyUntil: -Infinity })),
+          .map((ref) => ({ ref, busyUntil: -Infinity, held: held.get(ref.id) ?? [] })),
       }))
       .filter((size) => size.slots.length > 0);
     if (sizes.length > 0) {
@@ -313,7 +324,11 @@ function unitsFor(
     .map((entry) => entry.size);
   for (const size of preferred) {
     if (size.slots.length < quantity) continue;
-    const free = holds ? size.slots.filter((slot) => slot.busyUntil < from) : size.slots;
+    const free = holds
+      ? size.slots.filter(
+          (slot) => slot.busyUntil < from && slot.held.every(([a, b]) => b < from || a > until),
+        )
+      : size.slots;
     if (free.length < quantity) continue;
     const chosen = free.slice(0, quantity);
     if (holds) for (const slot of chosen) slot.busyUntil = until;
@@ -325,9 +340,9 @@ function unitsFor(
 /**
  * Price every booking as checkout would have, in the order they were made: the lines by the shared
  * pricing (the free plan), a coupon now and then (WELCOME50 only on a shopper's first booking),
- * optional insurance, and the order's totals.
+ * optional insurance, and the order's totals. Also the standard seed's past rentals' (no coupons).
  */
-function priceInOrder(
+export function priceInOrder(
   drafts: BookingDraft[],
   coupons: ReadonlyMap<string, StoredCoupon>,
   rng: Rng,

@@ -1,5 +1,7 @@
 import type pg from 'pg';
 import { CHANGES_CHANNEL } from '../../change-feed.js';
+import type { ReviewInsert } from '../reviews/past-rentals.js';
+import { RENTERS_DOMAIN } from '../reviews/past-rentals.js';
 import type { ScaleProduct } from './catalogue.js';
 import type { UnitRef } from './bookings.js';
 import type { BookingRows, UnitRows, UnitStateUpdate } from './lifecycle.js';
@@ -168,6 +170,8 @@ export const COUNTED_TABLES = [
   'sandbox_orders',
   'sandbox_payments',
   'sandbox_refunds',
+  'reviews',
+  'product_ratings',
 ] as const;
 
 export function createScaleRepository(client: pg.ClientBase) {
@@ -175,11 +179,24 @@ export function createScaleRepository(client: pg.ClientBase) {
     Number((await client.query<{ n: string }>(text, values)).rows[0]!.n);
 
   return {
+    /**
+     * What the database holds besides the standard seed, whose past rentals (its renters' accounts,
+     * their bookings and payments) are the standard seed's own.
+     */
     async shopData(seedCodes: readonly string[]): Promise<ShopData> {
+      const renter = `%@${RENTERS_DOMAIN}`;
+      const notARenter = (column: string) =>
+        `not exists (select 1 from users r where r.id = ${column} and r.email like $1)`;
       return {
-        users: await count('select count(*) as n from users'),
-        bookings: await count('select count(*) as n from bookings'),
-        payments: await count('select count(*) as n from payments'),
+        users: await count('select count(*) as n from users where email not like $1', [renter]),
+        bookings: await count(
+          `select count(*) as n from bookings b where ${notARenter('b.user_id')}`,
+          [renter],
+        ),
+        payments: await count(
+          `select count(*) as n from payments p where ${notARenter('p.user_id')}`,
+          [renter],
+        ),
         subscriptions: await count('select count(*) as n from subscriptions'),
         cartItems: await count('select count(*) as n from cart_items'),
         otherProducts: await count(
@@ -280,6 +297,24 @@ export function createScaleRepository(client: pg.ClientBase) {
         ],
         filters,
       );
+    },
+
+    /**
+     * The days each unit is held already (the standard seed's past rentals), as day numbers from
+     * 'YYYY-MM-DD' by `toDay`: the bookings planned keep clear of them.
+     */
+    async heldDays(toDay: (date: string) => number): Promise<Map<string, [number, number][]>> {
+      const { rows } = await client.query<{ unit: string; from: string; until: string }>(
+        `select unit_id as unit, blocked_from::text as from, blocked_until::text as until
+         from unit_reservations where active`,
+      );
+      const held = new Map<string, [number, number][]>();
+      for (const row of rows) {
+        const list = held.get(row.unit) ?? [];
+        list.push([toDay(row.from), toDay(row.until)]);
+        held.set(row.unit, list);
+      }
+      return held;
     },
 
     /** Every unit that may be reserved (not in repair, not retired). */
@@ -549,6 +584,37 @@ export function createScaleRepository(client: pg.ClientBase) {
      */
     bookingStatements(rows: BookingRows): Promise<Statement[]> {
       return collect((target) => this.insertBookings(rows, target));
+    },
+
+    /**
+     * The statements that write these reviews, one per ten thousand: migration 0022's trigger
+     * counts each statement's reviews into product_ratings at once.
+     */
+    reviewStatements(reviews: readonly ReviewInsert[]): Promise<Statement[]> {
+      return collect((target) =>
+        insertMany(
+          target,
+          'reviews',
+          [
+            { name: 'id', type: 'uuid', value: (r) => r.id },
+            { name: 'booking_item_id', type: 'uuid', value: (r) => r.bookingItemId },
+            { name: 'booking_id', type: 'uuid', value: (r) => r.bookingId },
+            { name: 'product_id', type: 'uuid', value: (r) => r.productId },
+            { name: 'user_id', type: 'uuid', value: (r) => r.userId },
+            { name: 'rating', type: 'int', value: (r) => r.rating },
+            { name: 'fit', type: 'text', value: (r) => r.fit },
+            { name: 'size_worn', type: 'text', value: (r) => r.sizeWorn },
+            { name: 'height_cm', type: 'int', value: (r) => r.heightCm ?? null },
+            { name: 'usual_size', type: 'text', value: (r) => r.usualSize ?? null },
+            { name: 'occasion', type: 'text', value: (r) => r.occasion ?? null },
+            { name: 'body', type: 'text', value: (r) => r.body ?? '' },
+            { name: 'first_name', type: 'text', value: (r) => r.firstName },
+            { name: 'city', type: 'text', value: (r) => r.city },
+            { name: 'created_at', type: 'timestamptz', value: (r) => iso(r.createdAt) },
+          ],
+          reviews,
+        ),
+      );
     },
 
     unitStatements(rows: UnitRows): Promise<Statement[]> {

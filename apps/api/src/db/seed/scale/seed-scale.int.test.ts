@@ -301,6 +301,53 @@ describe.runIf(usingPostgres())('seed:scale on PostgreSQL (200 products, 1,000 b
     ).toBeGreaterThan(0);
   });
 
+  it('writes reviews of about a third of the clothes back, after each came back, into the cards', async () => {
+    const reviews = await one('select count(*) as n from reviews');
+    expect(reviews).toBeGreaterThan(50);
+    // Only of lines back with us, by the booking's shopper, after the return and before now.
+    expect(
+      await one(
+        `select count(*) as n from reviews v
+         join booking_items i on i.id = v.booking_item_id
+         join bookings b on b.id = i.booking_id
+         join unit_reservations r on r.booking_item_id = i.id
+         where b.user_id <> v.user_id or v.booking_id <> b.id or i.product_id <> v.product_id
+            or r.returned_at is null or r.returned_at >= v.created_at or v.created_at > $1`,
+        [NOW],
+      ),
+    ).toBe(0);
+    const back = await one(
+      `select count(distinct i.id) as n from booking_items i
+       join unit_reservations r on r.booking_item_id = i.id
+       join product_filters f on f.product_id = i.product_id and f.type = 'category'
+       where r.returned_at is not null and f.value in ('Women', 'Men')`,
+    );
+    expect(reviews / back).toBeGreaterThan(0.08);
+    expect(reviews / back).toBeLessThan(0.3);
+    expect(await one(`select count(*) as n from reviews where rating >= 4`)).toBeGreaterThan(
+      reviews * 0.75,
+    );
+    // Counted into product_ratings as they were written (migration 0022's trigger).
+    expect(
+      (
+        await sql(`select product_id, review_count, rating_sum from product_ratings
+          where review_count > 0 order by product_id`)
+      ).map((r) => JSON.stringify(r)),
+    ).toEqual(
+      (
+        await sql(`select product_id, count(*)::int as review_count, sum(rating)::int as rating_sum
+          from reviews where hidden_at is null group by product_id order by product_id`)
+      ).map((r) => JSON.stringify(r)),
+    );
+    t.services.catalogue.invalidate();
+    const { products } = productListResponseSchema.parse(
+      (await t.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    expect(products.filter((p) => p.rating).length).toBe(
+      await one('select count(*) as n from product_ratings where review_count >= 3'),
+    );
+  });
+
   it('refuses a database that already holds shop data, changing nothing', async () => {
     const before = await one('select count(*) as n from bookings');
     await expect(seedScale(t.services, client, OPTIONS, () => undefined)).rejects.toThrow(
@@ -348,6 +395,14 @@ describe.runIf(usingPostgres())('seed:scale on PostgreSQL (200 products, 1,000 b
         `select concat_ws(',', p.id, p.provider_order_id, p.status, p.amount_paise, c.id, c.refunded_paise)
          from payments p left join captures c on c.order_id = p.id`,
       ),
+      reviews: await digest(
+        `select concat_ws(',', id, booking_item_id, user_id, rating, fit, size_worn, usual_size,
+           height_cm, occasion, body, first_name, city, created_at) from reviews`,
+      ),
+      ratings: await digest(
+        `select concat_ws(',', p.product_id, r.review_count, r.rating_sum)
+         from product_ratings r join products p on p.id = r.product_id`,
+      ),
       events: await digest(
         `select concat_ws(',', booking_id, action, created_at, after::text) from booking_events
          union all select concat_ws(',', u.code, e.from_state, e.to_state, e.created_at)
@@ -355,4 +410,36 @@ describe.runIf(usingPostgres())('seed:scale on PostgreSQL (200 products, 1,000 b
       ),
     };
   }
+});
+
+describe.runIf(usingPostgres())('seed:scale on a database the app has started once', () => {
+  it("keeps the standard seed's past rentals, counts them as the standard seed, and books around them", async () => {
+    const database = await createTestDatabase();
+    const t = await createTestApp({ database, clock: createManualClock(NOW), jobs: false });
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      // As the app's first start seeds it: the catalogue and the past rentals with their reviews.
+      expect((await t.seed(NOW)).reviewsInserted).toBeGreaterThan(0);
+      const count = async (text: string) =>
+        Number((await client.query<{ n: string }>(text)).rows[0]!.n);
+      const sampleReviews = await count('select count(*) as n from reviews');
+      expect(sampleReviews).toBeGreaterThan(0);
+      await seedScale(
+        t.services,
+        client,
+        { ...OPTIONS, products: 20, bookings: 400 },
+        () => undefined,
+      );
+      expect(await count('select count(*) as n from reviews')).toBeGreaterThan(sampleReviews);
+      expect(
+        await count(`select count(*) as n from unit_reservations a join unit_reservations b
+          on a.unit_id = b.unit_id and a.id < b.id and a.active and b.active
+          and daterange(a.blocked_from, a.blocked_until, '[]') && daterange(b.blocked_from, b.blocked_until, '[]')`),
+      ).toBe(0);
+    } finally {
+      await client.end();
+      await t.close();
+    }
+  }, 240_000);
 });

@@ -12,10 +12,11 @@ import { buildSeedCatalogue } from '../catalogue/catalogue.js';
 import { createRng, hashString } from '../catalogue/prng.js';
 import { SEED_COUPONS } from '../coupons.js';
 import { planBookings, type BookingDraft, type StoredCoupon } from './bookings.js';
-import { DAY_MS } from './calendar.js';
+import { DAY_MS, dayNumber } from './calendar.js';
 import { artOf, generateCatalogue, type ArtKey } from './catalogue.js';
 import { createIds } from './ids.js';
 import { createLifecycle, type BookingRows } from './lifecycle.js';
+import { reviewsOf } from './reviews.js';
 import { createScaleRepository, type ShopData } from './scale.repository.js';
 import { generateShoppers, type Shopper } from './shoppers.js';
 
@@ -115,7 +116,9 @@ export async function seedScale(
     await repo.replaceShopData();
   }
 
-  const standard = await seedStandard(services);
+  // The standard seed's past rentals and reviews are for a shop otherwise empty: these bookings
+  // and their reviews take their place (a database that has them keeps them, and is planned around).
+  const standard = await seedStandard(services, services.clock.now(), { pastRentals: false });
   log(
     `standard seed: ${standard.productsInserted} products, ${standard.plansInserted} plans, ${standard.couponsInserted} coupons inserted (${timed('standard seed')} s)`,
   );
@@ -151,6 +154,7 @@ export async function seedScale(
 
   const catalogue = await services.repos.catalogue.listProducts();
   const units = await repo.reservableUnits();
+  const held = await repo.heldDays(dayNumber);
   const rng = createRng(`${options.seed}:shoppers`);
   const shoppers = generateShoppers(
     options.users ?? Math.max(50, Math.round(options.bookings / 5)),
@@ -177,6 +181,7 @@ export async function seedScale(
     turnaroundDays: services.config.RESERVATION_TURNAROUND_DAYS,
     seed: options.seed,
     ids,
+    held,
   });
   openAccounts(shoppers, drafts, now, rng);
   const operator = { id: ids.uuid(), ...OPERATOR };
@@ -212,6 +217,8 @@ export async function seedScale(
     // A batch of bookings at a time, in the order they were made, each with all it made; the next
     // batch is generated while the database writes the last (the work gives way every few hundred).
     let written = 0;
+    let reviewed = 0;
+    const reviewRng = createRng(`${options.seed}:reviews`);
     let writing: Promise<void> = Promise.resolve();
     for (let from = 0; from < drafts.length; from += BOOKINGS_PER_BATCH) {
       const batch = drafts.slice(from, from + BOOKINGS_PER_BATCH);
@@ -220,7 +227,13 @@ export async function seedScale(
         parts.push(lifecycle.rowsOf(batch.slice(at, at + 500)));
         await breathe();
       }
-      const statements = await repo.bookingStatements(joinRows(parts));
+      const rows = joinRows(parts);
+      const reviews = reviewsOf(batch, rows, reviewRng, ids, now);
+      reviewed += reviews.length;
+      const statements = [
+        ...(await repo.bookingStatements(rows)),
+        ...(await repo.reviewStatements(reviews)),
+      ];
       await writing;
       writing = repo.run(statements);
       // Its failure is met at the next `await writing`, not reported as unhandled before then.
@@ -228,7 +241,7 @@ export async function seedScale(
       written += batch.length;
       if (written % (BOOKINGS_PER_BATCH * 5) === 0 || written === drafts.length) {
         log(
-          `bookings: ${written.toLocaleString('en-IN')} generated with their items, holds, payments and events, and sent (${timed(`bookings to ${written}`)} s)`,
+          `bookings: ${written.toLocaleString('en-IN')} generated with their items, holds, payments, events and ${reviewed.toLocaleString('en-IN')} reviews, and sent (${timed(`bookings to ${written}`)} s)`,
         );
       }
     }

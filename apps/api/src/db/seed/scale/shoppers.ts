@@ -78,6 +78,46 @@ const FIRST_NAMES = [
   'Divya',
 ] as const;
 
+/**
+ * The first names above that are men's (Harpreet and Krishna are given to both, and count as
+ * either): a review of women's or men's wear comes from someone who wore it.
+ */
+const MEN_FIRST_NAMES = new Set([
+  'Aarav',
+  'Akash',
+  'Arjun',
+  'Aryan',
+  'Dev',
+  'Farhan',
+  'Harsh',
+  'Ishaan',
+  'Kabir',
+  'Krishna',
+  'Mohit',
+  'Nikhil',
+  'Pranav',
+  'Rahul',
+  'Rohan',
+  'Sahil',
+  'Siddharth',
+  'Varun',
+  'Vedant',
+  'Vihaan',
+  'Yash',
+  'Imran',
+  'Harpreet',
+  'Joseph',
+  'Suresh',
+  'Karthik',
+]);
+const EITHER = new Set(['Harpreet', 'Krishna']);
+
+/** Whether a shopper of this name would wear women's or men's clothes themselves. */
+export function wears(name: string, wear: 'Women' | 'Men'): boolean {
+  const first = name.split(' ')[0]!;
+  return EITHER.has(first) || MEN_FIRST_NAMES.has(first) === (wear === 'Men');
+}
+
 const LAST_NAMES = [
   'Sharma',
   'Verma',

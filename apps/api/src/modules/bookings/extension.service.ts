@@ -189,7 +189,7 @@ export function createExtensions({
   const settler: Settler<undefined> = {
     prepare: () => Promise.resolve(undefined),
 
-    async decide(tx, order, payment: ProviderPayment) {
+    async decide(tx, order, payment: ProviderPayment, _context, shopper) {
       const booking = order.bookingId ? await tx.bookings.lockBooking(order.bookingId) : undefined;
       const extension = await tx.extensions.lockByOrder(order.id);
       if (!booking || !extension) return refuse('booking-changed');
@@ -227,7 +227,7 @@ export function createExtensions({
       }
       await tx.extensions.decide(extension.id, 'applied');
       const endDate = lastEnd(extension.lines.map((line) => line.toEnd));
-      const shopper = booking.userId ? await tx.users.findById(booking.userId) : undefined;
+      // `shopper`: the order's shopper (the booking's), as the intake read them under their lock.
       await tx.bookings.recordEvent({
         bookingId: booking.id,
         actorId: shopper?.id ?? null,

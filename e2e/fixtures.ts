@@ -13,15 +13,31 @@ import { shareOf, workerProducts, type WorkerProducts } from './worker-products'
  * reach for the same piece.
  */
 /**
- * A page the server drew is inert until the app has taken it over (apps/web/src/main.tsx): wait
- * for that, as a shopper waits for a page to answer, before a test types or presses keys in it
- * (clicks wait by themselves). Pages the server does not draw (the console's) need no wait.
+ * A page the server drew starts the app after its first paint in a browser that keeps something
+ * of the shop's, and at the shopper's first sign on a first visit (apps/web/vite.config.ts); it is
+ * inert from then until the app has taken it over (lib/hydration.tsx). Wait for that, as a
+ * shopper waits for a page to answer, before a test types or presses keys in it: on a first visit
+ * the mouse is moved onto the page's corner first, as a shopper's hand gives the first sign.
+ * Pages the server does not draw (the console's) need no wait.
  */
 export async function untilStarted(page: Page): Promise<void> {
-  await page.waitForFunction((drawn) => {
+  const state = () =>
+    page.evaluate(({ rootAttribute, takenOverAttribute }) => {
+      const root = document.getElementById('root');
+      if (!root?.hasAttribute(rootAttribute) || root.hasAttribute(takenOverAttribute)) {
+        return 'started';
+      }
+      return root.inert ? 'starting' : 'waiting for a sign';
+    }, SERVER_RENDER);
+  if ((await state()) === 'waiting for a sign') {
+    // Two points, so the pointer moves wherever it stood.
+    await page.mouse.move(1, 1);
+    await page.mouse.move(0, 0);
+  }
+  await page.waitForFunction(({ rootAttribute, takenOverAttribute }) => {
     const root = document.getElementById('root');
-    return !root?.hasAttribute(drawn) || !root.inert;
-  }, SERVER_RENDER.rootAttribute);
+    return !root?.hasAttribute(rootAttribute) || root.hasAttribute(takenOverAttribute);
+  }, SERVER_RENDER);
 }
 
 /**

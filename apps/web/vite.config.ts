@@ -47,34 +47,64 @@ function shakeReactRouter(): Plugin {
 }
 
 /**
- * The app's scripts load after the page's first HTML has been painted with its picture (issue [L]
- * §1). The build's entry `<script type="module" src>` and its modulepreloads move into
- * `<template id="app-scripts">`, where they are inert; the server adds each page's own chunks
- * there too (modules/site/page-meta.ts). A small inline module, BOOT, puts them into the head and
- * imports the entry once the first contentful paint has been seen and the page's picture (its
- * first `fetchpriority="high"` image: home's hero, a product's picture, the collection's first
- * card), if it has one, has loaded, two frames later. A page the server did not render (the
- * operator console's) has nothing to wait for: its scripts start at once. Until the app has taken
- * a drawn page over (main.tsx), the page is inert: a tap on a button that has no handler yet would
- * be lost, so nothing takes one. Without JavaScript nothing makes it inert, and its links work.
+ * When the app's scripts load (issues [L] §1 and [M] §1, decisions 060 and 077). The build's entry
+ * `<script type="module" src>` and its modulepreloads move into `<template id="app-scripts">`,
+ * where they are inert; the server adds each page's own chunks there too
+ * (modules/site/page-meta.ts). A small inline module, BOOT, puts them into the head and imports
+ * the entry (`start`) at one of three moments:
  *
- * Otherwise the scripts download alongside that picture and share a slow connection with it,
- * and, loaded and run before the browser's first frame, they hold the first paint back although
- * the page's HTML needs none of them. It never waits long: in a hidden tab, or START_BY_MS after
- * the page is parsed, it starts anyway. The server allows this one inline script by its hash in
- * the Content-Security-Policy (apps/api/src/plugins/web.ts, readWebApp).
+ * - **At once**, for a page the server did not draw (the operator console's).
+ * - **After the first paint**, for a drawn page in a browser that keeps something of the shop's
+ *   (a session, a delivery PIN code: a `pehnava.` key in localStorage), or whose page asks for the
+ *   app (`[data-needs-app]`, e.g. a page that depends on the session): the page as drawn is not
+ *   yet this shopper's. It waits for the first contentful paint and the page's picture (its first
+ *   `fetchpriority="high"` image), two frames later; in a hidden tab, or START_BY_MS after the
+ *   page is parsed, it starts anyway.
+ * - **At the shopper's first sign**, for a drawn page on a first visit (nothing kept): what the
+ *   server drew is then exactly what the app would draw, links and all, so no script runs before
+ *   it is needed. A sign is a press, a key, a mouse moving, a wheel, a scroll or a focus; a press
+ *   on a link is not one (the link opens the next page as HTML), nor the move of no distance the
+ *   browser makes up under a resting pointer as the page lays out. A drawn part that needs the app
+ *   at a moment of its own says so with a CSS animation named `needs-app`, whose end starts it
+ *   (the hero's first slide, when its time is up). Meanwhile, once the page has loaded, the two
+ *   scripts every page runs first (the entry and React DOM's client, most of the bytes) are
+ *   fetched into the browser's cache (`<link rel="prefetch">`, not modulepreload, which would
+ *   compile them on the main thread), so the sign does not wait for most of the network.
+ *
+ * Until the app has taken a drawn page over (main.tsx, lib/hydration.tsx), the page is inert: a
+ * tap on a button that has no handler yet would be lost. The press that started the app is
+ * marked (`data-pressed-before-start`, "released" once let go): let go before the page is taken
+ * over, it is given again to its element then; still held, the mark goes and the browser's own
+ * click follows the release. Without JavaScript nothing makes the page inert, and its links work.
  */
 const START_BY_MS = 1_500;
 const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById("app-scripts");if(scripts)document.head.append(scripts.content);import(ENTRY)};
-const drawn=document.querySelector("#root[data-server-rendered]");if(drawn)drawn.inert=true;
-const picture=document.querySelector("#root img[fetchpriority=high]");
+const drawn=document.querySelector("#root[data-server-rendered]");
+let kept=false;try{for(let i=0;i<localStorage.length;i++)if(localStorage.key(i).startsWith("pehnava."))kept=true}catch{}
+const afterPaint=()=>{drawn.inert=true;const picture=document.querySelector("#root img[fetchpriority=high]");
 let waiting=picture&&!picture.complete?2:1;
 const ready=()=>{if(--waiting===0)requestAnimationFrame(()=>requestAnimationFrame(()=>setTimeout(()=>start())))};
-if(document.visibilityState!=="visible"||!drawn)start();
-else{setTimeout(()=>start(),${START_BY_MS});
+if(document.visibilityState!=="visible")return start();
+setTimeout(()=>start(),${START_BY_MS});
 if(waiting===2){picture.addEventListener("load",ready);picture.addEventListener("error",ready)}
 if(PerformanceObserver.supportedEntryTypes.includes("paint"))new PerformanceObserver((list,observer)=>{if(list.getEntriesByName("first-contentful-paint").length){observer.disconnect();ready()}}).observe({type:"paint",buffered:true});
-else ready()}`;
+else ready()};
+const signs=["pointerdown","touchstart","pointermove","keydown","wheel","scroll","focusin","animationend"];
+const sign=(event)=>{const type=event.type,target=event.target;
+if(type==="pointermove"&&(event.pointerType!=="mouse"||!(event.movementX||event.movementY)))return;
+if(type==="animationend"&&event.animationName!=="needs-app")return;
+if(type==="pointerdown"||type==="touchstart"){if(target.closest("a[href]"))return;
+const pressed=target.closest("button,input,select,textarea,label,summary,[role=button],[tabindex]");
+if(pressed){pressed.setAttribute("data-pressed-before-start","");
+addEventListener("pointerup",()=>{if(pressed.hasAttribute("data-pressed-before-start"))pressed.setAttribute("data-pressed-before-start","released")},{capture:true,once:true});
+addEventListener("pointercancel",()=>pressed.removeAttribute("data-pressed-before-start"),{capture:true,once:true})}}
+for(const each of signs)removeEventListener(each,sign,true);
+drawn.inert=true;start()};
+if(!drawn)start();
+else if(kept||drawn.querySelector("[data-needs-app]"))afterPaint();
+else{for(const each of signs)addEventListener(each,sign,{capture:true,passive:true});
+const fetchEarly=()=>{for(const preload of document.getElementById("app-scripts")?.content.querySelectorAll("link[data-early]")??[]){const link=document.createElement("link");link.rel="prefetch";link.as="script";link.crossOrigin="";link.href=preload.href;document.head.append(link)}};
+if(document.readyState==="complete")fetchEarly();else addEventListener("load",()=>setTimeout(fetchEarly),{once:true})}`;
 
 /**
  * The chunks main.tsx imports as it starts, not at its top (React DOM's client, run in a task of
@@ -148,11 +178,13 @@ function startAfterFirstPaint(): Plugin {
             "vite.config.ts's startAfterFirstPaint found no entry script in index.html",
           );
         }
+        // `data-early`: the scripts every page runs first (the entry and React DOM's client),
+        // which a first visit fetches into the cache once the page has loaded (BOOT).
         const preloads = [
-          `<link rel="modulepreload" crossorigin href="${entry[1]}">`,
+          `<link rel="modulepreload" crossorigin href="${entry[1]}" data-early>`,
           ...[...html.matchAll(PRELOAD)].map((m) => m[0].trim()),
           ...startedWith(bundle).map(
-            (file) => `<link rel="modulepreload" crossorigin href="/${file}">`,
+            (file) => `<link rel="modulepreload" crossorigin href="/${file}" data-early>`,
           ),
         ];
         const boot = BOOT.replaceAll('\n', '').replace('ENTRY', JSON.stringify(entry[1]));

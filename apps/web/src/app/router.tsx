@@ -66,9 +66,13 @@ const NotFoundPage = lazyWithQueries('NotFoundPage', () =>
   import('../routes/not-found').then((m) => m.NotFoundPage),
 );
 
-/** What a page that depends on the session shows until the app has started (lib/hydration.tsx). */
+/**
+ * What a page that depends on the session shows until the app has started (lib/hydration.tsx);
+ * `data-needs-app` has the start script start the app after the first paint, not at the
+ * shopper's first sign (vite.config.ts).
+ */
 const sessionPage = (page: ReactNode) => (
-  <AfterHydration fallback={<div className="min-h-[60vh]" aria-busy="true" />}>
+  <AfterHydration fallback={<div className="min-h-[60vh]" aria-busy="true" data-needs-app="" />}>
     {page}
   </AfterHydration>
 );

@@ -1,3 +1,4 @@
+import { SERVER_RENDER } from '@pehnava/shared';
 import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 
 const noChanges = () => () => {};
@@ -36,9 +37,33 @@ const TAKE_OVER_AT_MOST_MS = 5_000;
 /** The parts of a drawn page not yet taken over, each with how many of it were drawn. */
 const waiting = new Map<string, number>();
 
+/** Set by the start script (vite.config.ts) on the element whose press started the app. */
+const PRESSED = 'data-pressed-before-start';
+
 function takeTaps(): void {
   waiting.clear();
-  document.getElementById('root')?.removeAttribute('inert');
+  const root = document.getElementById('root');
+  root?.removeAttribute('inert');
+  root?.setAttribute(SERVER_RENDER.takenOverAttribute, '');
+  replayPress();
+}
+
+/**
+ * The press that started the app on a first visit fell on a page that had no handlers yet: once
+ * the page is the app's, it is given again to its element (React keeps the drawn elements when it
+ * takes a page over): a field is focused, anything else clicked, if the press was let go.
+ */
+function replayPress(): void {
+  const pressed = document.querySelector<HTMLElement>(`[${PRESSED}]`);
+  if (!pressed) return;
+  const released = pressed.getAttribute(PRESSED) === 'released';
+  pressed.removeAttribute(PRESSED);
+  if (!released || !pressed.isConnected) return;
+  if (pressed.matches('input:not([type=checkbox]):not([type=radio]), select, textarea')) {
+    pressed.focus();
+  } else {
+    pressed.click();
+  }
 }
 
 /**

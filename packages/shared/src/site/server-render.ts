@@ -9,4 +9,6 @@
 export const SERVER_RENDER = {
   rootAttribute: 'data-server-rendered',
   stateId: 'pehnava-state',
+  /** Set on the root once the app has taken the drawn page over and it takes taps. */
+  takenOverAttribute: 'data-taken-over',
 } as const;

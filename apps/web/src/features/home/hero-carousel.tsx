@@ -1,11 +1,22 @@
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type CSSProperties,
+  type KeyboardEvent,
+} from 'react';
 import { HERO_IMAGE_SIZES } from '@pehnava/shared';
+import { useHydrated } from '../../lib/hydration';
 import { Link } from '../../lib/link';
 import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
 
 /** Progress (of 100) at which the next slide's picture starts loading. */
 const HALF_WAY = 50;
+/** How long a slide shows: 100 % of progress, HERO_PROGRESS_STEP every HERO_TICK_MS. */
+const SLIDE_MS = (100 / HERO_PROGRESS_STEP) * HERO_TICK_MS;
 
 const arrowButton =
   'absolute top-1/2 z-10 hidden h-11 w-11 -translate-y-1/2 items-center justify-center rounded-full bg-white/80 text-maroon-900 shadow transition hover:bg-white focus-visible:outline-2 focus-visible:outline-white sm:inline-flex';
@@ -33,6 +44,16 @@ export function HeroCarousel() {
     progress.current = value;
     if (bar.current) bar.current.style.width = `${value}%`;
   }, []);
+
+  // Until the app runs, the first slide's bar fills by a CSS animation (index.css), whose end
+  // starts the app on a visit with no other sign of the shopper (vite.config.ts). Taking the page
+  // over, the carousel goes on from where that animation stands: at its end, to the next slide.
+  const hydrated = useHydrated();
+  useLayoutEffect(() => {
+    const drawnBar = bar.current?.getAnimations()[0];
+    const elapsed = Number(drawnBar?.currentTime ?? 0);
+    if (elapsed > 0) showProgress(Math.min(100, (elapsed / SLIDE_MS) * 100));
+  }, [showProgress]);
   const goTo = (next: number) => {
     showProgress(0);
     setHalfWay(false);
@@ -158,8 +179,8 @@ export function HeroCarousel() {
               {i === index && (
                 <span
                   ref={bar}
-                  className="absolute inset-y-0 left-0 bg-white"
-                  style={{ width: '0%' }}
+                  className={`absolute inset-y-0 left-0 bg-white ${hydrated ? '' : 'hero-first-turn'}`}
+                  style={{ width: '0%', '--hero-slide-ms': `${SLIDE_MS}ms` } as CSSProperties}
                   data-testid="hero-progress"
                 />
               )}

@@ -8,6 +8,8 @@ import {
 } from 'fastify-type-provider-zod';
 import { imagesDirFor } from './adapters/images/local-disk.js';
 import { AccessLog } from './lib/access-log.js';
+import { processMetrics } from './lib/metrics/metrics.js';
+import { REQUEST_ID_HEADER, createRequestIds } from './lib/request-id.js';
 import { requestLoggerFactory } from './lib/logger.js';
 import { API_VERSION } from './lib/version.js';
 import { catalogueRoutes } from './modules/catalogue/catalogue.routes.js';
@@ -31,7 +33,8 @@ import { reviewsRoutes } from './modules/reviews/reviews.routes.js';
 import { handleClientError, handleRouterError, registerErrorHandling } from './plugins/errors.js';
 import { registerEtags } from './plugins/etags.js';
 import { createAuthenticate } from './plugins/auth.js';
-import { registerRateLimits } from './plugins/rate-limits.js';
+import { metricsRoutes, registerRouteTimings } from './plugins/metrics.js';
+import { openRedis, registerRateLimits } from './plugins/rate-limits.js';
 import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { readWebApp, registerWeb } from './plugins/web.js';
 import { registerApiDocs } from './plugins/api-docs.js';
@@ -49,6 +52,11 @@ export interface AppOptions {
   services: Services;
   /** The built web app; omit to serve the API alone. */
   webRoot?: string;
+  /**
+   * What GET /metrics serves beside the shop's counts, when not this process's own metrics: a
+   * cluster's worker asks its primary for every worker's, summed (lib/metrics/cluster-metrics.ts).
+   */
+  processMetricsText?: () => Promise<string>;
 }
 
 declare module 'fastify' {
@@ -58,7 +66,11 @@ declare module 'fastify' {
 }
 
 /** Build the whole application: the API under /api, images and the web app elsewhere. */
-export async function buildApp({ services, webRoot }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  services,
+  webRoot,
+  processMetricsText,
+}: AppOptions): Promise<FastifyInstance> {
   const {
     config,
     database,
@@ -76,8 +88,15 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     loggerInstance: services.logger,
     // Each request's logger is made when the request first writes a line (lib/logger.ts).
     childLoggerFactory: requestLoggerFactory,
-    // One line per write, failure or slow answer, not two for every request (decision 062).
-    logController: new AccessLog({ mode: config.ACCESS_LOG, slowMs: config.SLOW_REQUEST_MS }),
+    // One line per write, failure or slow answer, not two for every request (decision 062); every
+    // answer's time counted for /metrics under its route's pattern (decision 075).
+    logController: new AccessLog({
+      mode: config.ACCESS_LOG,
+      slowMs: config.SLOW_REQUEST_MS,
+      timings: services.metrics.timings,
+    }),
+    // The load balancer's X-Request-Id when it is a sane one, else this process's own (decision 075).
+    genReqId: createRequestIds(),
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
@@ -88,6 +107,10 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     frameworkErrors: handleRouterError,
     clientErrorHandler: handleClientError,
   }).withTypeProvider<ZodTypeProvider>();
+  // Before any route: each route registered from here on counts its timings under its pattern.
+  registerRouteTimings(app, services.metrics.timings);
+  // Node's own metrics (event-loop lag among them) are measured from now on.
+  processMetrics();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   // The API speaks JSON only: any other body type is answered 415.
@@ -102,6 +125,8 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     closing = true;
   });
   app.addHook('onSend', (request, reply, payload, done) => {
+    // Every answer carries its request's id, the one its log lines have.
+    reply.header(REQUEST_ID_HEADER, request.id);
     if (closing) reply.header('connection', 'close');
     // A shopper's write (whatever it changed) drops their kept cart view before they hear back,
     // so their next read sees it; other processes learn of it by NOTIFY (decision 058).
@@ -133,13 +158,19 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
   });
 
   app.decorate('services', services);
-  const authLimiter = await registerRateLimits(app, config);
+  const redis = await openRedis(app, config);
+  const authLimiter = await registerRateLimits(app, config, redis);
   const authenticate = createAuthenticate(users);
   await registerApiDocs(app, { version: API_VERSION, publicUrl: config.PUBLIC_URL });
 
   await app.register(
     async (api) => {
-      await api.register(healthRoutes, { database, version: API_VERSION });
+      await api.register(healthRoutes, {
+        database,
+        version: API_VERSION,
+        readiness: services.readiness,
+        redis,
+      });
       await api.register(catalogueRoutes, { catalogue });
       await api.register(productSearchRoutes, { productSearch: services.productSearch });
       await api.register(subscriptionsRoutes, {
@@ -184,6 +215,7 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
         customers: services.customers,
         notServed: services.notServed,
         reviews: services.reviews,
+        shopHealth: services.shopHealth,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).
@@ -196,13 +228,23 @@ export async function buildApp({ services, webRoot }: AppOptions): Promise<Fasti
     { prefix: '/api' },
   );
   if (devOutbox && !config.isProduction) await app.register(devMailPages, { devOutbox });
+  const { metrics } = services;
+  await app.register(metricsRoutes, {
+    token: config.METRICS_TOKEN,
+    text: processMetricsText
+      ? async () => {
+          const [summed, counted] = await Promise.all([processMetricsText(), metrics.shopText()]);
+          return `${summed}\n${counted}`;
+        }
+      : metrics.text,
+    contentType: metrics.contentType,
+  });
 
   await registerWeb(app, {
     web,
-    imagesDir: imagesDirFor(config),
     pageMeta: createPageMetaResolver(catalogue),
     catalogue,
-    artPictures: services.artPictures,
+    images: services.servedImages,
   });
   return app;
 }

@@ -1,5 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
+import { imagesDirFor } from './adapters/images/local-disk.js';
+import { uploadsLeftOnDisk } from './adapters/images/move-images.js';
 import { buildApp } from './app.js';
 import type { Config } from './config.js';
 import { openDatabase, type DatabaseHandle } from './db/client.js';
@@ -8,6 +10,8 @@ import { createPastRentalsRepository } from './db/seed/reviews/past-rentals.repo
 import { seedDatabase } from './db/seed/seed.js';
 import { createOffsetClock } from './lib/clock.js';
 import { createLogger } from './lib/logger.js';
+import { metricsFromPrimary } from './lib/metrics/cluster-metrics.js';
+import { processMetrics } from './lib/metrics/metrics.js';
 import { createServices, type Services } from './services.js';
 
 /** apps/web/dist, from both src/ and dist/. */
@@ -75,6 +79,11 @@ export async function prepareApp(
      * once before starting them (prepareDatabase).
      */
     setUpDatabase?: boolean;
+    /**
+     * One of a cluster's workers: /metrics serves every worker's metrics, summed by the primary
+     * (decision 075).
+     */
+    clusterWorker?: boolean;
   } = {},
 ): Promise<StartedApp> {
   const setUpDatabase = options.setUpDatabase ?? true;
@@ -82,7 +91,13 @@ export async function prepareApp(
   try {
     if (setUpDatabase) await runMigrations(database);
     const services = buildServices(config, database);
-    const app = await buildApp({ services, webRoot: options.webRoot });
+    const app = await buildApp({
+      services,
+      webRoot: options.webRoot,
+      ...(options.clusterWorker
+        ? { processMetricsText: metricsFromPrimary([processMetrics(), services.metrics.registry]) }
+        : {}),
+    });
     app.addHook('onClose', async () => {
       await services.notServedPrefixes.stop();
       await services.catalogueChanges.stop();
@@ -91,6 +106,7 @@ export async function prepareApp(
       await database.close();
     });
     if (setUpDatabase && config.SEED_ON_START) await seedAndLog(services, app.log);
+    if (setUpDatabase) await warnOfUploadsLeftOnDisk(services, app.log);
     // Read before the first request: checkout's served check answers from memory (decision 068).
     await services.notServedPrefixes.start();
     services.jobs.start();
@@ -119,6 +135,23 @@ async function seedAndLog(services: Services, log: FastifyBaseLogger): Promise<v
 }
 
 /**
+ * Say so when photos uploaded while images lived on disk are not in the store every host reads
+ * now (decision 076): each host would answer 404 for them until `npm run images:move` is run.
+ */
+async function warnOfUploadsLeftOnDisk(services: Services, log: FastifyBaseLogger) {
+  const { config } = services;
+  if (config.imageStore === 'disk') return;
+  const from = imagesDirFor(config);
+  const missing = await uploadsLeftOnDisk(from, services.images);
+  if (missing > 0) {
+    log.warn(
+      { from, store: config.imageStore, missing },
+      `uploads on disk are not in the ${config.imageStore} image store: run npm run images:move`,
+    );
+  }
+}
+
+/**
  * What a cluster's primary does once before starting its workers: bring the database to the
  * newest migration, seed what is missing, and make the generated JWT secret (when none is set),
  * so that the workers start on a ready database and share one secret. Closes the database after.
@@ -129,6 +162,7 @@ export async function prepareDatabase(config: Config, log: FastifyBaseLogger): P
     await runMigrations(database);
     const services = buildServices(config, database);
     if (config.SEED_ON_START) await seedAndLog(services, log);
+    await warnOfUploadsLeftOnDisk(services, log);
   } finally {
     await database.close();
   }

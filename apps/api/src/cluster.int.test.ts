@@ -70,6 +70,20 @@ function statusOf(url: string): Promise<number> {
   });
 }
 
+/** A GET's body on a new connection (so node:cluster may hand it to any worker). */
+function bodyOf(url: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const req = get(url, { agent: false, timeout: 10_000 }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve(body));
+    });
+    req.on('timeout', () => req.destroy(new Error(`no answer from ${url} in 10 s`)));
+    req.on('error', reject);
+  });
+}
+
 const isRunning = (pid: number) => {
   try {
     process.kill(pid, 0);
@@ -133,6 +147,20 @@ describe.runIf(usingPostgres())('WEB_CONCURRENCY: workers sharing one port', () 
     );
     expect(answers).toEqual(Array(20).fill(200));
   }, 180_000);
+
+  it("answers /metrics with every worker's counts summed, whichever worker takes the scrape", async () => {
+    const listed =
+      'http_request_duration_seconds_count{method="GET",route="/api/product/list",status_code="200"}';
+    const scrapes = await Promise.all(Array.from({ length: 6 }, () => bodyOf(`${base}/metrics`)));
+    for (const text of scrapes) {
+      // The 20 reads above went to both workers; every scrape counts all of them.
+      expect(text).toContain(`${listed} 20\n`);
+      expect(text).toMatch(/^nodejs_eventloop_lag_seconds /m);
+      expect(text).toMatch(/^pehnava_mail_outbox_waiting \d+$/m);
+      expect(text.match(/^pehnava_mail_outbox_waiting /gm)).toHaveLength(1);
+    }
+    expect(await statusOf(`${base}/api/ready`)).toBe(200);
+  }, 60_000);
 
   it('replaces a worker that dies, and keeps answering meanwhile', async () => {
     const [victim, survivor] = listening();

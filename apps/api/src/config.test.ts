@@ -155,4 +155,34 @@ describe('loadConfig', () => {
       '127.0.0.1',
     ]);
   });
+
+  it('keeps images on disk by default, in PostgreSQL with DATABASE_URL, in a bucket when told', () => {
+    expect(loadConfig({}).imageStore).toBe('disk');
+    expect(loadConfig({}).IMAGE_CACHE_MB).toBe(64);
+    const url = 'postgres://u@127.0.0.1:5432/db';
+    expect(loadConfig({ DATABASE_URL: url }).imageStore).toBe('postgres');
+    expect(loadConfig({ DATABASE_URL: url, IMAGE_STORE: 'disk' }).imageStore).toBe('disk');
+    expect(loadConfig({ IMAGE_STORE: 'postgres' }).imageStore).toBe('postgres');
+    const s3 = loadConfig({
+      IMAGE_STORE: 's3',
+      S3_BUCKET: 'pehnava-images',
+      S3_ENDPOINT: 'http://127.0.0.1:9000',
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+      S3_FORCE_PATH_STYLE: 'true',
+    });
+    expect(s3).toMatchObject({
+      imageStore: 's3',
+      S3_BUCKET: 'pehnava-images',
+      S3_REGION: 'us-east-1',
+      S3_FORCE_PATH_STYLE: true,
+    });
+    expect(() => loadConfig({ IMAGE_STORE: 's3' })).toThrow(
+      'S3_BUCKET: is required when IMAGE_STORE=s3',
+    );
+    expect(() => loadConfig({ IMAGE_STORE: 'ftp' })).toThrow(/IMAGE_STORE/);
+    expect(() =>
+      loadConfig({ IMAGE_STORE: 's3', S3_BUCKET: 'b', S3_ACCESS_KEY_ID: 'key' }),
+    ).toThrow('S3_SECRET_ACCESS_KEY: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together');
+  });
 });

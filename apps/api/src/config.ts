@@ -108,6 +108,23 @@ const envSchema = z
     /** An answer that takes this long or longer is logged at warn, whatever its method. */
     SLOW_REQUEST_MS: intWithDefault(1_000, 1, 3_600_000),
     WEB_ROOT: optionalString,
+    /**
+     * Where images live (decision 076): 'disk' (DATA_DIR/images), 'postgres' (the database every
+     * host reads) or 's3' (an S3-compatible object store). Unset: postgres with DATABASE_URL, else
+     * disk (resolved in loadConfig as `imageStore`).
+     */
+    IMAGE_STORE: z.preprocess(unsetIfEmpty, z.enum(['disk', 'postgres', 's3']).optional()),
+    /** Megabytes of images each process keeps in memory to serve them without reading the store. */
+    IMAGE_CACHE_MB: intWithDefault(64, 0, 4_096),
+    /** IMAGE_STORE=s3: the bucket (required), and an endpoint for an S3-compatible service. */
+    S3_BUCKET: optionalString,
+    S3_ENDPOINT: optionalUrl,
+    S3_REGION: z.preprocess(unsetIfEmpty, z.string().default('us-east-1')),
+    /** Both or neither; unset, the AWS SDK's own chain (AWS_* variables, an instance role). */
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    /** Addresses objects as endpoint/bucket/key rather than bucket.endpoint/key (most stand-ins). */
+    S3_FORCE_PATH_STYLE: flag(false),
     SEED_ON_START: flag(true),
     /**
      * Browser tests only: the server's clock can be moved forward with POST /api/dev/clock
@@ -166,6 +183,20 @@ const envSchema = z
     AUTH_RATE_LIMIT_WINDOW_MS: intWithDefault(900_000, 1_000, 86_400_000),
     SHUTDOWN_TIMEOUT_MS: intWithDefault(10_000, 100, 120_000),
     /**
+     * After SIGTERM, how long the process keeps serving with GET /api/ready answering 503 before it
+     * stops taking connections (decision 075): long enough for a load balancer's health checks to
+     * take it out of rotation. 0 (the default) closes at once.
+     */
+    SHUTDOWN_DRAIN_MS: intWithDefault(0, 0, 120_000),
+    /**
+     * The bearer token GET /metrics asks for. Unset: /metrics answers only requests from loopback
+     * or private addresses that were not forwarded from outside (decision 075).
+     */
+    METRICS_TOKEN: z.preprocess(
+      unsetIfEmpty,
+      z.string().min(16, 'must be at least 16 characters').optional(),
+    ),
+    /**
      * Worker processes sharing the port (node:cluster), as hosts that set this variable expect.
      * Above 1 it needs PostgreSQL: the embedded database belongs to one process.
      */
@@ -207,6 +238,20 @@ const envSchema = z
     if (env.PAYMENT_PROVIDER === 'stripe') {
       needs('STRIPE_SECRET_KEY', 'stripe');
       needs('STRIPE_WEBHOOK_SECRET', 'stripe');
+    }
+    if (env.IMAGE_STORE === 's3' && !env.S3_BUCKET) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['S3_BUCKET'],
+        message: 'is required when IMAGE_STORE=s3: name the bucket images are kept in',
+      });
+    }
+    if (Boolean(env.S3_ACCESS_KEY_ID) !== Boolean(env.S3_SECRET_ACCESS_KEY)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID'],
+        message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY are set together or not at all',
+      });
     }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
       ctx.addIssue({
@@ -260,6 +305,8 @@ export type Env = z.output<typeof envSchema>;
 export interface Config extends Env {
   isProduction: boolean;
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
+  /** IMAGE_STORE, or its default: postgres with DATABASE_URL, else disk (decision 076). */
+  imageStore: 'disk' | 'postgres' | 's3';
 }
 
 export class ConfigError extends Error {
@@ -286,5 +333,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     database: env.DATABASE_URL
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
+    imageStore: env.IMAGE_STORE ?? (env.DATABASE_URL ? 'postgres' : 'disk'),
   };
 }

@@ -3,6 +3,7 @@ import { DEFAULT_WEB_ROOT, prepareApp, prepareDatabase } from './bootstrap.js';
 import { runCluster } from './cluster.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { createLogger } from './lib/logger.js';
+import { answerMetricsForWorkers } from './lib/metrics/cluster-metrics.js';
 import { installGracefulShutdown } from './lib/shutdown.js';
 
 function readConfig(): Config {
@@ -22,8 +23,12 @@ async function serve(config: Config, { worker }: { worker: boolean }): Promise<v
   const { app } = await prepareApp(config, {
     webRoot: config.WEB_ROOT ?? DEFAULT_WEB_ROOT,
     setUpDatabase: !worker,
+    clusterWorker: worker,
   });
   installGracefulShutdown({
+    // Readiness answers 503 from the signal on, while requests are still served (decision 075).
+    onDrain: () => app.services.readiness.markDraining(),
+    drainMs: config.SHUTDOWN_DRAIN_MS,
     close: () => app.close(),
     timeoutMs: config.SHUTDOWN_TIMEOUT_MS,
     log: app.log,
@@ -44,11 +49,13 @@ async function serve(config: Config, { worker }: { worker: boolean }): Promise<v
 async function serveWithWorkers(config: Config): Promise<void> {
   const log = createLogger(config);
   await prepareDatabase(config, log);
+  // A worker asked for /metrics gets every worker's, summed here (decision 075).
+  answerMetricsForWorkers(cluster);
   runCluster({
     pool: cluster,
     workers: config.WEB_CONCURRENCY,
     log,
-    shutdownTimeoutMs: config.SHUTDOWN_TIMEOUT_MS,
+    shutdownTimeoutMs: config.SHUTDOWN_DRAIN_MS + config.SHUTDOWN_TIMEOUT_MS,
   });
   log.info(
     {

@@ -33,6 +33,10 @@ import {
   type PaymentsService,
 } from './modules/payments/payments.service.js';
 import { createJobRunner, type JobRunner } from './jobs/runner.js';
+import { MIGRATIONS_FOLDER } from './db/migrate.js';
+import { createMetrics, type Metrics } from './lib/metrics/metrics.js';
+import { createReadiness, type Readiness } from './modules/health/readiness.js';
+import { createShopHealth, type ShopHealthService } from './modules/health/shop-health.service.js';
 import { systemClock, type Clock } from './lib/clock.js';
 import { resolveJwtSecret } from './lib/jwt-secret.js';
 import { createTokenService } from './lib/tokens.js';
@@ -64,7 +68,8 @@ import type { ImageStore } from './adapters/images/image-store.js';
 import { createReportsAdmin, type ReportsAdmin } from './modules/admin/reports-admin.service.js';
 import { createRefundsAdmin, type RefundsAdmin } from './modules/admin/refunds-admin.service.js';
 import { createArtPictures, type ArtPictures } from './adapters/images/art-pictures.js';
-import { createLocalDiskImageStore, imagesDirFor } from './adapters/images/local-disk.js';
+import { createImageStore } from './adapters/images/create-image-store.js';
+import { createServedImages, type ServedImages } from './adapters/images/served-images.js';
 import {
   createCatalogueChanges,
   type CatalogueChanges,
@@ -180,8 +185,10 @@ export interface Services {
   reportsAdmin: ReportsAdmin;
   /** Refunds pending or failed, and their retry. */
   refundsAdmin: RefundsAdmin;
-  /** Where images live (DATA_DIR/images by default). */
+  /** Where images live: IMAGE_STORE's (DATA_DIR/images, PostgreSQL or a bucket; decision 076). */
   images: ImageStore;
+  /** /images/… as served: from the store, the hot ones kept in memory (IMAGE_CACHE_MB). */
+  servedImages: ServedImages;
   cart: CartService;
   /** Each shopper's cart view kept in memory until a write NOTIFYs it changed (decision 058). */
   cartAnswers: CartAnswers;
@@ -197,6 +204,12 @@ export interface Services {
   reviews: Reviews;
   /** Background jobs; started by whoever runs the process (server, tests), stopped on close. */
   jobs: JobRunner;
+  /** GET /api/ready's checks, and whether the process is draining (decision 075). */
+  readiness: Readiness;
+  /** The mail outbox, refunds and reconciliation at a glance (Today's health line, /metrics). */
+  shopHealth: ShopHealthService;
+  /** What /metrics serves. */
+  metrics: Metrics;
 }
 
 /**
@@ -240,10 +253,15 @@ export function createServices({
     catalogue,
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
-  const images = createLocalDiskImageStore(imagesDirFor(config));
+  const images = createImageStore({ config, db: database.db, clock });
   const productAdmin = createProductAdmin({ repos, uow, catalogue, images });
   const imageUploads = createImageUploads(images);
   const artPictures = createArtPictures(images);
+  const servedImages = createServedImages({
+    store: images,
+    artPictures,
+    maxBytes: config.IMAGE_CACHE_MB * 1024 * 1024,
+  });
   const subscriptions = createSubscriptionsService({ repository: repos.subscriptions, clock });
   /** The web app's address in mails and payment return links. */
   const siteUrl = (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, '');
@@ -457,6 +475,13 @@ export function createServices({
     ],
     logger,
   });
+  const readiness = createReadiness({
+    database,
+    repository: repos.health,
+    migrationsFolder: MIGRATIONS_FOLDER,
+  });
+  const shopHealth = createShopHealth({ repository: repos.health, clock });
+  const metrics = createMetrics({ jobs, database, shopHealth, logger });
 
   return {
     config,
@@ -490,6 +515,7 @@ export function createServices({
     imageUploads,
     artPictures,
     images,
+    servedImages,
     reportsAdmin,
     refundsAdmin,
     couponsAdmin,
@@ -510,5 +536,8 @@ export function createServices({
     notifyMe,
     reviews,
     jobs,
+    readiness,
+    shopHealth,
+    metrics,
   };
 }

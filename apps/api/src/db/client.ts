@@ -34,6 +34,8 @@ export interface DatabaseHandle {
   migrate(migrationsFolder: string): Promise<void>;
   /** True when a trivial query answers. */
   ping(): Promise<boolean>;
+  /** The PostgreSQL pool's connections now (for /metrics); the embedded database has no pool. */
+  poolStats?(): PoolStats;
   /**
    * Call `onMessage` for each NOTIFY on `channel` (another process's write, or this one's).
    * `onGap` is called when notifications may have been missed (a lost connection, now back);
@@ -47,6 +49,17 @@ export interface DatabaseHandle {
     onDown?: () => void,
   ): Promise<() => Promise<void>>;
   close(): Promise<void>;
+}
+
+/** A connection pool at one instant. */
+export interface PoolStats {
+  /** The most connections it opens. */
+  max: number;
+  /** Connections open, idle or lent out. */
+  open: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
 }
 
 import { listenOnServer } from './listen.js';
@@ -81,6 +94,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
+    const max = target.poolSize ?? 10;
     let closed = false;
     return {
       kind: 'postgres',
@@ -103,6 +117,12 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
         }
       },
       ping: () => ping(db),
+      poolStats: () => ({
+        max,
+        open: pool.totalCount,
+        idle: pool.idleCount,
+        waiting: pool.waitingCount,
+      }),
       listen: (channel, onMessage, onGap, onDown) =>
         listenOnServer({ url: target.url, channel, onMessage, onGap, onDown }),
       close: async () => {

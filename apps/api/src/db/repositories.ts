@@ -13,6 +13,7 @@ import { createCatalogueRepository } from '../modules/catalogue/catalogue.reposi
 import { createProductAdminRepository } from '../modules/catalogue/product-admin.repository.js';
 import { createProductSearchRepository } from '../modules/catalogue/product-search.repository.js';
 import { createCouponsRepository } from '../modules/coupons/coupons.repository.js';
+import { createHealthRepository } from '../modules/health/health.repository.js';
 import { createOutboxRepository } from '../modules/mail/outbox.repository.js';
 import { createNotServedRepository } from '../modules/pincodes/not-served.repository.js';
 import { createNotifyMeRepository } from '../modules/notify-me/notify-me.repository.js';
@@ -45,6 +46,7 @@ export function createRepositories(
     customers: () => createCustomersRepository(db),
     extensions: () => createExtensionsRepository(db, clock),
     fulfilment: () => createFulfilmentRepository(db),
+    health: () => createHealthRepository(db),
     inventory: () => createInventoryRepository(db, clock),
     notServedPincodes: () => createNotServedRepository(db),
     notifyMe: () => createNotifyMeRepository(db),

@@ -23,6 +23,20 @@ export interface JobRunner {
   runNow(name: string): Promise<number>;
   /** Ask for a run soon (after a commit that queued work); ignored when not started. */
   nudge(name: string): void;
+  /** Each job's runs in this process so far, for /metrics. */
+  stats(): JobStats[];
+}
+
+/** What /metrics says of a job (decision 075); counts are this process's since it started. */
+export interface JobStats {
+  name: string;
+  /** Runs finished, failed ones included. */
+  runs: number;
+  failures: number;
+  /** Rows the runs handled (the sum of what `run` returned). */
+  items: number;
+  /** Seconds since a run last finished without failing (since the runner was made, before any). */
+  secondsSinceSuccess: number;
 }
 
 interface JobState {
@@ -30,6 +44,11 @@ interface JobState {
   timer: NodeJS.Timeout | undefined;
   /** The run in progress, or the last one (runs are chained, one at a time per job). */
   tail: Promise<number>;
+  runs: number;
+  failures: number;
+  items: number;
+  /** performance.now() when a run last succeeded: a monotonic clock, for a duration only. */
+  lastSuccessAt: number;
 }
 
 export function createJobRunner({
@@ -39,8 +58,20 @@ export function createJobRunner({
   jobs: Job[];
   logger: Pick<FastifyBaseLogger, 'error'>;
 }): JobRunner {
+  const madeAt = performance.now();
   const states = new Map<string, JobState>(
-    jobs.map((job) => [job.name, { job, timer: undefined, tail: Promise.resolve(0) }]),
+    jobs.map((job) => [
+      job.name,
+      {
+        job,
+        timer: undefined,
+        tail: Promise.resolve(0),
+        runs: 0,
+        failures: 0,
+        items: 0,
+        lastSuccessAt: madeAt,
+      },
+    ]),
   );
   let started = false;
 
@@ -54,8 +85,14 @@ export function createJobRunner({
   function enqueueRun(state: JobState): Promise<number> {
     const run = state.tail.then(async () => {
       try {
-        return await state.job.run();
+        const count = await state.job.run();
+        state.runs += 1;
+        state.items += count;
+        state.lastSuccessAt = performance.now();
+        return count;
       } catch (err) {
+        state.runs += 1;
+        state.failures += 1;
         logger.error({ err, job: state.job.name }, 'background job failed');
         return 0;
       }
@@ -97,6 +134,17 @@ export function createJobRunner({
       // After the run in progress (which may have looked before the new work was committed),
       // run again at once; a waiting timer is brought forward.
       void state.tail.then(() => schedule(state, 0));
+    },
+
+    stats() {
+      const now = performance.now();
+      return [...states.values()].map((state) => ({
+        name: state.job.name,
+        runs: state.runs,
+        failures: state.failures,
+        items: state.items,
+        secondsSinceSuccess: Math.max(0, (now - state.lastSuccessAt) / 1000),
+      }));
     },
   };
 }

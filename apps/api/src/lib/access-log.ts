@@ -1,5 +1,6 @@
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import type { Config } from '../config.js';
+import type { RouteTimings } from './metrics/route-timings.js';
 
 /**
  * Which requests get an access line (ACCESS_LOG): 'notable' (the default) logs the requests an
@@ -19,6 +20,7 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * - an answer that took `slowMs` or longer: at `warn`;
  * - a 5xx, a write (not GET, HEAD or OPTIONS), or any request in 'all' mode: at `info`.
  *
+ * A route whose config says `accessLog: false` (/metrics, scraped every few seconds) gets none.
  * A quick read answered below 500 writes nothing, and so never makes its request's logger
  * (requestLoggerFactory in logger.ts). A failure's error is logged once, at `error`, by the error
  * handler (plugins/errors.ts), with the request's method and URL; its access line stays at `info`,
@@ -27,11 +29,25 @@ const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 export class AccessLog extends LogController {
   readonly #mode: AccessLogMode;
   readonly #slowMs: number;
+  readonly #timings: RouteTimings | undefined;
 
-  constructor({ mode, slowMs }: { mode: AccessLogMode; slowMs: number }) {
+  constructor({
+    mode,
+    slowMs,
+    timings,
+  }: {
+    mode: AccessLogMode;
+    slowMs: number;
+    /**
+     * Where every answer's time is counted for /metrics (decision 075): here, where Fastify calls
+     * for every request anyway, rather than in a hook of each request's own.
+     */
+    timings?: RouteTimings;
+  }) {
     super();
     this.#mode = mode;
     this.#slowMs = slowMs;
+    this.#timings = timings;
   }
 
   /** Nothing when a request arrives: its line is written when it has been answered. */
@@ -43,8 +59,10 @@ export class AccessLog extends LogController {
     reply: FastifyReply,
   ): void {
     const responseTime = reply.elapsedTime;
+    const { config } = request.routeOptions;
+    this.#timings?.record(config.timings, request.method, reply.statusCode, responseTime);
     const level = this.#levelOf(error, request.method, reply.statusCode, responseTime);
-    if (!level) return;
+    if (!level || config.accessLog === false) return;
     const line = { req: request, res: reply, responseTime, ...(error ? { err: error } : {}) };
     reply.log[level](line, error ? 'request errored' : 'request completed');
   }

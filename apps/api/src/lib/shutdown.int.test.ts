@@ -63,6 +63,29 @@ describe('graceful shutdown', () => {
     expect(await database.ping()).toBe(false);
   });
 
+  it('with a drain, says so at once and keeps serving for drainMs before it closes', async () => {
+    const signals = new EventEmitter();
+    const exit = vi.fn();
+    const onDrain = vi.fn();
+    const close = vi.fn(async () => undefined);
+    installGracefulShutdown({
+      source: signals,
+      onDrain,
+      drainMs: 150,
+      close,
+      timeoutMs: 10_000,
+      log: silentLog,
+      exit,
+    });
+    signals.emit('SIGTERM', 'SIGTERM');
+    expect(onDrain).toHaveBeenCalledTimes(1);
+    await new Promise((r) => setTimeout(r, 60));
+    expect(close).not.toHaveBeenCalled();
+    await vi.waitFor(() => expect(exit).toHaveBeenCalledWith(0));
+    expect(close).toHaveBeenCalledTimes(1);
+    expect(onDrain).toHaveBeenCalledTimes(1);
+  });
+
   it('exits 1 when closing takes longer than the timeout', async () => {
     const signals = new EventEmitter();
     const exit = vi.fn();

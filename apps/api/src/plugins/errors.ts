@@ -24,6 +24,7 @@ import {
 } from '@pehnava/shared';
 import { conflictMessage, constraintViolation } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
+import { REQUEST_ID_HEADER } from '../lib/request-id.js';
 
 interface Failure {
   status: number;
@@ -193,6 +194,8 @@ export async function handleRouterError(
       headers: {
         ...credentials,
         [ROUTER_ERROR_HEADER]: `${key}:${error.code}`,
+        // The re-dispatch logs under the request's own id (decision 075).
+        [REQUEST_ID_HEADER]: request.id,
       },
     });
     // The app's own headers (security headers: this reply skips the hooks that add them).

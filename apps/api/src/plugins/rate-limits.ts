@@ -30,30 +30,39 @@ export function addressKey(ip: string): string {
 export type AuthLimiter = (request: FastifyRequest) => Promise<void>;
 
 /**
+ * The Redis client of REDIS_URL (shared by every API process), or undefined when it is not set:
+ * rate limits count in it and readiness pings it. Closed with the app. Counting starts with the
+ * first request, so this waits (briefly) for the connection.
+ */
+export async function openRedis(app: FastifyInstance, config: Config): Promise<Redis | undefined> {
+  if (!config.REDIS_URL) return undefined;
+  const redis = new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false });
+  redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable for rate limits'));
+  app.addHook('onClose', async () => {
+    await redis.quit().catch(() => redis.disconnect());
+  });
+  const ready = await new Promise<boolean>((resolve) => {
+    const timer = setTimeout(() => resolve(false), REDIS_CONNECT_TIMEOUT_MS);
+    redis.once('ready', () => {
+      clearTimeout(timer);
+      resolve(true);
+    });
+  });
+  if (!ready) app.log.warn('redis not reachable yet: rate limits wait for it');
+  return redis;
+}
+
+/**
  * Rate limits for the account endpoints that can be guessed at or used to send mail: per client
  * address and per e-mail, counted in Redis when REDIS_URL is set (shared by every API process),
  * in memory otherwise. `authLimiter(name)` is a preHandler: it runs after the body is validated,
  * so the e-mail it counts is the normalised one.
  */
-export async function registerRateLimits(app: FastifyInstance, config: Config) {
-  const redis = config.REDIS_URL
-    ? new Redis(config.REDIS_URL, { maxRetriesPerRequest: 1, enableOfflineQueue: false })
-    : undefined;
-  if (redis) {
-    redis.on('error', (error) => app.log.warn({ err: error }, 'redis unavailable for rate limits'));
-    app.addHook('onClose', async () => {
-      await redis.quit().catch(() => redis.disconnect());
-    });
-    // Counting starts with the first request, so wait (briefly) for the connection.
-    const ready = await new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), REDIS_CONNECT_TIMEOUT_MS);
-      redis.once('ready', () => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
-    if (!ready) app.log.warn('redis not reachable yet: rate limits wait for it');
-  }
+export async function registerRateLimits(
+  app: FastifyInstance,
+  config: Config,
+  redis: Redis | undefined,
+) {
   await app.register(rateLimit, {
     global: false,
     timeWindow: config.AUTH_RATE_LIMIT_WINDOW_MS,

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { createReadStream, existsSync, mkdirSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { ART_DIRS, ART_PICTURE_FILE, MESSAGES, isConsolePath } from '@pehnava/shared';
-import type { ArtPictures } from '../adapters/images/art-pictures.js';
+import type { ServedImage, ServedImages } from '../adapters/images/served-images.js';
 import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import {
@@ -77,78 +77,73 @@ export function readWebApp(webRoot: string | undefined): WebApp | undefined {
 export interface WebOptions {
   /** The built web app; absent in API-only runs and tests. */
   web?: WebApp;
-  /** Where images live on disk (DATA_DIR/images). */
-  imagesDir: string;
   /** Each page's title, description and link-preview tags, written into its first HTML. */
   pageMeta: PageMetaResolver;
   /** The catalogue, whose changes a page drawn on the server is kept until. */
   catalogue: Pick<CatalogueService, 'snapshot' | 'onChange'>;
-  /** The seed's art as pictures, made from its drawings on first request. */
-  artPictures: ArtPictures;
+  /**
+   * Images from the configured store (disk, PostgreSQL or a bucket), kept in memory once served;
+   * the seed's art as pictures, made from its drawings on first request.
+   */
+  images: ServedImages;
 }
 
 /** An uploaded photo's files (modules/catalogue/image-uploads.ts): products' 600, reviews' 1200. */
 const UPLOAD_FILE =
   /^[0-9a-f]{24}-(?:(?:600|1200)\.(?:webp|avif)|original\.(?:jpg|png|webp|avif|heic))$/;
-const UPLOAD_TYPES: Readonly<Record<string, string>> = {
-  webp: 'image/webp',
-  avif: 'image/avif',
-  jpg: 'image/jpeg',
-  png: 'image/png',
-  heic: 'image/heic',
-};
+
+/**
+ * An image as it is sent: a year of caching (names carry their content's hash or the art's
+ * version), an ETag of its bytes (plugins/etags.ts answers 304 to a current copy), and readable by
+ * any site (helmet's same-origin default stays on everything else).
+ */
+function sendImage(reply: FastifyReply, image: ServedImage | undefined) {
+  if (!image) return reply.code(404).send({ success: false, message: MESSAGES.notFound });
+  return reply
+    .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
+    .header('cross-origin-resource-policy', 'cross-origin')
+    .header('etag', image.etag)
+    .type(image.type)
+    .send(image.body);
+}
 
 /**
  * Uploaded photos. A product keeps the WebP address; a browser that says it takes AVIF gets the
  * AVIF made beside it (smaller for the same look), and caches know the answer depends on Accept.
  */
-function registerUploadedImages(app: FastifyInstance, imagesDir: string) {
+function registerUploadedImages(app: FastifyInstance, images: ServedImages) {
   app.get<{ Params: { file: string } }>('/images/uploads/:file', async (request, reply) => {
     const { file } = request.params;
-    if (!UPLOAD_FILE.test(file)) {
-      return reply.code(404).send({ success: false, message: MESSAGES.notFound });
-    }
-    let name = file;
-    if (file.endsWith('.webp')) {
-      reply.header('vary', 'accept');
-      const avif = file.replace(/\.webp$/, '.avif');
-      const accept = request.headers.accept ?? '';
-      if (accept.includes('image/avif') && existsSync(join(imagesDir, 'uploads', avif))) {
-        name = avif;
-      }
-    }
-    const path = join(imagesDir, 'uploads', name);
-    if (!existsSync(path)) {
-      return reply.code(404).send({ success: false, message: MESSAGES.notFound });
-    }
-    return reply
-      .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
-      .header('cross-origin-resource-policy', 'cross-origin')
-      .type(UPLOAD_TYPES[name.slice(name.lastIndexOf('.') + 1)]!)
-      .send(createReadStream(path));
+    if (!UPLOAD_FILE.test(file)) return sendImage(reply, undefined);
+    const key = `uploads/${file}`;
+    if (!file.endsWith('.webp')) return sendImage(reply, await images.file(key));
+    reply.header('vary', 'accept');
+    const avif = (request.headers.accept ?? '').includes('image/avif')
+      ? await images.file(key.replace(/\.webp$/, '.avif'))
+      : undefined;
+    return sendImage(reply, avif ?? (await images.file(key)));
   });
 }
 
 /**
  * The seed's art as WebP (adapters/images/art-pictures.ts): `/images/{dir}/…-v3-{width}.webp` for
- * each of ART_DIRS, made from its drawing the first time, a file after that. Anything
- * else under /images is a file as it is.
+ * each of ART_DIRS, made from its drawing the first time, kept in the store after that.
  */
-function registerArtPictures(app: FastifyInstance, artPictures: ArtPictures) {
+function registerArtPictures(app: FastifyInstance, images: ServedImages) {
   for (const dir of ART_DIRS) {
     app.get<{ Params: { file: string } }>(
       `/images/${dir}/:file(${ART_PICTURE_FILE.source})`,
-      async (request, reply) => {
-        const picture = await artPictures.get(`${dir}/${request.params.file}`);
-        if (!picture) return reply.code(404).send({ success: false, message: MESSAGES.notFound });
-        return reply
-          .header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`)
-          .header('cross-origin-resource-policy', 'cross-origin')
-          .type('image/webp')
-          .send(picture);
-      },
+      async (request, reply) =>
+        sendImage(reply, await images.picture(`${dir}/${request.params.file}`)),
     );
   }
+}
+
+/** Any other image (the seed's drawings as SVG), as it is in the store; a 404 for what is not. */
+function registerStoredImages(app: FastifyInstance, images: ServedImages) {
+  app.get<{ Params: { '*': string } }>('/images/*', async (request, reply) =>
+    sendImage(reply, await images.file(request.params['*'])),
+  );
 }
 
 /** The built assets kept in memory, by their extension's type. */
@@ -227,25 +222,11 @@ function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
  */
 export async function registerWeb(
   app: FastifyInstance,
-  { web, imagesDir, pageMeta, catalogue, artPictures }: WebOptions,
+  { web, pageMeta, catalogue, images }: WebOptions,
 ) {
-  mkdirSync(imagesDir, { recursive: true });
-  registerUploadedImages(app, imagesDir);
-  registerArtPictures(app, artPictures);
-  await app.register(fastifyStatic, {
-    root: imagesDir,
-    prefix: '/images/',
-    decorateReply: false,
-    index: false,
-    wildcard: true,
-    cacheControl: false,
-    setHeaders: (reply) => {
-      reply.header('cache-control', `public, max-age=${YEAR_SECONDS}, immutable`);
-      // Images are public: a storefront or app on another origin may show them (helmet's
-      // same-origin default stays on everything else).
-      reply.header('cross-origin-resource-policy', 'cross-origin');
-    },
-  });
+  registerUploadedImages(app, images);
+  registerArtPictures(app, images);
+  registerStoredImages(app, images);
 
   if (web) {
     registerAssets(app, readAssets(web.root));

@@ -12,6 +12,7 @@ import type {
   ProductListResponse,
   ProfileResponse,
   ReturnBody,
+  ShopHealthResponse,
   TagsPrintedResponse,
   TodayResponse,
   TokenResponse,
@@ -49,6 +50,14 @@ export const todayQuery = (token: string) =>
   consoleQuery({
     queryKey: key(token, 'today'),
     queryFn: () => apiGet<TodayResponse>('/admin/today', CONSOLE_MESSAGES.loadFailed),
+    refetchInterval: 60_000,
+  });
+
+/** Today's health line (admins): mail waiting, refunds, payments the reconciliation watches. */
+export const shopHealthQuery = (token: string) =>
+  consoleQuery({
+    queryKey: key(token, 'health'),
+    queryFn: () => apiGet<ShopHealthResponse>('/admin/health', CONSOLE_MESSAGES.loadFailed),
     refetchInterval: 60_000,
   });
 

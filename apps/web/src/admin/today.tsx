@@ -12,6 +12,7 @@ import { useToken } from '../lib/session';
 import { todayQuery } from './api';
 import { BackupMark, sealSaid } from './backup-piece';
 import { BookingLink, Dispatches, Shopper } from './dispatch-list';
+import { HealthLine } from './health-line';
 import { RefundsPanel } from './refunds-panel';
 import { ScanToSend, usePacking } from './scan-to-send';
 import {
@@ -61,6 +62,7 @@ export function TodayScreen({ user }: { user: User }) {
           Refresh
         </button>
       </ScreenTitle>
+      {mayHandleMoney(user.role) && <HealthLine />}
       <ul className="mb-5 grid grid-cols-4 gap-2" aria-label="At a glance">
         {counts.map(({ href, label, value }) => (
           <li key={href}>

@@ -11,8 +11,9 @@ const widthsFor = (drawingKey: string): readonly number[] =>
 
 /**
  * The seed's art as pictures (ART_VERSION 3): the seed writes each drawing once, as SVG, and its
- * WebP at the widths pages use is made from it the first time it is asked for, then kept in the
- * store beside it, so a fresh start costs nothing and every later request is a file. A browser
+ * WebP at the widths pages use is made from it the first time it is asked for, on whichever host
+ * is asked, then kept in the store beside it for every host, so a fresh start costs nothing and
+ * every later request is a read (served-images.ts keeps it in memory after that). A browser
  * decodes a WebP off its main thread; an SVG it parses, lays out and paints on it. Only the
  * widths of ART_WIDTHS are made (no one can have the server draw at any size), and requests for
  * one picture at once share one drawing.

@@ -1,27 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve, sep } from 'node:path';
-import type { ImageStore } from './image-store.js';
+import { imageUrlFor, isImageKey, unsafeImageKey, type ImageStore } from './image-store.js';
 
 /** Where the local store keeps images: DATA_DIR/images. */
 export function imagesDirFor(config: { DATA_DIR: string }): string {
   return resolve(config.DATA_DIR, 'images');
 }
 
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/;
-
 /** Images in a folder on disk, served by the app at /images/. */
 export function createLocalDiskImageStore(rootDir: string): ImageStore {
   const root = resolve(rootDir);
   const pathFor = (key: string) => {
     const full = resolve(join(root, key));
-    if (!SAFE_KEY.test(key) || key.includes('..') || !full.startsWith(root + sep)) {
-      throw new Error(`Unsafe image key: ${key}`);
-    }
+    if (!isImageKey(key) || !full.startsWith(root + sep)) throw unsafeImageKey(key);
     return full;
   };
   return {
-    urlFor: (key) => `/images/${key}`,
+    urlFor: imageUrlFor,
     async exists(key) {
       try {
         await access(pathFor(key));

@@ -12,3 +12,4 @@ export * from './sandbox-gateway.js';
 export * from './pincodes.js';
 export * from './notify-me.js';
 export * from './reviews.js';
+export * from './images.js';

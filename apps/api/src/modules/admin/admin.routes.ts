@@ -35,6 +35,8 @@ import type { ProductAdmin } from '../catalogue/product-admin.service.js';
 import { couponsAdminRoutes } from './coupons-admin.routes.js';
 import type { CouponsAdmin } from './coupons-admin.service.js';
 import { customersRoutes } from './customers.routes.js';
+import { shopHealthRoutes } from './shop-health.routes.js';
+import type { ShopHealthService } from '../health/shop-health.service.js';
 import type { Customers } from './customers.service.js';
 import { fulfilmentRoutes } from './fulfilment.routes.js';
 import { FOR_STAFF, operatorGuard } from './operator-guard.js';
@@ -71,6 +73,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   customers: Customers;
   notServed: NotServed;
   reviews: Pick<Reviews, 'adminPage' | 'hide' | 'unhide'>;
+  shopHealth: ShopHealthService;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -90,6 +93,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     customers,
     notServed,
     reviews,
+    shopHealth,
     authenticate,
   },
 ) => {
@@ -104,6 +108,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(customersRoutes, { customers });
   await app.register(notServedRoutes, { notServed });
   await app.register(reviewsAdminRoutes, { reviews });
+  await app.register(shopHealthRoutes, { shopHealth });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

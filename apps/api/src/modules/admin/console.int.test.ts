@@ -101,6 +101,8 @@ const ADMIN_ONLY = new Set([
   'PATCH /api/admin/coupons/{id}',
   'GET /api/admin/customers',
   'GET /api/admin/customers/{id}',
+  // The shop's health at a glance (Today's health line, decision 075).
+  'GET /api/admin/health',
   'POST /api/admin/customers/{id}/anonymise',
   // Where the shop delivers (decision 068).
   'GET /api/admin/pincodes/not-served',

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { isConsolePath } from '@pehnava/shared';
+import { REQUEST_ID_HEADER } from '../../lib/request-id.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 
 /** A page as the web app's server renderer draws it (apps/web/src/entry-server.tsx). */
@@ -74,7 +75,11 @@ export function createPageRenderer(
     (request: FastifyRequest): ApiTransport =>
     async (url, init) => {
       if (init.method && init.method !== 'GET') throw new Error(`A render may only read: ${url}`);
-      const headers: Record<string, string> = { accept: 'application/json' };
+      // The page's request id goes with its API calls, so their log lines share it (decision 075).
+      const headers: Record<string, string> = {
+        accept: 'application/json',
+        [REQUEST_ID_HEADER]: request.id,
+      };
       for (const name of ['host', 'x-forwarded-host', 'x-forwarded-proto'] as const) {
         const value = request.headers[name];
         if (typeof value === 'string') headers[name] = value;

@@ -67,9 +67,14 @@ function shakeReactRouter(): Plugin {
  *   browser makes up under a resting pointer as the page lays out. A drawn part that needs the app
  *   at a moment of its own says so with a CSS animation named `needs-app`, whose end starts it
  *   (the hero's first slide, when its time is up). Meanwhile, once the page has loaded, the two
- *   scripts every page runs first (the entry and React DOM's client, most of the bytes) are
- *   fetched into the browser's cache (`<link rel="prefetch">`, not modulepreload, which would
- *   compile them on the main thread), so the sign does not wait for most of the network.
+ *   scripts every page runs first (the entry and React DOM's client, most of the bytes) and the
+ *   whole stylesheet are fetched into the browser's cache (`<link rel="prefetch">`, not
+ *   modulepreload, which would compile them on the main thread), so the sign does not wait for
+ *   most of the network.
+ *
+ * A drawn page carries only the rules of the stylesheet its HTML uses (decision 078); the server
+ * puts the whole stylesheet's link in the template, and `start` waits for it to load (or fail)
+ * before it runs the app, so nothing the app draws is drawn without its rules.
  *
  * Until the app has taken a drawn page over (main.tsx, lib/hydration.tsx), the page is inert: a
  * tap on a button that has no handler yet would be lost. The press that started the app is
@@ -78,7 +83,8 @@ function shakeReactRouter(): Plugin {
  * click follows the release. Without JavaScript nothing makes the page inert, and its links work.
  */
 const START_BY_MS = 1_500;
-const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById("app-scripts");if(scripts)document.head.append(scripts.content);import(ENTRY)};
+const BOOT = `let start=()=>{start=()=>{};const scripts=document.getElementById("app-scripts");const sheet=scripts?.content.querySelector("link[rel=stylesheet]");if(scripts)document.head.append(scripts.content);
+if(!sheet)return import(ENTRY);let run=()=>{run=()=>{};import(ENTRY)};sheet.addEventListener("load",()=>run());sheet.addEventListener("error",()=>run())};
 const drawn=document.querySelector("#root[data-server-rendered]");
 let kept=false;try{for(let i=0;i<localStorage.length;i++)if(localStorage.key(i).startsWith("pehnava."))kept=true}catch{}
 const afterPaint=()=>{drawn.inert=true;const picture=document.querySelector("#root img[fetchpriority=high]");
@@ -103,7 +109,7 @@ drawn.inert=true;start()};
 if(!drawn)start();
 else if(kept||drawn.querySelector("[data-needs-app]"))afterPaint();
 else{for(const each of signs)addEventListener(each,sign,{capture:true,passive:true});
-const fetchEarly=()=>{for(const preload of document.getElementById("app-scripts")?.content.querySelectorAll("link[data-early]")??[]){const link=document.createElement("link");link.rel="prefetch";link.as="script";link.crossOrigin="";link.href=preload.href;document.head.append(link)}};
+const fetchEarly=()=>{for(const early of document.getElementById("app-scripts")?.content.querySelectorAll("link[data-early]")??[]){const link=document.createElement("link");link.rel="prefetch";if(early.rel==="stylesheet")link.as="style";else{link.as="script";link.crossOrigin=""}link.href=early.href;document.head.append(link)}};
 if(document.readyState==="complete")fetchEarly();else addEventListener("load",()=>setTimeout(fetchEarly),{once:true})}`;
 
 /**
@@ -187,7 +193,7 @@ function startAfterFirstPaint(): Plugin {
             (file) => `<link rel="modulepreload" crossorigin href="/${file}" data-early>`,
           ),
         ];
-        const boot = BOOT.replaceAll('\n', '').replace('ENTRY', JSON.stringify(entry[1]));
+        const boot = BOOT.replaceAll('\n', '').replaceAll('ENTRY', JSON.stringify(entry[1]));
         return html
           .replace(PRELOAD, '')
           .replace(

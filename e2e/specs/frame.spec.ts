@@ -218,13 +218,21 @@ test.describe('pages drawn on the server', () => {
         .toBe(1);
       const before = await page.evaluate(() => ({
         // Started, the start script puts the app's modulepreloads in the head and imports it;
-        // React marks the root it takes over. Before, at most the two first scripts are
-        // prefetched into the cache, unrun.
+        // React marks the root it takes over. Before, only what the template marks early (the
+        // first two scripts and the whole stylesheet) is prefetched into the cache, unrun.
         started: document.head.querySelector('link[rel="modulepreload"]') !== null,
         react: Object.keys(document.getElementById('root')!).some((key) =>
           key.startsWith('__react'),
         ),
-        prefetched: document.head.querySelectorAll('link[rel="prefetch"]').length <= 2,
+        prefetched: [...document.head.querySelectorAll('link[rel="prefetch"]')]
+          .map((link) => link.getAttribute('href'))
+          .every((href) =>
+            [
+              ...document
+                .querySelector<HTMLTemplateElement>('#app-scripts')!
+                .content.querySelectorAll('link[data-early]'),
+            ].some((early) => early.getAttribute('href') === href),
+          ),
         inert: document.getElementById('root')!.inert,
         // The home page's hero starts the app by itself when its first slide's time is up.
         heroTurned: document

@@ -119,7 +119,7 @@ beforeAll(async () => {
   writeFileSync(join(webRoot, 'assets', 'page-def456.js.br'), BUILT_BR);
   writeFileSync(join(webRoot, 'assets', 'page-def456.js.gz'), BUILT_GZIP);
   writeFileSync(join(webRoot, 'assets', 'page-def456.js.map'), '{"version":3}');
-  writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{color:#123}');
+  writeFileSync(join(webRoot, 'assets', 'index-abc123.css'), 'body{color:#123}.unused{color:red}');
   t = await createTestApp({ webRoot, seed: true, env: { PUBLIC_URL: 'https://pehnava.example/' } });
 });
 afterAll(async () => {
@@ -256,8 +256,12 @@ describe('serving the web app', () => {
     ).products;
     const html = (await t.app.inject({ method: 'GET', url: `/product/${product!._id}` })).body;
     const held = /<template id="app-scripts">([\s\S]*?)<\/template>/.exec(html)?.[1] ?? '';
+    // A drawn page carries the rules its HTML uses; the whole stylesheet comes with the scripts
+    // (decision 078).
+    expect(html).toContain('<style>body{color:#123}</style>');
+    expect(html).not.toContain('.unused');
     expect(held).toMatch(
-      /^<link rel="modulepreload" crossorigin href="\/assets\/index-abc123\.js">/,
+      /^<link rel="stylesheet" href="\/assets\/index-abc123\.css" data-early><link rel="modulepreload" crossorigin href="\/assets\/index-abc123\.js">/,
     );
     // Nothing loads a script before the first paint: every module preload is held.
     const outside = html.replace(/<template id="app-scripts">[\s\S]*?<\/template>/, '');
@@ -341,7 +345,8 @@ describe('serving the web app', () => {
     expect(home).toContain(
       `<link rel="preload" as="image" href="${heroImageUrl(0)}" imagesrcset="${heroImageSrcSet(0)}" imagesizes="${HERO_IMAGE_SIZES}" fetchpriority="high" />`,
     );
-    expect(home).toContain('<style>body{color:#123}</style>');
+    // A page the server did not draw carries the whole stylesheet.
+    expect(home).toContain('<style>body{color:#123}.unused{color:red}</style>');
     expect(home).not.toContain('href="/assets/index-abc123.css"');
     // A stylesheet that cannot be read stays a link rather than vanishing.
     expect(home).toContain('href="/assets/index-gone.css"');

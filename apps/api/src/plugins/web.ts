@@ -10,9 +10,19 @@ import type { CatalogueService } from '../modules/catalogue/catalogue.service.js
 import {
   inlineStylesheets,
   renderPageHtml,
+  stylesheetHref,
   type PageMetaResolver,
 } from '../modules/site/page-meta.js';
-import { createPageRenderer, loadWebRenderer } from '../modules/site/page-renderer.js';
+import {
+  createPageRenderer,
+  loadWebRenderer,
+  type RenderedPage,
+} from '../modules/site/page-renderer.js';
+import {
+  createPageStyles,
+  withOwnStylesheet,
+  type AppStylesheet,
+} from '../modules/site/page-styles.js';
 import { createRouteChunks, type ViteManifest } from '../modules/site/route-chunks.js';
 
 const YEAR_SECONDS = 31_536_000;
@@ -45,6 +55,8 @@ export interface WebApp {
   root: string;
   /** index.html with its stylesheets written inline, into which each page's head is written. */
   template: string;
+  /** The app's stylesheet, of which a drawn page carries only what it uses (decision 078). */
+  stylesheet?: AppStylesheet;
   /**
    * The Content-Security-Policy sources of the template's inline scripts ('sha256-…'): the one
    * that starts the app after the first paint (apps/web/vite.config.ts, startAfterFirstPaint).
@@ -64,14 +76,22 @@ export function inlineScriptSources(html: string): string[] {
 /** The built web app in `webRoot`, or undefined when there is none (API-only runs, some tests). */
 export function readWebApp(webRoot: string | undefined): WebApp | undefined {
   if (webRoot === undefined || !existsSync(join(webRoot, 'index.html'))) return undefined;
-  const template = inlineStylesheets(
-    readFileSync(join(webRoot, 'index.html'), 'utf8'),
-    (urlPath) => {
-      const file = join(webRoot, urlPath);
-      return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
-    },
-  );
-  return { root: webRoot, template, scriptSources: inlineScriptSources(template) };
+  const index = readFileSync(join(webRoot, 'index.html'), 'utf8');
+  const readAsset = (urlPath: string) => {
+    const file = join(webRoot, urlPath);
+    return existsSync(file) ? readFileSync(file, 'utf8') : undefined;
+  };
+  const template = inlineStylesheets(index, readAsset);
+  const href = stylesheetHref(index);
+  const css = href === undefined ? undefined : readAsset(href);
+  return {
+    root: webRoot,
+    template,
+    scriptSources: inlineScriptSources(template),
+    ...(href !== undefined && css !== undefined
+      ? { stylesheet: { href, css, styles: createPageStyles(css) } }
+      : {}),
+  };
 }
 
 export interface WebOptions {
@@ -252,6 +272,8 @@ export async function registerWeb(
   const renderer = webRenderer && createPageRenderer(app, webRenderer, catalogue);
   const routeChunks = createRouteChunks(readJson<ViteManifest>(web?.root, '.vite/manifest.json'));
 
+  /** Each drawn page's own stylesheet, for as long as the page is kept (decision 078). */
+  const ownStyles = new WeakMap<RenderedPage, string>();
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
@@ -276,7 +298,16 @@ export async function registerWeb(
       };
       // The console's pages are for the shop's people, not for search engines.
       if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
-      const html = renderPageHtml(web.template, head, { origin, path });
+      let html = renderPageHtml(web.template, head, { origin, path });
+      // A drawn page carries only the rules its HTML uses; the whole sheet comes with the app.
+      if (rendered && web.stylesheet) {
+        let own = ownStyles.get(rendered);
+        if (own === undefined) {
+          own = web.stylesheet.styles.forPage(html);
+          ownStyles.set(rendered, own);
+        }
+        html = withOwnStylesheet(html, web.stylesheet, own);
+      }
       // @fastify/compress hooks routes only, not this handler, so pages are encoded here.
       return sendEncoded(request, reply, pages.get(html), 'text/html; charset=utf-8');
     }

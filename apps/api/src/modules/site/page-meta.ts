@@ -217,6 +217,11 @@ export function renderPageHtml(
 
 const STYLESHEET_LINK = /<link rel="stylesheet"[^>]*href="(\/assets\/[^"]+\.css)"[^>]*>/g;
 
+/** The address of the built index.html's (first) stylesheet, if it links one. */
+export function stylesheetHref(template: string): string | undefined {
+  return [...template.matchAll(STYLESHEET_LINK)][0]?.[1];
+}
+
 /**
  * The built index.html with its stylesheets written inline: the page's CSS is small (under 10 KB
  * compressed), so a separate request would only delay the first paint by a round trip.

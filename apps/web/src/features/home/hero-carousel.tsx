@@ -47,12 +47,15 @@ export function HeroCarousel() {
 
   // Until the app runs, the first slide's bar fills by a CSS animation (index.css), whose end
   // starts the app on a visit with no other sign of the shopper (vite.config.ts). Taking the page
-  // over, the carousel goes on from where that animation stands: at its end, to the next slide.
+  // over, the carousel goes on from where that animation stands (at its end, to the next slide),
+  // and stays paused if the pointer came to rest over it before (no mouseenter comes then).
   const hydrated = useHydrated();
+  const section = useRef<HTMLElement>(null);
   useLayoutEffect(() => {
     const drawnBar = bar.current?.getAnimations()[0];
     const elapsed = Number(drawnBar?.currentTime ?? 0);
     if (elapsed > 0) showProgress(Math.min(100, (elapsed / SLIDE_MS) * 100));
+    if (section.current?.matches(':hover')) setHovered(true);
   }, [showProgress]);
   const goTo = (next: number) => {
     showProgress(0);
@@ -83,6 +86,7 @@ export function HeroCarousel() {
 
   return (
     <section
+      ref={section}
       aria-roledescription="carousel"
       aria-label="Featured collections"
       className="relative overflow-hidden bg-maroon-900"

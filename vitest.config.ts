@@ -57,6 +57,17 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
+      {
+        test: {
+          // The fleet's fault tests (docs/reliability.md): three built hosts in network namespaces
+          // behind HAProxy, as root; `npm test` runs them after the build. One file, in order.
+          name: 'fleet',
+          environment: 'node',
+          include: ['scripts/fleet.test.mjs'],
+          testTimeout: 120_000,
+          hookTimeout: 150_000,
+        },
+      },
     ],
   },
 });

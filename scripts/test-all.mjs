@@ -7,8 +7,10 @@
 // template databases made once per run, and drops it after). Unset, the PostgreSQL run uses
 // postgres://postgres@127.0.0.1:5432/test when that server answers; with CI=true it must answer.
 // Browser tests need a Chromium (CHROME_PATH, Debian's chromium-headless-shell or chromium); with
-// CI=true a missing browser fails the run. Redis: TEST_REDIS_URL, or redis://127.0.0.1:6379 when
-// it answers, runs the rate-limit tests on Redis as well.
+// CI=true a missing browser fails the run. The fleet's fault tests (three hosts in network
+// namespaces behind HAProxy, docs/reliability.md) run after the build, as root. Redis:
+// TEST_REDIS_URL, or redis://127.0.0.1:6379 when it answers, runs the rate-limit tests on Redis
+// as well.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { connect } from 'node:net';
@@ -216,17 +218,36 @@ const chromium = [
   process.env.CHROME_PATH,
   ...JSON.parse(readFileSync('e2e/chromium-paths.json', 'utf8')),
 ].find((p) => p && existsSync(p));
-if (chromium || ci) {
+// The fleet's fault tests (scripts/fleet.test.mjs) run the build too, as root with iproute2 and
+// haproxy, on the PostgreSQL server the API tests used; the file says why when it skips itself.
+const fleetPossible =
+  process.getuid?.() === 0 &&
+  !spawnSync('ip', ['-V']).error &&
+  !spawnSync('haproxy', ['-v']).error &&
+  Boolean(pgUrl);
+if (chromium || ci || fleetPossible) {
   if (run('build', 'npm', ['run', 'build', '--silent'])) {
-    run('JavaScript budget for /', 'node', ['scripts/check-bundle.mjs']);
-    run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-      E2E_JSON_REPORT: '1',
+    if (chromium || ci) {
+      run('JavaScript budget for /', 'node', ['scripts/check-bundle.mjs']);
+      run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+        E2E_JSON_REPORT: '1',
+      });
+      countPlaywright(join(results, 'e2e.json'));
+    }
+    run('fleet faults', npx, ['vitest', 'run', '--project', 'fleet', ...vitestJson('fleet.json')], {
+      FLEET_PG_URL: process.env.FLEET_PG_URL ?? pgUrl ?? '',
     });
-    countPlaywright(join(results, 'e2e.json'));
+    countVitest(join(results, 'fleet.json'));
   }
-} else {
+}
+if (!chromium && !ci) {
   process.stdout.write(
     'Skipping browser tests: no Chromium (apt-get install -y chromium-headless-shell chromium).\n',
+  );
+}
+if (!fleetPossible && !ci) {
+  process.stdout.write(
+    "Skipping the fleet's fault tests: they need root, iproute2, haproxy and PostgreSQL.\n",
   );
 }
 

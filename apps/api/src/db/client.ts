@@ -93,6 +93,11 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     });
     // A dropped idle connection must not crash the process; the pool replaces it.
     pool.on('error', () => undefined);
+    // Nor one dropped while a client is lent out (a transaction between two statements, the
+    // migrations' lock): pg reports it on the client as well as to its queries, and the pool hears
+    // only idle clients, so a PostgreSQL restart ended every worker inside a transaction
+    // (docs/reliability.md). The queries fail on their own; the pool drops the client on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
     const max = target.poolSize ?? 10;
     let closed = false;

@@ -30,7 +30,7 @@ export function requiredClasses(selector: string): string[] {
     } else if (char === ')') {
       depth -= 1;
     } else if (char === '.' && depth === 0) {
-      const name = /^((?:\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F]|[\w-]|[^\x00-\x7f])+)/.exec(
+      const name = /^((?:\\[0-9a-fA-F]{1,6} ?|\\[^0-9a-fA-F]|[\w-]|[\u0080-\uffff])+)/.exec(
         selector.slice(i + 1),
       )?.[1];
       if (name) {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { conflictMessage, constraintViolation, databaseErrorOf } from './db-errors.js';
+import {
+  conflictMessage,
+  constraintViolation,
+  databaseErrorOf,
+  databaseUnreachable,
+} from './db-errors.js';
 
 /** A driver error as pg and PGlite shape it, wrapped the way Drizzle wraps a failed query. */
 const wrapped = (code: string, constraint?: string) => {
@@ -40,5 +45,32 @@ describe('constraint failures', () => {
     expect(conflictMessage({ kind: 'unique', constraint: 'something_new', code: '23505' })).toBe(
       'This has already been done and cannot be done twice.',
     );
+  });
+});
+
+describe('a database that cannot be reached', () => {
+  it("is told by connection codes, SQLSTATE and pg's words, however wrapped", () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), {
+      code: 'ECONNREFUSED',
+    });
+    expect(databaseUnreachable(refused)).toBe(true);
+    expect(databaseUnreachable(wrapped('57P01'))).toBe(true);
+    expect(databaseUnreachable(wrapped('08006'))).toBe(true);
+    expect(databaseUnreachable(wrapped('53300'))).toBe(true);
+    expect(databaseUnreachable(new Error('Connection terminated unexpectedly'))).toBe(true);
+    expect(
+      databaseUnreachable(
+        Object.assign(new Error('Failed query'), {
+          cause: new Error('timeout exceeded when trying to connect'),
+        }),
+      ),
+    ).toBe(true);
+  });
+
+  it('is not confused with a conflict or any other failure', () => {
+    expect(databaseUnreachable(wrapped('23505'))).toBe(false);
+    expect(databaseUnreachable(wrapped('22021'))).toBe(false);
+    expect(databaseUnreachable(new Error('boom'))).toBe(false);
+    expect(databaseUnreachable(undefined)).toBe(false);
   });
 });

@@ -63,3 +63,40 @@ export function conflictMessage(violation: ConstraintViolation): string {
     CONFLICT_KIND_MESSAGES[violation.kind]
   );
 }
+
+/**
+ * Node's codes for a connection that could not be made or was lost, and pg's words for a
+ * connection it gave up on or lost mid-query (its pool's connect timeout, a server gone away).
+ */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+]);
+const UNREACHABLE_WORDS =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection ended unexpectedly)/;
+
+/**
+ * Whether `error` (or a cause of it) says the database could not be reached just now: a
+ * connection refused, lost or timed out, or the server shutting down or starting (SQLSTATE class
+ * 08, 57P01–57P03, 53300 too many connections). Such a request may be tried again in a moment: a
+ * 503 with Retry-After, never a 500 (issue [Q] §3).
+ */
+export function databaseUnreachable(error: unknown): boolean {
+  let current: unknown = error;
+  for (let depth = 0; depth < 5 && current && typeof current === 'object'; depth += 1) {
+    const { code, cause } = current as DriverError;
+    const message = (current as { message?: unknown }).message;
+    if (typeof code === 'string') {
+      if (UNREACHABLE_CODES.has(code)) return true;
+      if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code) || code === '53300') {
+        return true;
+      }
+    }
+    if (typeof message === 'string' && UNREACHABLE_WORDS.test(message)) return true;
+    current = cause;
+  }
+  return false;
+}

@@ -1,4 +1,5 @@
-import { connect } from 'node:net';
+import { connect, createServer, type AddressInfo } from 'node:net';
+import pg from 'pg';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -16,6 +17,19 @@ const echoRoutes: FastifyPluginAsyncZod = async (app) => {
   );
   app.get('/api/test/boom', async () => {
     throw new Error('secret internal detail: password=hunter2');
+  });
+  // A query on a database that cannot be reached, as pg reports it: refused, or cut mid-way.
+  app.get<{ Querystring: { port: string } }>('/api/test/no-database', async (request) => {
+    const pool = new pg.Pool({
+      connectionString: `postgres://postgres@127.0.0.1:${request.query.port}/test`,
+      connectionTimeoutMillis: 2_000,
+    });
+    pool.on('error', () => undefined);
+    try {
+      return await pool.query('select 1');
+    } finally {
+      await pool.end().catch(() => undefined);
+    }
   });
 };
 
@@ -110,6 +124,32 @@ describe('error shape', () => {
       expect(res.body).not.toContain('hunter2');
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers a database that cannot be reached with a 503 and Retry-After, not a 500', async () => {
+    // A port nothing listens on (refused), and a server that hangs up on every connection (cut).
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const refusedPort = (closed.address() as AddressInfo).port;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const hangsUp = createServer((socket) => socket.destroy());
+    await new Promise<void>((resolve) => hangsUp.listen(0, '127.0.0.1', resolve));
+    const cutPort = (hangsUp.address() as AddressInfo).port;
+    const app = await appWithTestRoutes();
+    try {
+      for (const port of [refusedPort, cutPort]) {
+        const res = await app.inject({ method: 'GET', url: `/api/test/no-database?port=${port}` });
+        expect(res.statusCode, String(port)).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.json()).toEqual({
+          success: false,
+          message: 'Pehnava is briefly unavailable. Please try again in a few seconds.',
+        });
+      }
+    } finally {
+      await app.close();
+      await new Promise<void>((resolve) => hangsUp.close(() => resolve()));
     }
   });
 

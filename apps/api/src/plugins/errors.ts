@@ -22,14 +22,19 @@ import {
   PRODUCT_SEARCH_MESSAGES,
   textFieldMessages,
 } from '@pehnava/shared';
-import { conflictMessage, constraintViolation } from '../lib/db-errors.js';
+import { conflictMessage, constraintViolation, databaseUnreachable } from '../lib/db-errors.js';
 import { HttpError } from '../lib/http-error.js';
 import { REQUEST_ID_HEADER } from '../lib/request-id.js';
 
 interface Failure {
   status: number;
   message: string;
+  /** Seconds to wait before trying again (Retry-After), for a 503. */
+  retryAfterSeconds?: number;
 }
+
+/** How long a request that met an unreachable database is asked to wait before trying again. */
+const DATABASE_RETRY_AFTER_SECONDS = 2;
 
 /** Fastify's own request errors, in the words a client should see. */
 const FASTIFY_ERRORS: Record<string, Failure> = {
@@ -74,7 +79,15 @@ const isShopperMessage = (message: string) =>
   SHOPPER_MESSAGES.has(message) || textFieldMessages.has(message);
 
 function describe(error: FastifyError): Failure {
-  if (error instanceof HttpError) return { status: error.statusCode, message: error.message };
+  if (error instanceof HttpError) {
+    return {
+      status: error.statusCode,
+      message: error.message,
+      ...(error.retryAfterSeconds !== undefined
+        ? { retryAfterSeconds: error.retryAfterSeconds }
+        : {}),
+    };
+  }
   if (hasZodFastifySchemaValidationErrors(error)) {
     const first = error.validation[0];
     // A message written for the shopper (SPEC.md §5) is shown as it is.
@@ -96,6 +109,14 @@ function describe(error: FastifyError): Failure {
   // coupon used, a row that must be unique): a conflict, in words the shopper can act on.
   const violation = constraintViolation(error);
   if (violation) return { status: 409, message: conflictMessage(violation) };
+  // The database could not be reached just now (restarting, a lost link): try again shortly.
+  if (databaseUnreachable(error)) {
+    return {
+      status: 503,
+      message: MESSAGES.brieflyUnavailable,
+      retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS,
+    };
+  }
   const status = error.statusCode ?? 500;
   if (status === 429) return { status, message: error.message || MESSAGES.tooManyRequests };
   if (status >= 400 && status < 500) return { status, message: error.message };
@@ -259,9 +280,9 @@ export function registerErrorHandling(app: FastifyInstance) {
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, message } = describe(error);
-    if (error instanceof HttpError && error.retryAfterSeconds !== undefined) {
-      reply.header('retry-after', String(Math.max(1, error.retryAfterSeconds)));
+    const { status, message, retryAfterSeconds } = describe(error);
+    if (retryAfterSeconds !== undefined) {
+      reply.header('retry-after', String(Math.max(1, retryAfterSeconds)));
     }
     if (status >= 500) request.log.error({ req: request, err: error }, 'request failed');
     else request.log.info({ req: request, status, message }, 'request rejected');

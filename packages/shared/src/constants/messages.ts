@@ -17,6 +17,8 @@ export const MESSAGES = {
   requestTimeout: 'The request took too long to arrive',
   internalError: 'Something went wrong on our side. Please try again.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
+  /** The database cannot be reached for a moment (a restart, a lost link): a 503 with Retry-After. */
+  brieflyUnavailable: 'Pehnava is briefly unavailable. Please try again in a few seconds.',
   failedToLoadProducts: FAILED_TO_LOAD_PRODUCTS,
   failedToLoadPlans: 'Failed to load subscription plans',
   loginForWishlist: 'Please login to add items to wishlist',

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
 import { SERVER_RENDER, productListResponseSchema } from '@pehnava/shared';
 import { recordToasts } from './toasts';
-import { shareOf, workerProducts, type WorkerProducts } from './worker-products';
+import { isRentable, shareOf, workerProducts, type WorkerProducts } from './worker-products';
 
 /**
  * Every page fails its test on an unexpected console error or uncaught exception. A test that
@@ -108,7 +108,11 @@ export const test = base.extend<
         'worker-products',
         `slot-${workerInfo.parallelIndex}.json`,
       );
-      await use(workerProducts(share, ledger));
+      // The other shares, for when the tests this worker runs take more pieces than its own holds.
+      const spare = products
+        .filter(isRentable)
+        .filter((p) => !share.some((mine) => mine._id === p._id));
+      await use(workerProducts(share, ledger, spare));
     },
     { scope: 'worker' },
   ],

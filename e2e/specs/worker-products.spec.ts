@@ -52,3 +52,24 @@ test('a product is taken once per run, even by a worker that replaces a failed o
     rmSync(dirname(ledger), { recursive: true, force: true });
   }
 });
+
+test('a worker whose share has run out borrows from another, and the piece is taken once', async ({
+  workerProducts: mine,
+}) => {
+  const dir = mkdtempSync(join(tmpdir(), 'pehnava-ledger-'));
+  try {
+    const [a1, a2, b1, b2] = mine.all;
+    // Two workers sharing one run's folder, each with a share of two.
+    const a = workerProducts([a1!, a2!], join(dir, 'slot-0.json'), [b1!, b2!]);
+    const b = workerProducts([b1!, b2!], join(dir, 'slot-1.json'), [a1!, a2!]);
+    expect([a.take()._id, a.take()._id]).toEqual([a1!._id, a2!._id]);
+    // A's share is spent: it borrows from the far end of B's.
+    expect(a.take()._id).toBe(b2!._id);
+    // B never gets the piece A borrowed, and nothing is left once B has its other one.
+    expect(b.take()._id).toBe(b1!._id);
+    expect(() => b.take()).toThrow(/No product left in this worker's share/);
+    expect(() => a.take()).toThrow(/No product left in this worker's share/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

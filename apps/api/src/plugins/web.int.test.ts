@@ -542,6 +542,37 @@ describe('pages drawn on the server', () => {
     expect(fake().renders.filter((url) => url === '/contact')).toHaveLength(1);
   });
 
+  it('sends a kept page as the very bytes it sent before, written anew once the catalogue changes', async () => {
+    const get = (url: string) =>
+      t.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+    const first = await get('/collection');
+    const again = await get('/collection');
+    expect(again.statusCode).toBe(200);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(again.headers.etag).toBe(first.headers.etag);
+    expect(brotliDecompressSync(again.rawPayload).toString()).toContain('<p>drawn /collection</p>');
+    // A current copy is still answered 304 from the kept page.
+    const current = await t.app.inject({
+      method: 'GET',
+      url: '/collection',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(current.statusCode).toBe(304);
+    // PUBLIC_URL names the one origin pages are written for, whatever Host a request names.
+    const elsewhere = await t.app.inject({
+      method: 'GET',
+      url: '/collection',
+      headers: { host: 'partner.example' },
+    });
+    expect(elsewhere.headers.etag).toBe(first.headers.etag);
+    // A change to the catalogue draws the page again and writes it out again.
+    fake().extraState = [{ queryKey: ['x'], state: { data: { changed: true } } }];
+    t.app.services.catalogue.invalidate();
+    const redrawn = await get('/collection');
+    expect(redrawn.headers.etag).not.toBe(first.headers.etag);
+    expect(brotliDecompressSync(redrawn.rawPayload).toString()).toContain('"changed":true');
+  });
+
   it('sends a page the renderer cannot draw for the browser to draw, and tries again next time', async () => {
     fake().fail = () => true;
     const failed = (await t.app.inject({ method: 'GET', url: '/' })).body;

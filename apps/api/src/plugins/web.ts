@@ -272,8 +272,14 @@ export async function registerWeb(
   const renderer = webRenderer && createPageRenderer(app, webRenderer, catalogue);
   const routeChunks = createRouteChunks(readJson<ViteManifest>(web?.root, '.vite/manifest.json'));
 
-  /** Each drawn page's own stylesheet, for as long as the page is kept (decision 078). */
-  const ownStyles = new WeakMap<RenderedPage, string>();
+  /**
+   * Each drawn page as it is sent, for as long as the renderer keeps the page (until the catalogue
+   * changes): its head written, its own stylesheet cut (decision 078) and its bytes compressed
+   * once, so a repeat request for it costs a lookup, not another 100 KB of HTML to write and hash.
+   * Everything written into it (the page's description, its chunks, its origin) is a function of
+   * its address, origin and catalogue, which the drawn page itself is kept by.
+   */
+  const drawnPages = new WeakMap<RenderedPage, EncodedBody>();
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     const wantsPage =
@@ -285,12 +291,15 @@ export async function registerWeb(
       // A missing script or stylesheet is a 404, never the page in its place.
       !path.startsWith('/assets/');
     if (wantsPage) {
+      const html = 'text/html; charset=utf-8';
+      const rendered = await renderer?.render(request, path);
+      const sent = rendered && drawnPages.get(rendered);
+      if (sent) return sendEncoded(request, reply, sent, html);
       // The same origin the API's image URLs use, so a preloaded image is the one the page shows.
       const origin = request.publicOrigin;
       const queryAt = request.url.indexOf('?');
       const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
       const described = await pageMeta(path, { query, origin });
-      const rendered = await renderer?.render(request, path);
       const head = {
         ...described,
         preloadModules: routeChunks(path),
@@ -298,18 +307,15 @@ export async function registerWeb(
       };
       // The console's pages are for the shop's people, not for search engines.
       if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
-      let html = renderPageHtml(web.template, head, { origin, path });
+      let page = renderPageHtml(web.template, head, { origin, path });
       // A drawn page carries only the rules its HTML uses; the whole sheet comes with the app.
       if (rendered && web.stylesheet) {
-        let own = ownStyles.get(rendered);
-        if (own === undefined) {
-          own = web.stylesheet.styles.forPage(html);
-          ownStyles.set(rendered, own);
-        }
-        html = withOwnStylesheet(html, web.stylesheet, own);
+        page = withOwnStylesheet(page, web.stylesheet, web.stylesheet.styles.forPage(page));
       }
       // @fastify/compress hooks routes only, not this handler, so pages are encoded here.
-      return sendEncoded(request, reply, pages.get(html), 'text/html; charset=utf-8');
+      const body = pages.get(page);
+      if (rendered) drawnPages.set(rendered, body);
+      return sendEncoded(request, reply, body, html);
     }
     return reply.code(404).send({ success: false, message: MESSAGES.notFound });
   });

@@ -18,7 +18,7 @@ import { describeFailure } from '../../lib/backoff.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import type { Decision, PaymentIntake, Settler, Verdict } from '../payments/intake.js';
 import { providerFailure } from '../payments/provider-failure.js';
 import { ORDER_WATCH_MS } from '../payments/reconcile.js';
@@ -26,6 +26,7 @@ import type { PaymentRow } from '../payments/payments.repository.js';
 import type { ChargeRow, OrderedCharge } from './charges.repository.js';
 import { balancePaidMail, balanceRefundedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
+import { createBookingOrders } from './booking-orders.js';
 
 export interface BalanceDeps {
   /** Repositories outside any transaction. */
@@ -154,12 +155,8 @@ export function createBalance({
     },
   };
 
-  /** The shopper's own booking, or 404. */
-  async function ownBooking(userId: string, bookingId: string) {
-    const booking = await repos.bookings.findBooking(bookingId);
-    if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-    return booking;
-  }
+  const orders = createBookingOrders({ repos, provider, intake });
+  const { ownBooking } = orders;
 
   const dueOf = (bookingId: string) => dueIn(repos, bookingId);
 
@@ -194,13 +191,6 @@ export function createBalance({
     status: 'paid',
     balanceDue: paiseToRupees(sum(await dueOf(bookingId))),
   });
-
-  /** A provider failure while the shopper waits: 503, or 400 for a refusal. */
-  const waitFailure = (error: unknown) =>
-    providerFailure(error, {
-      unavailable: BOOKING_MESSAGES.providerUnavailable,
-      refused: badRequest(BOOKING_MESSAGES.verifyFailed),
-    });
 
   /** The order to pay now: the newest open one when it was opened for exactly what is due. */
   async function reusableOrder(bookingId: string, due: ChargeRow[]) {
@@ -401,23 +391,12 @@ export function createBalance({
      */
     async verify(userId: string, bookingId: string, body: VerifyBalanceBody) {
       const booking = await ownBooking(userId, bookingId);
-      const order = await repos.payments.byProviderOrder(provider.name, body.razorpay_order_id);
-      if (!order || order.purpose !== 'balance' || order.bookingId !== booking.id) {
-        throw badRequest(CHARGE_MESSAGES.balanceOrderUnknown);
-      }
-      const reported = await intake
-        .settleSigned(order, {
-          paymentId: body.razorpay_payment_id,
-          signature: body.razorpay_signature,
-        })
-        .catch((error: unknown) => {
-          throw waitFailure(error);
-        });
-      if (reported === 'forged') throw badRequest(BOOKING_MESSAGES.signatureInvalid);
-      // A payment decided before is answered from its capture: it must be this order's.
-      if (reported.decision && reported.decision.capture.orderId !== order.id) {
-        throw badRequest(CHARGE_MESSAGES.balanceOrderUnknown);
-      }
+      const reported = await orders.settleSigned(
+        booking.id,
+        'balance',
+        body,
+        CHARGE_MESSAGES.balanceOrderUnknown,
+      );
       return answerFor(booking.id, reported.decision, reported.payment);
     },
 
@@ -428,27 +407,16 @@ export function createBalance({
      */
     async confirm(userId: string, bookingId: string): Promise<ResultAnswer> {
       const booking = await ownBooking(userId, bookingId);
-      const orders = (await repos.payments.balanceOrdersOf(booking.id))
+      const recent = (await repos.payments.balanceOrdersOf(booking.id))
         .filter((o) => o.provider === provider.name)
         .slice(0, 3);
-      let refused: Decision | undefined;
-      for (const order of orders) {
-        if (order.status === 'completed') continue;
-        let made: ProviderPayment[];
-        try {
-          made = await provider.fetchOrderPayments(order.providerOrderId);
-        } catch (error) {
-          throw waitFailure(error);
-        }
-        for (const payment of made.filter((p) => p.status === 'captured')) {
-          const decision = await intake.settle(payment);
-          if (decision?.outcome === 'applied') return answerFor(booking.id, decision, payment);
-          if (decision?.fresh) refused = decision;
-        }
+      const settled = await orders.settleOrders(recent.filter((o) => o.status !== 'completed'));
+      if ('applied' in settled) {
+        return answerFor(booking.id, settled.applied.decision, settled.applied.payment);
       }
-      if (refused) return answerFor(booking.id, refused, undefined);
+      if (settled.refused) return answerFor(booking.id, settled.refused, undefined);
       // Already decided (the webhook came first): paid.
-      if (orders[0]?.status === 'completed') return paidAnswer(booking.id);
+      if (recent[0]?.status === 'completed') return paidAnswer(booking.id);
       return {
         message: CHARGE_MESSAGES.balanceNotPaidYet,
         bookingId: booking.id,

@@ -21,7 +21,7 @@ import type { ExtensionLineRecord } from '../../db/schema/index.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
-import { HttpError, badRequest, conflict, notFound } from '../../lib/http-error.js';
+import { HttpError, badRequest, conflict } from '../../lib/http-error.js';
 import { findProduct, type CatalogueService } from '../catalogue/catalogue.service.js';
 import type { Decision, PaymentIntake, Settler, Verdict } from '../payments/intake.js';
 import { providerFailure } from '../payments/provider-failure.js';
@@ -32,6 +32,7 @@ import type { Inventory } from './inventory.js';
 import type { Hold } from './inventory.repository.js';
 import { extensionAppliedMail, extensionRefundedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
+import { createBookingOrders } from './booking-orders.js';
 
 export interface ExtensionDeps {
   /** Repositories outside any transaction. */
@@ -158,12 +159,8 @@ export function createExtensions({
     });
   }
 
-  /** The shopper's own booking, or 404. */
-  async function ownBooking(userId: string, bookingId: string) {
-    const booking = await repos.bookings.findBooking(bookingId);
-    if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-    return booking;
-  }
+  const orders = createBookingOrders({ repos, provider, intake });
+  const { ownBooking } = orders;
 
   /** The lines' end dates as they stand (of those out), the one due back last. */
   const endOf = (lines: OutLine[]) =>
@@ -306,13 +303,6 @@ export function createExtensions({
     };
   }
 
-  /** A provider failure while the shopper waits: 503, or 400 for a refusal. */
-  const waitFailure = (error: unknown) =>
-    providerFailure(error, {
-      unavailable: BOOKING_MESSAGES.providerUnavailable,
-      refused: badRequest(BOOKING_MESSAGES.verifyFailed),
-    });
-
   return {
     settler,
 
@@ -452,22 +442,12 @@ export function createExtensions({
      */
     async verify(userId: string, bookingId: string, body: VerifyExtensionBody) {
       const booking = await ownBooking(userId, bookingId);
-      const order = await repos.payments.byProviderOrder(provider.name, body.razorpay_order_id);
-      if (!order || order.purpose !== 'extension' || order.bookingId !== booking.id) {
-        throw badRequest(EXTENSION_MESSAGES.orderUnknown);
-      }
-      const reported = await intake
-        .settleSigned(order, {
-          paymentId: body.razorpay_payment_id,
-          signature: body.razorpay_signature,
-        })
-        .catch((error: unknown) => {
-          throw waitFailure(error);
-        });
-      if (reported === 'forged') throw badRequest(BOOKING_MESSAGES.signatureInvalid);
-      if (reported.decision && reported.decision.capture.orderId !== order.id) {
-        throw badRequest(EXTENSION_MESSAGES.orderUnknown);
-      }
+      const reported = await orders.settleSigned(
+        booking.id,
+        'extension',
+        body,
+        EXTENSION_MESSAGES.orderUnknown,
+      );
       return answerFor(booking.id, reported.decision, reported.payment);
     },
 
@@ -481,22 +461,17 @@ export function createExtensions({
       const recent = (await repos.extensions.ofBooking(booking.id))
         .filter((row) => row.order.provider === provider.name)
         .slice(0, 3);
-      let refused: Decision | undefined;
-      for (const { extension, order } of recent) {
-        if (extension.status === 'applied' || extension.status === 'refused') continue;
-        let made: ProviderPayment[];
-        try {
-          made = await provider.fetchOrderPayments(order.providerOrderId);
-        } catch (error) {
-          throw waitFailure(error);
-        }
-        for (const payment of made.filter((p) => p.status === 'captured')) {
-          const decision = await intake.settle(payment);
-          if (decision?.outcome === 'applied') return answerFor(booking.id, decision, payment);
-          if (decision?.fresh) refused = decision;
-        }
+      const settled = await orders.settleOrders(
+        recent
+          .filter(
+            ({ extension }) => extension.status !== 'applied' && extension.status !== 'refused',
+          )
+          .map(({ order }) => order),
+      );
+      if ('applied' in settled) {
+        return answerFor(booking.id, settled.applied.decision, settled.applied.payment);
       }
-      if (refused) return answerFor(booking.id, refused, undefined);
+      if (settled.refused) return answerFor(booking.id, settled.refused, undefined);
       const endDate = await currentEnd(booking.id);
       if (recent[0]?.extension.status === 'applied') {
         return {

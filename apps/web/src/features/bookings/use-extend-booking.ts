@@ -1,15 +1,17 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { BOOKING_MESSAGES, EXTENSION_MESSAGES, bookingNumber, type Booking } from '@pehnava/shared';
-import { useEffect, useEffectEvent, useRef, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { EXTENSION_MESSAGES, type Booking } from '@pehnava/shared';
+import { useRef, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ACCOUNT_QUERY_KEY, getToken } from '../../lib/session';
 import { useRefreshBookings } from '../../lib/shopper';
-import { clientConfigQuery } from '../checkout/api';
-import { payInSheet } from '../checkout/payment-checkout';
-import { brandColour } from '../checkout/use-place-order';
 import { confirmExtension, extendBooking, extensionQuote, verifyExtension } from './api';
+import { payOpenedOrder, useProviderReturn } from './booking-payment';
+
+const EXTENSION_PAYMENT = {
+  verifyFailed: EXTENSION_MESSAGES.verifyFailed,
+  cancelled: EXTENSION_MESSAGES.paymentCancelled,
+};
 
 /**
  * The quote for keeping a booking longer (GET /api/booking/{id}/extend), in the shopper's own
@@ -25,10 +27,9 @@ export const extensionQuoteQuery = (token: string, bookingId: string) => ({
 /**
  * Keeping a rental longer from My Bookings (DECISIONS.md 'Extending a rental'), as paying a
  * balance is (use-pay-balance.ts): the server opens an order for the days chosen (it prices them),
- * the provider's modal takes the payment (a redirect provider sends the shopper to its page, which
- * comes back to /orders?extension=…), and the result is verified. A refusal the shopper should
- * read where they chose (the days were taken meanwhile: 409) is kept in `problem` for the panel;
- * anything else is a toast. The bookings are refreshed afterwards whatever happened.
+ * the provider takes the payment (booking-payment.ts), and the result is verified. A refusal the
+ * shopper should read where they chose (the days were taken meanwhile: 409) is kept in `problem`
+ * for the panel; anything else is a toast. The bookings are refreshed afterwards whatever happened.
  */
 export function useExtendBooking({
   booking,
@@ -49,39 +50,15 @@ export function useExtendBooking({
   /** True when the extension was applied. */
   async function pay(days: number): Promise<boolean> {
     const answer = await extendBooking(booking._id, days);
-    if (answer.order.checkoutUrl) {
-      window.location.assign(answer.order.checkoutUrl);
-      return false;
-    }
-    const outcome = await payInSheet(
-      () => client.fetchQuery(clientConfigQuery),
-      {
-        amount: answer.order.amount,
-        currency: answer.order.currency,
-        name: 'Pehnava',
-        description: `Booking ${bookingNumber(booking._id)}: ${days} more ${days === 1 ? 'day' : 'days'}`,
-        order_id: answer.order.id,
-        prefill: {
-          name: booking.deliveryAddress.name,
-          email,
-          contact: booking.deliveryAddress.phone,
-        },
-        theme: { color: brandColour() },
-      },
-      {
-        initFailed: BOOKING_MESSAGES.paymentInitFailed,
-        verifyFailed: EXTENSION_MESSAGES.verifyFailed,
-      },
-    );
-    if (outcome.kind === 'dismissed') {
-      notify.info(EXTENSION_MESSAGES.paymentCancelled);
-      return false;
-    }
-    if (outcome.kind === 'failed') {
-      notify.error(BOOKING_MESSAGES.paymentFailed(outcome.description));
-      return false;
-    }
-    const result = await verifyExtension(booking._id, outcome.ids);
+    const ids = await payOpenedOrder(client, {
+      booking,
+      email,
+      answer,
+      what: `${days} more ${days === 1 ? 'day' : 'days'}`,
+      messages: EXTENSION_PAYMENT,
+    });
+    if (!ids) return false;
+    const result = await verifyExtension(booking._id, ids);
     if (result.status === 'extended') {
       notify.success(result.message);
       return true;
@@ -127,37 +104,12 @@ export function useExtendBooking({
   };
 }
 
-/**
- * Back on /orders from a redirect provider's page (?extension=success|cancelled&bookingId=…): the
- * server asks the provider (the address is not believed) and says what it found; the address is
- * cleaned at once, so a reload asks nothing again.
- */
+/** Back on /orders from a redirect provider's page, ?extension=success|cancelled&bookingId=…. */
 export function useExtensionReturn(): void {
-  const [search, setSearch] = useSearchParams();
-  const refreshBookings = useRefreshBookings();
-  const [returned] = useState(() => ({
-    outcome: search.get('extension'),
-    bookingId: search.get('bookingId'),
-  }));
-  const cleanAddress = useEffectEvent(() => setSearch({}, { replace: true }));
-  const check = useEffectEvent(async (bookingId: string) => {
-    try {
-      const result = await confirmExtension(bookingId);
-      if (result.status === 'extended') notify.success(result.message);
-      else notify.info(result.message);
-    } catch (error) {
-      notify.error((error as Error).message);
-    }
-    await refreshBookings();
+  useProviderReturn({
+    param: 'extension',
+    confirm: confirmExtension,
+    done: 'extended',
+    cancelled: EXTENSION_PAYMENT.cancelled,
   });
-
-  useEffect(() => {
-    if (!returned.outcome) return;
-    cleanAddress();
-    if (returned.outcome !== 'success' || !returned.bookingId) {
-      notify.info(EXTENSION_MESSAGES.paymentCancelled);
-      return;
-    }
-    void check(returned.bookingId);
-  }, [returned]);
 }

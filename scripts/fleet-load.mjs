@@ -6,8 +6,8 @@
 //   node scripts/fleet-load.mjs [seconds=60] [readers=4] [shoppers=4] [pauseMs=0]
 //
 // while the faults are injected from another terminal (npm run fleet -- kill h2, ...). It prints a
-// line per second (answers, failures, which hosts served) and at the end the failures by kind and
-// what the database says.
+// line per second (answers, failures, which hosts served) and at the end every request and every
+// failure by kind (what it was, its status, a 503's Retry-After) and what the database says.
 import { existsSync, readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { fileURLToPath } from 'node:url';
@@ -121,6 +121,8 @@ export function startLoad({ readers, tokens, products, payments, pauseMs = 0 }) 
       end: performance.now(),
       status: res.status,
       error: res.error,
+      // A 503 should say when to try again (the app's, for a database it cannot reach).
+      retryAfter: res.headers['retry-after'],
       host: res.headers['x-served-by'],
     });
     return res;
@@ -207,16 +209,27 @@ export function startLoad({ readers, tokens, products, payments, pauseMs = 0 }) 
 /** A request that failed: no answer, a 5xx, or a 4xx other than a checkout's 409 (piece taken). */
 export const failed = (r) =>
   r.status === 0 || r.status >= 500 || (r.status >= 400 && r.status !== 409);
-export const describeFailures = (list) =>
+/** What a request came to: its status, a 503's Retry-After or its lack, or why there was no answer. */
+export const kindOf = (r) => {
+  if (r.status === 0) return r.error;
+  if (r.status !== 503) return String(r.status);
+  return r.retryAfter === undefined
+    ? '503 without Retry-After'
+    : `503 Retry-After: ${r.retryAfter}`;
+};
+/** Requests counted by what they were and came to, most first: '550 × create 503 Retry-After: 2'. */
+export const describeKinds = (list) =>
   Object.entries(
     list.reduce((kinds, r) => {
-      const kind = `${r.label} ${r.status === 0 ? r.error : r.status}`;
+      const kind = `${r.label} ${kindOf(r)}`;
       kinds[kind] = (kinds[kind] ?? 0) + 1;
       return kinds;
     }, {}),
   )
+    .sort(([, a], [, b]) => b - a)
     .map(([kind, n]) => `${n} × ${kind}`)
     .join(', ');
+export const describeFailures = (list) => describeKinds(list.filter(failed));
 
 /**
  * What the database says after a load: every checkout the shop confirmed to the shopper (verify
@@ -315,8 +328,8 @@ async function main([seconds = '60', readers = '4', shoppers = '4', pauseMs = '0
   const bad = load.requests.filter(failed);
   const database = await checkDatabase(load.checkouts);
   console.log(
-    `\n${load.requests.length} requests, ${bad.length} failed` +
-      `${bad.length ? `: ${describeFailures(bad)}` : ''}\n` +
+    `\n${load.requests.length} requests: ${describeKinds(load.requests)}\n` +
+      `${bad.length} failed${bad.length ? `: ${describeFailures(bad)}` : ''}\n` +
       `checkouts: ${load.checkouts.length} tried, ${database.acknowledged} confirmed to the shopper, ` +
       `${database.acknowledgedLost} of them not confirmed in the database; ${database.paid} paid, ` +
       `${database.paidNotConfirmed} paid but not confirmed; ` +

@@ -26,7 +26,7 @@ export interface StartedApp {
 export function openConfiguredDatabase(config: Config): Promise<DatabaseHandle> {
   return openDatabase(
     config.database.kind === 'postgres'
-      ? { kind: 'postgres', url: config.database.url }
+      ? { kind: 'postgres', url: config.database.url, poolSize: config.DATABASE_POOL_SIZE }
       : { kind: 'pglite', dataDir: config.database.dataDir },
   );
 }

@@ -37,6 +37,21 @@ describe('loadConfig', () => {
     expect(config.database).toEqual({ kind: 'postgres', url: 'postgres://u@127.0.0.1:5432/db' });
   });
 
+  it('opens 10 PostgreSQL connections per process at most, or DATABASE_POOL_SIZE, 1 to 100', () => {
+    const url = 'postgres://u@127.0.0.1:5432/db';
+    expect(loadConfig({ DATABASE_URL: url }).DATABASE_POOL_SIZE).toBe(10);
+    expect(loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: '' }).DATABASE_POOL_SIZE).toBe(10);
+    for (const size of [1, 4, 100]) {
+      const config = loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: String(size) });
+      expect(config.DATABASE_POOL_SIZE).toBe(size);
+    }
+    for (const wrong of ['0', '101', '-3', '2.5', 'ten']) {
+      expect(() => loadConfig({ DATABASE_URL: url, DATABASE_POOL_SIZE: wrong }), wrong).toThrow(
+        'DATABASE_POOL_SIZE: must be a whole number from 1 to 100',
+      );
+    }
+  });
+
   it('names every bad variable', () => {
     try {
       loadConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', PAYMENT_PROVIDER: 'paypal' });

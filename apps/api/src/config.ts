@@ -12,8 +12,11 @@ const flag = (fallback: boolean) =>
       .optional()
       .transform((v) => (v === undefined ? fallback : v === 'true' || v === '1')),
   );
-const intWithDefault = (fallback: number, min: number, max: number) =>
-  z.preprocess(unsetIfEmpty, z.coerce.number().int().min(min).max(max).default(fallback));
+const intWithDefault = (fallback: number, min: number, max: number, message?: string) =>
+  z.preprocess(
+    unsetIfEmpty,
+    z.coerce.number(message).int(message).min(min, message).max(max, message).default(fallback),
+  );
 
 const envSchema = z
   .object({
@@ -31,6 +34,18 @@ const envSchema = z
         .string()
         .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
         .optional(),
+    ),
+    /**
+     * The most connections each process's PostgreSQL pool opens. A serving process holds two more
+     * of its own for LISTEN (db/listen.ts); a cluster's primary closes its pool once it has
+     * migrated and seeded, before it starts the workers (docs/reliability.md, 'PostgreSQL
+     * connections').
+     */
+    DATABASE_POOL_SIZE: intWithDefault(
+      10,
+      1,
+      100,
+      "must be a whole number from 1 to 100: the most connections in each process's PostgreSQL pool",
     ),
     JWT_SECRET: z.preprocess(
       unsetIfEmpty,

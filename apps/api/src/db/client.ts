@@ -83,9 +83,11 @@ const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers
 /** Open the embedded database (a folder under DATA_DIR) or a PostgreSQL pool. */
 export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHandle> {
   if (target.kind === 'postgres') {
+    // DATABASE_POOL_SIZE through the configuration; tests choose their own.
+    const max = target.poolSize ?? 10;
     const pool = new pg.Pool({
       connectionString: target.url,
-      max: target.poolSize ?? 10,
+      max,
       idleTimeoutMillis: 30_000,
       // A request that waits this long for a free connection fails instead of waiting for ever
       // (also one still waiting when the pool is closed: pg drops its waiters on end()).
@@ -99,7 +101,6 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     // (docs/reliability.md). The queries fail on their own; the pool drops the client on release.
     pool.on('connect', (client) => client.on('error', () => undefined));
     const db = drizzlePg(pool, drizzleOptions) as unknown as Database;
-    const max = target.poolSize ?? 10;
     let closed = false;
     return {
       kind: 'postgres',

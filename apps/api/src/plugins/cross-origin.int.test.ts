@@ -16,6 +16,8 @@ import { addBody, newShopper, rentable } from '../test/shopping.js';
 const STOREFRONT = 'https://partner-store.example';
 const MOBILE_WEB = 'http://localhost:8100';
 const STRANGER = 'https://not-allowed.example';
+/** The load balancer in front of the API, the one proxy TRUST_PROXY names. */
+const PROXY = '10.77.0.1';
 
 let t: TestApp;
 let products: Product[];
@@ -25,7 +27,11 @@ const shopper = () => newShopper(t, `cross-origin-${++n}@pehnava.test`);
 beforeAll(async () => {
   t = await createTestApp({
     seed: true,
-    env: { CORS_ORIGINS: `${STOREFRONT}, ${MOBILE_WEB}/`, AUTH_RATE_LIMIT_PER_IP: '1000' },
+    env: {
+      CORS_ORIGINS: `${STOREFRONT}, ${MOBILE_WEB}/`,
+      AUTH_RATE_LIMIT_PER_IP: '1000',
+      TRUST_PROXY: PROXY,
+    },
   });
   const list = await t.app.inject({
     method: 'GET',
@@ -75,7 +81,7 @@ describe('a preflight from an allowed origin', () => {
       expect(res.headers['access-control-allow-origin']).toBe(origin);
       expect(listOf(res.headers['access-control-allow-methods'])).toContain('delete');
       expect(listOf(res.headers['access-control-allow-headers'])).toEqual(
-        expect.arrayContaining(['authorization', 'content-type']),
+        expect.arrayContaining(['authorization', 'content-type', 'x-request-id']),
       );
       expect(Number(res.headers['access-control-max-age'])).toBeGreaterThan(0);
       expect(listOf(res.headers.vary)).toContain('origin');
@@ -160,6 +166,51 @@ describe('a call from an allowed origin', () => {
     });
     expect(res.headers['access-control-allow-origin']).toBe(STOREFRONT);
     expect(listOf(res.headers.vary)).toEqual(expect.arrayContaining(['origin', 'accept-encoding']));
+  });
+});
+
+describe('request ids (decision 075) on a call from an allowed origin', () => {
+  const fromStorefront = (remoteAddress: string, id?: string) =>
+    t.app.inject({
+      method: 'GET',
+      url: '/api/product/list',
+      remoteAddress,
+      headers: {
+        origin: STOREFRONT,
+        'x-forwarded-for': '203.0.113.50',
+        ...(id === undefined ? {} : { 'x-request-id': id }),
+      },
+    });
+
+  it("lets the storefront's script read X-Request-Id, the id the proxy gave the request", async () => {
+    const id = '5f3a9c01-7d2e-4b6a-9e0f-3c1d2b4a5e6f';
+    const res = await fromStorefront(PROXY, id);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['access-control-allow-origin']).toBe(STOREFRONT);
+    expect(res.headers['x-request-id']).toBe(id);
+    expect(listOf(res.headers['access-control-expose-headers'])).toEqual(
+      expect.arrayContaining(['etag', 'retry-after', 'x-request-id']),
+    );
+  });
+
+  it('echoes an id from a client no proxy vouches for as well, once it passes the same check', async () => {
+    // Decision 075: validated, an id cannot break a log line, and one a client invents only
+    // confuses its own requests' logs; trust decides whose X-Forwarded-For is believed, not this.
+    const res = await fromStorefront('198.51.100.7', 'partner-checkout-42');
+    expect(res.headers['x-request-id']).toBe('partner-checkout-42');
+    expect(listOf(res.headers['access-control-expose-headers'])).toContain('x-request-id');
+  });
+
+  it('answers an id of its own, readable too, for none or a hostile one, whoever sent it', async () => {
+    for (const remoteAddress of [PROXY, '198.51.100.7']) {
+      for (const given of [undefined, 'x'.repeat(129), 'with space']) {
+        const res = await fromStorefront(remoteAddress, given);
+        expect(res.headers['x-request-id'], `${remoteAddress} ${given}`).toMatch(
+          /^[0-9a-f]{8}-[0-9a-z]+$/,
+        );
+        expect(listOf(res.headers['access-control-expose-headers'])).toContain('x-request-id');
+      }
+    }
   });
 });
 

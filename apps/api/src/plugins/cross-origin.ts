@@ -1,10 +1,24 @@
 import cors, { type FastifyCorsOptions } from '@fastify/cors';
 import type { FastifyInstance } from 'fastify';
+import { REQUEST_ID_HEADER } from '../lib/request-id.js';
 
-/** Request headers the API reads: the session token, JSON bodies, revalidation, Stripe's token. */
-export const CORS_ALLOWED_HEADERS = ['authorization', 'content-type', 'if-none-match', 'token'];
-/** Response headers a front end on another origin may read besides the CORS-safelisted ones. */
-export const CORS_EXPOSED_HEADERS = ['etag', 'retry-after'];
+/**
+ * Request headers the API reads: the session token, JSON bodies, revalidation, Stripe's token,
+ * and a request id of the caller's own, which its log lines then carry (decision 075).
+ */
+export const CORS_ALLOWED_HEADERS = [
+  'authorization',
+  'content-type',
+  'if-none-match',
+  'token',
+  REQUEST_ID_HEADER,
+];
+/**
+ * Response headers a front end on another origin may read besides the CORS-safelisted ones:
+ * revalidation, when to try again after a 503, and the request's id (decision 075), which a
+ * partner quotes to find the request in our logs.
+ */
+export const CORS_EXPOSED_HEADERS = ['etag', 'retry-after', REQUEST_ID_HEADER];
 /** How long a browser may keep a preflight's answer (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

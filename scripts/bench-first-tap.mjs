@@ -11,36 +11,13 @@
 //
 // The tap is the shopper's: a page that is inert until the app has taken it over makes Playwright
 // wait and tap again once it is not, as a shopper would.
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { markdownTable, median, startServer } from './bench-lib.mjs';
+import { FIRST_VISIT_PAGES, firstVisitBench, markdownTable, median } from './bench-lib.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 7);
 const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 8);
 const readMs = Number(process.env.BENCH_READ_MS ?? 3000);
 const baseline = process.env.BENCH_BASELINE;
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const children = [];
-const dataDirs = [];
-
-async function start(name, cwd, port) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-first-tap-'));
-  dataDirs.push(dataDir);
-  await startServer(
-    children,
-    name,
-    [join(cwd, 'apps/api/dist/server.js')],
-    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: '' },
-    port,
-    '/api/health',
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  const { products } = await (await fetch(`${origin}/api/product/list`)).json();
-  const product = products.find((p) => p.isAvailable);
-  return { name, origin, paths: ['/', '/collection', `/product/${product._id}`] };
-}
 
 /**
  * One first visit: the page, a wait (with a scroll down and back at its start, if asked), a tap
@@ -70,19 +47,14 @@ async function firstTap(browser, url, waitMs, scroll) {
   return ms;
 }
 
-async function main() {
-  const targets = [await start('this build', process.cwd(), 3381)];
-  if (baseline) targets.push(await start(`baseline (${baseline})`, baseline, 3382));
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  const cases = [
-    ['at the first paint', 0, false],
-    [`after reading ${readMs / 1000} s`, readMs, false],
-    [`after a scroll and ${readMs / 1000} s`, readMs, true],
-  ];
-  try {
+await firstVisitBench(
+  { prefix: 'first-tap', port: 3381, baseline, chromePath },
+  async (browser, targets) => {
+    const cases = [
+      ['at the first paint', 0, false],
+      [`after reading ${readMs / 1000} s`, readMs, false],
+      [`after a scroll and ${readMs / 1000} s`, readMs, true],
+    ];
     for (const t of targets)
       for (const path of t.paths) await firstTap(browser, t.origin + path, 0);
     const results = new Map();
@@ -98,9 +70,8 @@ async function main() {
         }
       }
     }
-    const labels = ['/', '/collection', '/product/:id'];
     const rows = targets.flatMap((t) =>
-      labels.flatMap((page, index) =>
+      FIRST_VISIT_PAGES.flatMap((page, index) =>
         cases.map(([label]) => {
           const all = results.get(`${t.name}|${index}|${label}`);
           return [t.name, page, label, String(Math.round(median(all))), all.join(' ')];
@@ -117,16 +88,5 @@ async function main() {
         rows,
       ),
     );
-  } finally {
-    await browser.close();
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  for (const child of children) child.kill('SIGKILL');
-  process.exitCode = 1;
-});
+  },
+);

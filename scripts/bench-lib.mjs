@@ -1,9 +1,20 @@
 // What the bench scripts share: wrk runs (with bench-wrk.lua's JSON line), servers started and
 // waited for, a process's CPU time, raw responses, medians, and tables written into
-// docs/benchmarks.md between their markers, and one-off statements on PostgreSQL.
+// docs/benchmarks.md between their markers, one-off statements on PostgreSQL, and the frame of a
+// browser bench of first visits.
 import { spawn, spawnSync } from 'node:child_process';
 import { get } from 'node:http';
-import { closeSync, openSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 
@@ -220,5 +231,58 @@ export async function pgQuery(url, text) {
     return await client.query(text);
   } finally {
     await client.end();
+  }
+}
+
+/** The pages a first-visit bench opens, as its tables name them. */
+export const FIRST_VISIT_PAGES = ['/', '/collection', '/product/:id'];
+
+/**
+ * A browser bench of first visits (bench-page-load.mjs, bench-first-tap.mjs): the built server
+ * on PGlite with a fresh data directory on `port` (and, with `baseline`, another built checkout's
+ * server the same way on `port + 1`), Debian's Chromium launched, then `measure(browser,
+ * targets)`, each target with its name, server process, origin and the paths of
+ * FIRST_VISIT_PAGES (the product page is the first available product's). The servers, the
+ * browser and the data directories are gone afterwards, whatever happened; a failure is printed
+ * and sets the exit code.
+ */
+export async function firstVisitBench({ prefix, port, baseline, chromePath }, measure) {
+  const children = [];
+  const dataDirs = [];
+  const start = async (name, cwd, at) => {
+    const dataDir = mkdtempSync(join(tmpdir(), `pehnava-${prefix}-`));
+    dataDirs.push(dataDir);
+    const child = await startServer(
+      children,
+      name,
+      [join(cwd, 'apps/api/dist/server.js')],
+      { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: '' },
+      at,
+      '/api/health',
+    );
+    const origin = `http://127.0.0.1:${at}`;
+    const { products } = await (await fetch(`${origin}/api/product/list`)).json();
+    const product = products.find((p) => p.isAvailable);
+    return { name, child, origin, paths: ['/', '/collection', `/product/${product._id}`] };
+  };
+  let browser;
+  try {
+    const targets = [await start('this build', process.cwd(), port)];
+    if (baseline) targets.push(await start(`baseline (${baseline})`, baseline, port + 1));
+    const { chromium } = await import('@playwright/test');
+    browser = await chromium.launch({
+      executablePath: chromePath,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+    });
+    await measure(browser, targets);
+  } catch (error) {
+    console.error(error);
+    process.exitCode = 1;
+  } finally {
+    await browser?.close();
+    for (const child of children) child.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    for (const child of children) if (child.exitCode === null) child.kill('SIGKILL');
+    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
   }
 }

@@ -9,35 +9,18 @@
 //
 // Options (environment): BENCH_ROUNDS (5), BENCH_LOADS (10 loads of each page per round),
 // BENCH_BASELINE (a built checkout to measure beside this one), CHROME_PATH (/usr/bin/chromium).
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { chromium } from '@playwright/test';
-import { cpuSeconds, markdownTable, median, startServer } from './bench-lib.mjs';
+import {
+  FIRST_VISIT_PAGES,
+  cpuSeconds,
+  firstVisitBench,
+  markdownTable,
+  median,
+} from './bench-lib.mjs';
 
 const rounds = Number(process.env.BENCH_ROUNDS ?? 5);
 const loads = Number(process.env.BENCH_LOADS ?? 10);
 const baseline = process.env.BENCH_BASELINE;
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const children = [];
-const dataDirs = [];
-
-async function start(name, cwd, port) {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-page-load-'));
-  dataDirs.push(dataDir);
-  const child = await startServer(
-    children,
-    name,
-    [join(cwd, 'apps/api/dist/server.js')],
-    { DATA_DIR: dataDir, LOG_LEVEL: 'warn', NODE_ENV: '' },
-    port,
-    '/api/health',
-  );
-  const origin = `http://127.0.0.1:${port}`;
-  const { products } = await (await fetch(`${origin}/api/product/list`)).json();
-  const product = products.find((p) => p.isAvailable);
-  return { name, child, origin, paths: ['/', '/collection', `/product/${product._id}`] };
-}
 
 /** One first visit: a fresh context, the page until the network is quiet; the bytes received. */
 async function visit(browser, url) {
@@ -54,14 +37,9 @@ async function visit(browser, url) {
   return bytes;
 }
 
-async function main() {
-  const targets = [await start('this build', process.cwd(), 3371)];
-  if (baseline) targets.push(await start(`baseline (${baseline})`, baseline, 3372));
-  const browser = await chromium.launch({
-    executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking'],
-  });
-  try {
+await firstVisitBench(
+  { prefix: 'page-load', port: 3371, baseline, chromePath },
+  async (browser, targets) => {
     const results = new Map();
     for (const t of targets) for (const path of t.paths) await visit(browser, t.origin + path);
     for (let round = 1; round <= rounds; round += 1) {
@@ -82,9 +60,8 @@ async function main() {
         }
       }
     }
-    const labels = ['/', '/collection', '/product/:id'];
     const rows = targets.flatMap((t) =>
-      labels.map((label, index) => {
+      FIRST_VISIT_PAGES.map((label, index) => {
         const r = results.get(`${t.name}|${index}`);
         return [
           t.name,
@@ -104,16 +81,5 @@ async function main() {
         rows,
       ),
     );
-  } finally {
-    await browser.close();
-    for (const child of children) child.kill('SIGTERM');
-    await new Promise((r) => setTimeout(r, 1000));
-    for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-main().catch((error) => {
-  console.error(error);
-  for (const child of children) child.kill('SIGKILL');
-  process.exitCode = 1;
-});
+  },
+);

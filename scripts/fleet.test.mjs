@@ -266,5 +266,8 @@ describe.skipIf(skipReason)('a fleet of three hosts behind HAProxy', () => {
     expect(database.acknowledgedLost).toBe(0);
     expect(database.paidNotConfirmed).toBe(0);
     expect(database.doubled).toBe(0);
-  });
+    // Three hosts stopped and started in turn: about 45 s on a quiet machine, but each host's
+    // start took 35 to 40 s on a 2-core machine loaded by other work (2026-11-28), 114 s in all,
+    // so this test has more time than the others. What it must show is not its speed.
+  }, 240_000);
 });

@@ -33,7 +33,13 @@ export default defineConfig({
           // state (none mocks a module or changes the environment), and a fresh import per file
           // was three quarters of the step's 22 s.
           isolate: false,
-          include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.ts'],
+          include: [
+            'packages/*/src/**/*.test.ts',
+            'apps/*/src/**/*.test.ts',
+            // The deployment on paper (Dockerfile, deploy/), read without a container engine:
+            // no build, root or database needed, unlike the fleet's project below.
+            'scripts/deploy.test.mjs',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
         },
       },

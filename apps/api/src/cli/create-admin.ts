@@ -10,7 +10,8 @@
 import { parseArgs } from 'node:util';
 import { ZodError } from 'zod';
 import { OPERATOR_ROLES, type OperatorRole } from '@pehnava/shared';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { runCommand } from './command.js';
 
 const WORDS = (role: OperatorRole) => {
   const as = role === 'admin' ? 'an admin' : 'staff';
@@ -74,18 +75,6 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ZodError) {
-      process.stderr.write(`${error.issues.map((i) => i.message).join('\n')}\n`);
-    } else if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `create-admin failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-    process.exit(1);
-  },
+runCommand('create-admin', main, (error) =>
+  error instanceof ZodError ? error.issues.map((i) => i.message).join('\n') : undefined,
 );

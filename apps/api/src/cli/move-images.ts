@@ -10,27 +10,16 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { readOptions, runCommand } from './command.js';
 
 const USAGE =
   'Usage: npm run images:move -- [--from <folder>]\n' +
   'Copies DATA_DIR/images (or the folder named) into the store IMAGE_STORE names (postgres or s3).\n';
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: { from: { type: 'string' }, help: { type: 'boolean', default: false } },
-    }));
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const values = readOptions({ from: { type: 'string' } }, USAGE);
+  if (typeof values === 'number') return values;
   const config = loadConfig(process.env);
   // The app's modules load only for a run that will use them.
   const [
@@ -88,16 +77,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `images:move failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-    process.exit(1);
-  },
-);
+runCommand('images:move', main);

@@ -8,9 +8,9 @@
  * migrates the database first, as the server does. It refuses a database that holds shop data
  * other than the standard seed unless --replace is given, which deletes that data first.
  */
-import { parseArgs } from 'node:util';
 import pg from 'pg';
-import { ConfigError, loadConfig } from '../config.js';
+import { loadConfig } from '../config.js';
+import { readOptions, runCommand } from './command.js';
 import { openConfiguredDatabase } from '../bootstrap.js';
 import { runMigrations } from '../db/migrate.js';
 import { ScaleRefusal, seedScale } from '../db/seed/scale/seed-scale.js';
@@ -35,27 +35,18 @@ function wholeNumber(name: string, value: string | undefined, fallback: number, 
 }
 
 async function main(): Promise<number> {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      options: {
-        products: { type: 'string' },
-        bookings: { type: 'string' },
-        users: { type: 'string' },
-        seed: { type: 'string' },
-        password: { type: 'string' },
-        replace: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }));
-  } catch (error) {
-    process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n${USAGE}`);
-    return 2;
-  }
-  if (values.help) {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const values = readOptions(
+    {
+      products: { type: 'string' },
+      bookings: { type: 'string' },
+      users: { type: 'string' },
+      seed: { type: 'string' },
+      password: { type: 'string' },
+      replace: { type: 'boolean', default: false },
+    },
+    USAGE,
+  );
+  if (typeof values === 'number') return values;
   let options;
   try {
     options = {
@@ -119,16 +110,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof ConfigError) {
-      process.stderr.write(`${error.message}\n`);
-    } else {
-      process.stderr.write(
-        `seed:scale failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-    process.exit(1);
-  },
-);
+runCommand('seed:scale', main);

@@ -254,9 +254,9 @@ export function createServices({
     cacheTtlMs: config.CATALOGUE_CACHE_TTL_MS,
   });
   const images = createImageStore({ config, db: database.db, clock });
-  const productAdmin = createProductAdmin({ repos, uow, catalogue, images });
   const imageUploads = createImageUploads(images);
   const artPictures = createArtPictures(images);
+  const productAdmin = createProductAdmin({ repos, uow, catalogue, images, artPictures });
   const servedImages = createServedImages({
     store: images,
     artPictures,

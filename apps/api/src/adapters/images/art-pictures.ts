@@ -47,6 +47,17 @@ export function createArtPictures(store: ImageStore) {
       }
       return made;
     },
+
+    /**
+     * Whether `key` names a picture `get` gives: kept already, or to be made from a drawing the
+     * store has. Nothing is drawn to find out (a product saved before its pictures were first
+     * asked for names pictures not made yet).
+     */
+    async exists(key: string): Promise<boolean> {
+      const [, drawingKey, width] = ART_PICTURE.exec(key) ?? [];
+      if (!drawingKey || !widthsFor(drawingKey).includes(Number(width))) return false;
+      return (await store.exists(key)) || store.exists(`${drawingKey}.svg`);
+    },
   };
 }
 

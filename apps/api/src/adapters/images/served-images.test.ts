@@ -34,7 +34,7 @@ function memoryStore() {
   };
 }
 
-const noArt: ArtPictures = { get: async () => undefined };
+const noArt: Pick<ArtPictures, 'get'> = { get: async () => undefined };
 const KB = 1024;
 
 describe('served images', () => {
@@ -129,7 +129,7 @@ describe('served images', () => {
   it("serves the seed's pictures as the art makes them", async () => {
     const { store } = memoryStore();
     const drawn: string[] = [];
-    const artPictures: ArtPictures = {
+    const artPictures: Pick<ArtPictures, 'get'> = {
       get: async (key) => {
         drawn.push(key);
         return Buffer.from('RIFF....WEBP');

@@ -26,7 +26,7 @@ export function createServedImages({
   maxBytes,
 }: {
   store: ImageStore;
-  artPictures: ArtPictures;
+  artPictures: Pick<ArtPictures, 'get'>;
   maxBytes: number;
 }) {
   const kept = new Map<string, ServedImage>();

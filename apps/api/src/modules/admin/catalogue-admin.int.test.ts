@@ -399,3 +399,47 @@ describe.runIf(usingPostgres())('two API processes on PostgreSQL', () => {
     expect(edited, 'the edit reached the other process').toBeDefined();
   });
 });
+
+describe('a product of the seed', () => {
+  let shop: TestApp;
+  let boss: Shopper;
+  beforeAll(async () => {
+    shop = await createTestApp({
+      seed: true,
+      jobs: false,
+      env: { AUTH_RATE_LIMIT_PER_IP: '1000' },
+    });
+    boss = await newShopper(shop, 'seed-editor@pehnava.test');
+    await shop.services.repos.users.setRole(boss.id, 'admin');
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it('is saved as the console read it, though its pictures were never asked for', async () => {
+    // The seed writes drawings; each picture is made the first time someone asks for it, so on a
+    // fresh shop an operator may save a product whose pictures do not exist yet.
+    const { products } = productListResponseSchema.parse(
+      (await shop.app.inject({ method: 'GET', url: '/api/product/list' })).json(),
+    );
+    const seeded = products.at(-1)!;
+    const read = adminProductResponseSchema.parse(
+      (await boss.call('GET', `/api/admin/products/${seeded._id}`)).json(),
+    ).product;
+    const { _id: _omitId, categoryLabel: _omitLabel, date: _omitDate, ...form } = read;
+    const saved = await putAs(shop, boss, `/api/admin/products/${seeded._id}`, {
+      ...form,
+      name: `${read.name} (pressed)`,
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const product = adminProductResponseSchema.parse(saved.json()).product;
+    expect(product.images).toEqual(read.images);
+    // Its pictures are the ones the shop serves.
+    const picture = await shop.app.inject({
+      method: 'GET',
+      url: new URL(product.images[0]!).pathname,
+    });
+    expect(picture.statusCode).toBe(200);
+    expect(picture.headers['content-type']).toBe('image/webp');
+  });
+});

@@ -10,6 +10,7 @@ import {
   type AdminProductBody,
   type AdminProductsResponse,
 } from '@pehnava/shared';
+import type { ArtPictures } from '../../adapters/images/art-pictures.js';
 import type { ImageStore } from '../../adapters/images/image-store.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
@@ -24,6 +25,8 @@ export interface ProductAdminDeps {
   uow: UnitOfWork;
   catalogue: Pick<CatalogueService, 'invalidate'>;
   images: ImageStore;
+  /** The seed's art as pictures, made on first request: a picture not made yet still counts. */
+  artPictures: Pick<ArtPictures, 'exists'>;
 }
 
 const IMAGE_PATH = /^\/images\/([a-z0-9][a-z0-9/_.-]*)$/;
@@ -35,7 +38,13 @@ const IMAGE_PATH = /^\/images\/([a-z0-9][a-z0-9/_.-]*)$/;
  * (their bookings hold them: a piece leaves by being retired on the Units screen). Every write
  * reaches every process's snapshot: here at once, elsewhere by the NOTIFY the write queues.
  */
-export function createProductAdmin({ repos, uow, catalogue, images }: ProductAdminDeps) {
+export function createProductAdmin({
+  repos,
+  uow,
+  catalogue,
+  images,
+  artPictures,
+}: ProductAdminDeps) {
   /** The store key of an image address (absolute from this API, or root-relative). */
   async function imageKeys(addresses: string[]): Promise<string[]> {
     const paths: string[] = [];
@@ -50,7 +59,8 @@ export function createProductAdmin({ repos, uow, catalogue, images }: ProductAdm
       }
       const key = IMAGE_PATH.exec(path)?.[1];
       if (!key || key.includes('..')) throw badRequest(M.imageNotOurs);
-      if (!(await images.exists(key))) throw badRequest(M.imageMissing(path));
+      const stored = (await images.exists(key)) || (await artPictures.exists(key));
+      if (!stored) throw badRequest(M.imageMissing(path));
       paths.push(images.urlFor(key));
     }
     return paths;

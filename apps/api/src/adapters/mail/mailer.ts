@@ -1,5 +1,10 @@
 /** One e-mail, with an HTML part and a plain-text part. */
 export interface MailMessage {
+  /**
+   * The mail's own id (its outbox row's): its Message-ID, the same on every try, so a mail
+   * handed over twice is one message to whoever receives it.
+   */
+  id?: string;
   to: string;
   subject: string;
   text: string;

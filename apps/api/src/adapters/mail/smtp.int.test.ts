@@ -70,6 +70,11 @@ describe('sign-up over a real SMTP server', () => {
     expect(mail.raw).toMatch(/^Subject: Your Pehnava verification code/m);
     expect(mail.raw).toMatch(/Content-Type: text\/plain/i);
     expect(mail.raw).toMatch(/Content-Type: text\/html/i);
+    // Its Message-ID is its outbox row's, on the sender's domain: the same on every try.
+    const [queued] = (await t.services.repos.outbox.list()).filter(
+      (row) => row.recipient === email,
+    );
+    expect(mail.raw).toMatch(new RegExp(`^Message-ID: <${queued!.id}@pehnava\\.test>`, 'm'));
 
     const verified = await t.app.inject({
       method: 'POST',

@@ -144,6 +144,43 @@ describe('the mail outbox', () => {
   });
 });
 
+describe('a mail handed over while the database is away', () => {
+  it('is recorded as sent once the database is back, and never handed over again', async () => {
+    await t.services.uow.run((tx) => tx.outbox.enqueue('otp', mail('gap@pehnava.test')));
+    const repository = t.services.repos.outbox;
+    let databaseAway = true;
+    // The real outbox table, but recording a send fails while the database is away.
+    const outbox = createMailOutbox({
+      repository: {
+        ...repository,
+        markSent: (id) =>
+          databaseAway
+            ? Promise.reject(new Error('connect ECONNREFUSED 127.0.0.1:5432'))
+            : repository.markSent(id),
+      },
+      mailer: server.mailer,
+      clock,
+      logger: { info() {}, warn() {}, error() {} },
+    });
+    const handedOver = () => server.sent.filter((m) => m.to === 'gap@pehnava.test');
+    await expect(outbox.deliverDue()).rejects.toThrow('ECONNREFUSED');
+    expect(handedOver()).toHaveLength(1);
+    // Still away: the next run fails again before it claims anything, and sends nothing.
+    await expect(outbox.deliverDue()).rejects.toThrow('ECONNREFUSED');
+    // Back, after the lease has run out: recorded first, not sent again.
+    databaseAway = false;
+    clock.advance(OUTBOX_LEASE_MS);
+    await outbox.deliverDue();
+    clock.advance(OUTBOX_LEASE_MS);
+    await outbox.deliverDue();
+    expect(handedOver()).toHaveLength(1);
+    const row = (await outboxRows()).find((r) => r.recipient === 'gap@pehnava.test');
+    expect(row).toMatchObject({ status: 'sent', attempts: 1 });
+    // Every try carried the row's id, the mail's Message-ID.
+    expect(handedOver()[0]!.id).toBe(row!.id);
+  });
+});
+
 describe.runIf(usingPostgres())('two job runners on one PostgreSQL', () => {
   // Ten batches: more than one runner's three loops can claim before either sends, and more than
   // both runners' six, so later claims race too.

@@ -21,17 +21,42 @@ export interface MailOutboxDeps {
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-/** Sends queued mail: the work of the mail-outbox job. */
+/**
+ * Sends queued mail: the work of the mail-outbox job. A mail is claimed (leased), handed to the
+ * mail server, then recorded as sent. Handing over and recording cannot be one transaction: when
+ * the database goes away between the two, the mail has left and its row still says pending. Such
+ * a mail is remembered here and recorded first thing in the next run, before anything is claimed,
+ * and is never handed over again by this process; its lease keeps other runners off it meanwhile.
+ * Only a process that dies in that gap, with the database away for longer than the lease, can
+ * leave a mail to be sent twice, and then both copies carry the mail's one Message-ID (its row's
+ * id), so a mail program shows it once.
+ */
 export function createMailOutbox({ repository, mailer, clock, logger }: MailOutboxDeps) {
+  /** Mails handed to the mail server and not yet recorded as sent. */
+  const unrecorded = new Set<string>();
+
+  async function recordSent(id: string) {
+    unrecorded.add(id);
+    await repository.markSent(id);
+    unrecorded.delete(id);
+  }
+
   return {
     /** Send every due mail of one batch; returns how many were taken. */
     async deliverDue(): Promise<number> {
+      // What an earlier run handed over but could not record: recorded now, or this run fails.
+      for (const id of [...unrecorded]) await recordSent(id);
       const claimed = await repository.claimDue(
         OUTBOX_BATCH_SIZE,
         new Date(clock.now().getTime() + OUTBOX_LEASE_MS),
       );
       for (const row of claimed) {
+        if (unrecorded.has(row.id)) {
+          await recordSent(row.id);
+          continue;
+        }
         const message: MailMessage = {
+          id: row.id,
           to: row.recipient,
           subject: row.subject,
           text: row.textBody,
@@ -39,7 +64,6 @@ export function createMailOutbox({ repository, mailer, clock, logger }: MailOutb
         };
         try {
           await mailer.send(message);
-          await repository.markSent(row.id);
         } catch (error) {
           const givenUp = row.attempts >= OUTBOX_MAX_ATTEMPTS;
           const retryAt = givenUp
@@ -50,7 +74,10 @@ export function createMailOutbox({ repository, mailer, clock, logger }: MailOutb
           const fields = { mailId: row.id, kind: row.kind, attempts: row.attempts };
           if (givenUp) logger.error(fields, 'mail given up after its last try');
           else logger.warn({ ...fields, retryAt }, 'mail not sent; it will be tried again');
+          continue;
         }
+        // A failure here (the database gone) ends the run: the rest stay leased, unsent.
+        await recordSent(row.id);
       }
       return claimed.length;
     },

@@ -345,43 +345,54 @@ ${failOpen}
 }
 
 /**
+ * Send one line to a Unix socket (HAProxy's stats socket, the relay's) and read its whole answer,
+ * up to the socket's end. A FleetError when it does not answer within `seconds` (`silent`) or
+ * cannot be reached (`unreachable`, then the cause).
+ */
+function askSocket(path, line, { seconds, silent, unreachable }) {
+  return new Promise((done, fail) => {
+    const socket = connect(path);
+    let text = '';
+    socket.setTimeout(seconds * 1000, () => {
+      socket.destroy();
+      fail(new FleetError(silent));
+    });
+    socket.on('connect', () => socket.write(`${line}\n`));
+    socket.on('data', (chunk) => (text += chunk));
+    socket.on('error', (error) => fail(new FleetError(`${unreachable}: ${error.message}`)));
+    socket.on('end', () => done(text));
+  });
+}
+
+/**
  * HAProxy's view of the hosts, from its stats socket: per server its status (UP, DOWN, MAINT,
  * 'UP 1/2' while going down...), last check, seconds since it last changed, and counts.
  */
 export function haproxyServers(settings = fleetSettings()) {
   const { haproxySocket } = statePaths(settings.stateDir);
-  return new Promise((done, fail) => {
-    const socket = connect(haproxySocket);
-    let text = '';
-    socket.setTimeout(2000, () => {
-      socket.destroy();
-      fail(new FleetError('HAProxy stats socket did not answer within 2 s'));
-    });
-    socket.on('connect', () => socket.write('show stat\n'));
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', (error) => fail(new FleetError(`HAProxy stats socket: ${error.message}`)));
-    socket.on('end', () => {
-      const lines = text.split('\n').filter(Boolean);
-      const header = (lines.shift() ?? '').replace(/^# /, '').split(',');
-      const rows = lines.map((line) =>
-        Object.fromEntries(line.split(',').map((value, i) => [header[i], value])),
-      );
-      done(
-        rows
-          .filter((row) => row.pxname === 'api' && !['FRONTEND', 'BACKEND'].includes(row.svname))
-          .map((row) => ({
-            name: row.svname,
-            status: row.status,
-            check: `${row.check_status} ${row.check_code ?? ''}`.trim(),
-            checkMs: row.check_duration,
-            changedSecondsAgo: Number(row.lastchg),
-            requests: Number(row.stot),
-            serverErrors: Number(row.hrsp_5xx),
-            retries: Number(row.wretr),
-            redispatches: Number(row.wredis),
-          })),
-      );
-    });
+  return askSocket(haproxySocket, 'show stat', {
+    seconds: 2,
+    silent: 'HAProxy stats socket did not answer within 2 s',
+    unreachable: 'HAProxy stats socket',
+  }).then((text) => {
+    const lines = text.split('\n').filter(Boolean);
+    const header = (lines.shift() ?? '').replace(/^# /, '').split(',');
+    const rows = lines.map((line) =>
+      Object.fromEntries(line.split(',').map((value, i) => [header[i], value])),
+    );
+    return rows
+      .filter((row) => row.pxname === 'api' && !['FRONTEND', 'BACKEND'].includes(row.svname))
+      .map((row) => ({
+        name: row.svname,
+        status: row.status,
+        check: `${row.check_status} ${row.check_code ?? ''}`.trim(),
+        checkMs: row.check_duration,
+        changedSecondsAgo: Number(row.lastchg),
+        requests: Number(row.stot),
+        serverErrors: Number(row.hrsp_5xx),
+        retries: Number(row.wretr),
+        redispatches: Number(row.wredis),
+      }));
   });
 }
 
@@ -541,23 +552,14 @@ export const SERVICES = ['postgresql', 'redis', 'mail'];
  */
 export function relayCommand(line, settings = fleetSettings()) {
   const { relaySocket } = statePaths(settings.stateDir);
-  return new Promise((done, fail) => {
-    const socket = connect(relaySocket);
-    let text = '';
-    socket.setTimeout(3000, () => {
-      socket.destroy();
-      fail(new FleetError('the relay did not answer within 3 s'));
-    });
-    socket.on('connect', () => socket.write(`${line}\n`));
-    socket.on('data', (chunk) => (text += chunk));
-    socket.on('error', (error) =>
-      fail(new FleetError(`the relay is not running (is the fleet up?): ${error.message}`)),
-    );
-    socket.on('end', () => {
-      const answer = JSON.parse(text || '{}');
-      if (answer.error) fail(new FleetError(answer.error));
-      else done(answer);
-    });
+  return askSocket(relaySocket, line, {
+    seconds: 3,
+    silent: 'the relay did not answer within 3 s',
+    unreachable: 'the relay is not running (is the fleet up?)',
+  }).then((text) => {
+    const answer = JSON.parse(text || '{}');
+    if (answer.error) throw new FleetError(answer.error);
+    return answer;
   });
 }
 

@@ -2,7 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError } from '../config.js';
 
 /** What the shell is told of a failure: an error's message, and its causes' (why a query failed). */
-export function reasons(error: unknown): string {
+function reasons(error: unknown): string {
   const said: string[] = [];
   for (let at = error; at !== undefined && said.length < 5;) {
     said.push(at instanceof Error ? at.message.split('\n')[0]! : String(at));

@@ -44,17 +44,14 @@ export function createMailOutbox({ repository, mailer, clock, logger }: MailOutb
   return {
     /** Send every due mail of one batch; returns how many were taken. */
     async deliverDue(): Promise<number> {
-      // What an earlier run handed over but could not record: recorded now, or this run fails.
+      // What an earlier run handed over but could not record: recorded now, or this run fails
+      // here, before it claims anything (so nothing claimed below is one of them).
       for (const id of [...unrecorded]) await recordSent(id);
       const claimed = await repository.claimDue(
         OUTBOX_BATCH_SIZE,
         new Date(clock.now().getTime() + OUTBOX_LEASE_MS),
       );
       for (const row of claimed) {
-        if (unrecorded.has(row.id)) {
-          await recordSent(row.id);
-          continue;
-        }
         const message: MailMessage = {
           id: row.id,
           to: row.recipient,

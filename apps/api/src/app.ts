@@ -1,4 +1,5 @@
 import compress from '@fastify/compress';
+import { createServer } from 'node:http';
 import { constants as zlibConstants } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
@@ -39,6 +40,7 @@ import { registerSecurityHeaders } from './plugins/security-headers.js';
 import { readWebApp, registerWeb } from './plugins/web.js';
 import { registerApiDocs } from './plugins/api-docs.js';
 import { registerCrossOrigin } from './plugins/cross-origin.js';
+import { createKeptReads, type KeptReads } from './plugins/kept-reads.js';
 import { registerPublicOrigin } from './plugins/public-origin.js';
 import { createPageMetaResolver } from './modules/site/page-meta.js';
 import type { Services } from './services.js';
@@ -57,11 +59,18 @@ export interface AppOptions {
    * cluster's worker asks its primary for every worker's, summed (lib/metrics/cluster-metrics.ts).
    */
   processMetricsText?: () => Promise<string>;
+  /**
+   * false: every request goes through Fastify, the catalogue's kept answers included (the test
+   * that compares the two paths). Default true (plugins/kept-reads.ts, decision 080).
+   */
+  keptReads?: boolean;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    /** The catalogue's kept answers sent before routing; null when Fastify answers everything. */
+    keptReads: KeptReads | null;
   }
 }
 
@@ -70,6 +79,7 @@ export async function buildApp({
   services,
   webRoot,
   processMetricsText,
+  keptReads: keptReadsWanted = true,
 }: AppOptions): Promise<FastifyInstance> {
   const {
     config,
@@ -84,7 +94,21 @@ export async function buildApp({
     sandbox,
     devOutbox,
   } = services;
+  const genReqId = createRequestIds();
+  // Set once the app is built: the catalogue's kept answers, sent before Fastify routes a request.
+  let keptReads: KeptReads | undefined;
   const app = Fastify({
+    // Fastify's own HTTP server, with the kept answers in front of its handler (decision 080).
+    serverFactory: (handler, options) => {
+      const server = createServer((request, response) => {
+        if (!keptReads?.answer(request, response)) handler(request, response);
+      });
+      const timeouts = options as { keepAliveTimeout?: number; requestTimeout?: number };
+      if (timeouts.keepAliveTimeout !== undefined)
+        server.keepAliveTimeout = timeouts.keepAliveTimeout;
+      if (timeouts.requestTimeout !== undefined) server.requestTimeout = timeouts.requestTimeout;
+      return server;
+    },
     loggerInstance: services.logger,
     // Each request's logger is made when the request first writes a line (lib/logger.ts).
     childLoggerFactory: requestLoggerFactory,
@@ -96,7 +120,7 @@ export async function buildApp({
       timings: services.metrics.timings,
     }),
     // The load balancer's X-Request-Id when it is a sane one, else this process's own (decision 075).
-    genReqId: createRequestIds(),
+    genReqId,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1_048_576,
     // In-flight requests finish on close; idle keep-alive sockets are closed at once.
@@ -123,6 +147,7 @@ export async function buildApp({
   let closing = false;
   app.addHook('preClose', async () => {
     closing = true;
+    keptReads?.close();
   });
   app.addHook('onSend', (request, reply, payload, done) => {
     // Every answer carries its request's id, the one its log lines have.
@@ -137,14 +162,14 @@ export async function buildApp({
   });
 
   const web = readWebApp(webRoot);
-  registerSecurityHeaders(
+  const securityHeaders = registerSecurityHeaders(
     app,
     config.isProduction,
     config.PUBLIC_URL,
     services.provider.pageSources,
     web?.scriptSources,
   );
-  await registerCrossOrigin(app, config.CORS_ORIGINS);
+  const { variesByOrigin } = await registerCrossOrigin(app, config.CORS_ORIGINS);
   // ETags are computed on the uncompressed body: this onSend hook runs before compression's.
   registerEtags(app);
   // Responses compressed per request (the cart, the wishlist, images) use a low brotli quality:
@@ -246,6 +271,20 @@ export async function buildApp({
     catalogue,
     images: services.servedImages,
   });
+  // An access line for every request ('all') is a line Fastify writes: then Fastify answers all.
+  if (keptReadsWanted && config.ACCESS_LOG !== 'all') {
+    keptReads = createKeptReads({
+      catalogue,
+      securityHeaders,
+      variesByOrigin,
+      genReqId,
+      publicUrl: config.PUBLIC_URL,
+      timings: metrics.timings,
+      logger: services.logger,
+      slowMs: config.SLOW_REQUEST_MS,
+    });
+  }
+  app.decorate('keptReads', keptReads ?? null);
   return app;
 }
 

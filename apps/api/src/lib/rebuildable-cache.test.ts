@@ -12,6 +12,29 @@ describe('RebuildableCache', () => {
     expect(await cache.get()).toBe(2);
   });
 
+  it('peek gives only a value get would answer at once, and never builds one', async () => {
+    let builds = 0;
+    let now = 0;
+    const cache = new RebuildableCache(
+      async () => ++builds,
+      1_000,
+      () => now,
+    );
+    expect(cache.peek()).toBeUndefined();
+    expect(builds).toBe(0);
+    expect(await cache.get()).toBe(1);
+    expect(cache.peek()).toBe(1);
+    now = 1_000;
+    // Past its TTL: get() still answers from it while it rebuilds; peek() does not.
+    expect(cache.peek()).toBeUndefined();
+    expect(builds).toBe(1);
+    expect(await cache.get()).toBe(1);
+    await Promise.resolve();
+    expect(cache.peek()).toBe(2);
+    cache.invalidate();
+    expect(cache.peek()).toBeUndefined();
+  });
+
   it('does not keep a value built across an invalidation', async () => {
     let builds = 0;
     let release: () => void = () => undefined;

@@ -20,15 +20,26 @@ export class RebuildableCache<T> {
   ) {}
 
   async get(): Promise<T> {
+    const fresh = this.peek();
+    if (fresh !== undefined) return fresh;
     const value = this.value;
-    if (value !== undefined && (this.ttlMs === 0 || this.now() - this.builtAt < this.ttlMs)) {
-      return value;
-    }
     const rebuild = this.rebuild();
     if (value === undefined) return rebuild;
     // Only old: answer from it now; the rebuild's failure is the next reader's to retry.
     rebuild.catch(() => undefined);
     return value;
+  }
+
+  /**
+   * The value as get() would answer it without waiting and without starting a rebuild: undefined
+   * when there is none, it was invalidated, or it has outlived ttlMs (get() then rebuilds it).
+   */
+  peek(): T | undefined {
+    const value = this.value;
+    if (value !== undefined && (this.ttlMs === 0 || this.now() - this.builtAt < this.ttlMs)) {
+      return value;
+    }
+    return undefined;
   }
 
   private rebuild(): Promise<T> {

@@ -31,9 +31,13 @@ const PREFLIGHT_MAX_AGE_SECONDS = 600;
  * reading answers from script.
  *
  * Call before the API's routes are registered. Nothing is registered when `origins` is empty.
+ * Says whether answers now vary by Origin, for the answers sent before routing (kept-reads.ts).
  */
-export async function registerCrossOrigin(app: FastifyInstance, origins: readonly string[]) {
-  if (origins.length === 0) return;
+export async function registerCrossOrigin(
+  app: FastifyInstance,
+  origins: readonly string[],
+): Promise<{ variesByOrigin: boolean }> {
+  if (origins.length === 0) return { variesByOrigin: false };
   const anyOrigin = origins.includes('*');
   const allowed = new Set(origins.map((origin) => origin.replace(/\/+$/, '')));
 
@@ -61,4 +65,6 @@ export async function registerCrossOrigin(app: FastifyInstance, origins: readonl
       callback(null, { ...sharedOptions(), origin: permitted ? origin : false });
     },
   });
+  // @fastify/cors says `Vary: Origin` on every answer, those to requests without one included.
+  return { variesByOrigin: true };
 }

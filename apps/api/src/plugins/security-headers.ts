@@ -72,7 +72,7 @@ export function registerSecurityHeaders(
   publicUrl?: string,
   checkout?: CheckoutPageSources,
   pageScripts?: string[],
-): void {
+): Readonly<Record<string, string>> {
   const headers = helmetHeaders(
     securityHeaderOptions(isProduction, publicUrl, checkout, pageScripts),
   );
@@ -80,4 +80,5 @@ export function registerSecurityHeaders(
     reply.headers(headers);
     done();
   });
+  return headers;
 }

@@ -60,6 +60,8 @@ export async function createTestApp(
      * keys (as processes sharing DATA_DIR do), so a payment made through one verifies on the other.
      */
     sameDeploymentAs?: TestApp;
+    /** false: Fastify answers every request, the catalogue's kept reads included (decision 080). */
+    keptReads?: boolean;
     /** Receives the app's JSON log lines (at info level) instead of discarding them. */
     logStream?: { write(line: string): void };
   } = {},
@@ -96,7 +98,11 @@ export async function createTestApp(
       return res.statusCode;
     },
   });
-  const app = await buildApp({ services, webRoot: options.webRoot });
+  const app = await buildApp({
+    services,
+    webRoot: options.webRoot,
+    ...(options.keptReads === false ? { keptReads: false } : {}),
+  });
   built.app = app;
   const seed = (now = SEED_NOW) => seedServices(services, now);
   await app.ready();

@@ -18,6 +18,8 @@ export const ORIGIN_SLOTS = 8;
 export interface OriginBodies {
   /** `{ success: true, products }`, encoded the first time the list is asked for. */
   readonly list: EncodedBody;
+  /** The list when it has been encoded already, else undefined (asking never encodes it). */
+  readonly listIfEncoded: EncodedBody | undefined;
   /** `{ success: true, product }` per product id, encoded on first request. */
   details: Map<string, EncodedBody>;
   effort: 'max' | 'fast';
@@ -75,6 +77,9 @@ function bodiesFor(snapshot: CatalogueSnapshot, origin: string): OriginBodies {
   const bodies: OriginBodies = {
     get list() {
       list ??= encodeBody(Buffer.from(snapshot.listParts.join(asJsonText(origin))), effort);
+      return list;
+    },
+    get listIfEncoded() {
       return list;
     },
     details: new Map(),
@@ -229,6 +234,24 @@ export function createCatalogueService(
         bodies.details.set(product._id, body);
       }
       return body;
+    },
+
+    /**
+     * The list's answer for `origin` if it can be sent with no work at all: the snapshot is fresh
+     * and the answer for this origin already encoded and kept. Undefined otherwise (listBody does
+     * the work). Answers taken before routing use this (plugins/kept-reads.ts, decision 080).
+     */
+    keptListBody(origin: string): EncodedBody | undefined {
+      return cache.peek()?.byOrigin.get(origin)?.listIfEncoded;
+    },
+
+    /** keptListBody for a product's detail, by its id or code. */
+    keptProductBody(idOrCode: string, origin: string): EncodedBody | undefined {
+      const snapshot = cache.peek();
+      const bodies = snapshot?.byOrigin.get(origin);
+      if (!bodies) return undefined;
+      const product = findProduct(snapshot!, idOrCode);
+      return product && bodies.details.get(product._id);
     },
 
     /**

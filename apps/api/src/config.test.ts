@@ -28,6 +28,27 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SLOW_REQUEST_MS: '0' })).toThrow(/SLOW_REQUEST_MS/);
   });
 
+  it('describes the seller on tax invoices: the Mumbai warehouse by default, a GSTIN of the seller’s state', () => {
+    expect(loadConfig({})).toMatchObject({
+      GST_RATE_PERCENT: 18,
+      SELLER_NAME: 'Pehnava Rentals Private Limited',
+      SELLER_ADDRESS: 'Pehnava Warehouse, 14 Ballard Estate, Fort, Mumbai 400001',
+      SELLER_GSTIN: '27AAACP0000P1ZO',
+      SELLER_STATE: 'Maharashtra',
+    });
+    expect(
+      loadConfig({ SELLER_GSTIN: ' 29aagcb7383j1z4 ', SELLER_STATE: 'Karnataka' }),
+    ).toMatchObject({ SELLER_GSTIN: '29AAGCB7383J1Z4', SELLER_STATE: 'Karnataka' });
+    expect(() => loadConfig({ SELLER_GSTIN: '27AAACP0000P1ZP' })).toThrow(
+      /SELLER_GSTIN: must be a valid GSTIN/,
+    );
+    expect(() => loadConfig({ SELLER_GSTIN: '29AAGCB7383J1Z4' })).toThrow(
+      /SELLER_GSTIN: must be registered in SELLER_STATE \(Maharashtra: state code 27\)/,
+    );
+    expect(() => loadConfig({ SELLER_STATE: 'Bombay' })).toThrow(/SELLER_STATE/);
+    expect(() => loadConfig({ GST_RATE_PERCENT: '41' })).toThrow(/GST_RATE_PERCENT/);
+  });
+
   it('treats empty variables as unset', () => {
     expect(loadConfig({ PORT: '', DATABASE_URL: '' }).database.kind).toBe('pglite');
   });

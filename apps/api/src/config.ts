@@ -1,3 +1,4 @@
+import { INDIAN_STATES, gstStateCodeOf, isValidGstin } from '@pehnava/shared';
 import { z } from 'zod';
 
 /** Treat an empty string in the environment the same as an unset variable. */
@@ -184,8 +185,38 @@ const envSchema = z
      * product's calendar.
      */
     CART_CACHE_ENTRIES: intWithDefault(10_000, 0, 1_000_000),
-    /** The GST rate (percent) inside prices, for the accountant's exports (decision 054). */
+    /**
+     * The GST rate (percent) inside prices (DECISIONS.md 'Tax invoices': prices include GST): on
+     * every tax invoice and credit note (decision 081) and in the accountant's exports (decision 054).
+     */
     GST_RATE_PERCENT: intWithDefault(18, 0, 40),
+    /**
+     * The seller on tax invoices (decision 081): its legal name, address, GSTIN and state (one of
+     * the checkout's 36; the GSTIN's first two digits must be its state code). The state decides
+     * CGST + SGST (a delivery within it) or IGST. Defaults describe the Mumbai warehouse; the
+     * default GSTIN is a placeholder of the right form that a real shop must replace.
+     */
+    SELLER_NAME: z.preprocess(unsetIfEmpty, z.string().default('Pehnava Rentals Private Limited')),
+    SELLER_ADDRESS: z.preprocess(
+      unsetIfEmpty,
+      z.string().default('Pehnava Warehouse, 14 Ballard Estate, Fort, Mumbai 400001'),
+    ),
+    SELLER_GSTIN: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .transform((gstin) => gstin.trim().toUpperCase())
+        .refine(isValidGstin, 'must be a valid GSTIN (15 characters and the right check character)')
+        .default('27AAACP0000P1ZO'),
+    ),
+    SELLER_STATE: z.preprocess(
+      unsetIfEmpty,
+      z
+        .enum(INDIAN_STATES, {
+          error: 'must be one of the 36 states and union territories, e.g. Maharashtra',
+        })
+        .default('Maharashtra'),
+    ),
     /** Minutes an unpaid booking holds its units and coupon (DECISIONS.md: 15). */
     BOOKING_HOLD_MINUTES: intWithDefault(15, 1, 24 * 60),
     /** How long after a sandbox payment its webhook is sent to the app. */
@@ -281,6 +312,13 @@ const envSchema = z
         code: 'custom',
         path: ['WEB_CONCURRENCY'],
         message: 'above 1 is refused with TEST_CLOCK: a moved clock would move in one worker only',
+      });
+    }
+    if (env.SELLER_GSTIN.slice(0, 2) !== gstStateCodeOf(env.SELLER_STATE)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SELLER_GSTIN'],
+        message: `must be registered in SELLER_STATE (${env.SELLER_STATE}: state code ${gstStateCodeOf(env.SELLER_STATE)})`,
       });
     }
     if (env.NODE_ENV !== 'production') return;

@@ -92,6 +92,10 @@ import { createCouponUses } from './modules/coupons/coupon-uses.js';
 import { createPaymentIntake, type PaymentIntake } from './modules/payments/intake.js';
 import { createReconciliation } from './modules/payments/reconcile.js';
 import { createPlanSettlement } from './modules/subscriptions/plan-settlement.js';
+import {
+  createTaxDocuments,
+  type TaxDocuments,
+} from './modules/tax-documents/tax-documents.service.js';
 import { createCartAnswers, type CartAnswers } from './modules/cart/cart-answers.js';
 import { createChangeFeed, type ChangeFeed } from './db/change-feed.js';
 import { createCartService, type CartService } from './modules/cart/cart.service.js';
@@ -142,6 +146,8 @@ export interface Services {
   payments: PaymentsService;
   /** The one place a captured payment's fate is decided (applied or refunded). */
   intake: PaymentIntake;
+  /** GST tax invoices and credit notes, issued with the payments and refunds they are for. */
+  taxDocuments: TaxDocuments;
   /** Bookings, split along their lifecycle. */
   inventory: Inventory;
   checkout: Checkout;
@@ -302,8 +308,27 @@ export function createServices({
     answers: cartAnswers,
   });
 
+  // Tax invoices and credit notes (decision 081): issued by the intake and the refund paths.
+  const taxDocuments = createTaxDocuments({
+    repos,
+    seller: {
+      name: config.SELLER_NAME,
+      address: config.SELLER_ADDRESS,
+      gstin: config.SELLER_GSTIN,
+      state: config.SELLER_STATE,
+    },
+    ratePercent: config.GST_RATE_PERCENT,
+    clock,
+    logger,
+  });
   // Payments: one intake decides every captured payment, with a settler per kind of order.
-  const intake = createPaymentIntake({ repos, uow, provider, logger });
+  const intake = createPaymentIntake({
+    repos,
+    uow,
+    provider,
+    invoices: taxDocuments,
+    logger,
+  });
   const settlement = createBookingSettlement({
     inventory,
     couponUses,
@@ -391,9 +416,17 @@ export function createServices({
     intake,
     settlement,
     balance,
+    taxDocuments,
     logger,
   });
-  const cancellation = createCancellation({ repos, uow, inventory, couponUses, settings });
+  const cancellation = createCancellation({
+    repos,
+    uow,
+    inventory,
+    couponUses,
+    creditNotes: taxDocuments,
+    settings,
+  });
   const atRisk = createAtRisk({ repos, uow, catalogue, cancellation, settings });
   const charges = createCharges({ uow, clock, inventory, settings: { siteUrl } });
   const fulfilment = createFulfilment({
@@ -404,7 +437,14 @@ export function createServices({
     clock,
     settings: { siteUrl, cleaningDays: config.UNIT_CLEANING_DAYS },
   });
-  const fitWindow = createFitWindow({ repos, uow, catalogue, inventory, clock });
+  const fitWindow = createFitWindow({
+    repos,
+    uow,
+    catalogue,
+    inventory,
+    creditNotes: taxDocuments,
+    clock,
+  });
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });
   const reportsAdmin = createReportsAdmin({ repos, gstRatePercent: config.GST_RATE_PERCENT });
@@ -497,6 +537,7 @@ export function createServices({
     ...(sandbox ? { sandbox } : {}),
     payments,
     intake,
+    taxDocuments,
     inventory,
     checkout,
     myBookings,

@@ -75,10 +75,15 @@ describe('migrations', () => {
       'subscriptions',
       'payments',
       'payment_events',
+      'tax_documents',
+      'tax_document_counters',
     ]) {
       expect(tables, table).toContain(table);
     }
     expect(first.constraints.map((c) => c.conname)).toContain('unit_reservations_no_overlap');
+    expect(first.columns).toContainEqual(
+      expect.objectContaining({ table_name: 'users', column_name: 'gstin', is_nullable: 'YES' }),
+    );
 
     await runMigrations(db);
     expect(await describeSchema(db)).toEqual(first);

@@ -20,6 +20,7 @@ import { createNotifyMeRepository } from '../modules/notify-me/notify-me.reposit
 import { createReviewsRepository } from '../modules/reviews/reviews.repository.js';
 import { createPaymentsRepository } from '../modules/payments/payments.repository.js';
 import { createSubscriptionsRepository } from '../modules/subscriptions/subscriptions.repository.js';
+import { createTaxDocumentsRepository } from '../modules/tax-documents/tax-documents.repository.js';
 import { createUnitsRepository } from '../modules/units/units.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
 import { createWishlistRepository } from '../modules/wishlist/wishlist.repository.js';
@@ -58,6 +59,7 @@ export function createRepositories(
     reports: () => createReportsRepository(db, clock),
     reportsAdmin: () => createReportsAdminRepository(db),
     subscriptions: () => createSubscriptionsRepository(db),
+    taxDocuments: () => createTaxDocumentsRepository(db),
     units: () => createUnitsRepository(db, clock),
     users: () => createUsersRepository(db, clock),
     wishlist: () => createWishlistRepository(db),

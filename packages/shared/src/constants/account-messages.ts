@@ -27,6 +27,8 @@ export const ACCOUNT_MESSAGES = {
   sessionExpired: 'Session expired. Please login again.',
   nameEmpty: 'Name cannot be empty',
   profileUpdated: 'Profile updated',
+  /** A GSTIN of the wrong shape, state code or check character (decision 081). */
+  gstinInvalid: 'Enter a valid GSTIN (15 characters, e.g. 27AAPFU0939F1ZV)',
   currentPasswordRequired: 'Please enter your current password',
   currentPasswordWrong: 'Your current password is incorrect',
   passwordChanged: 'Password changed',

@@ -12,6 +12,14 @@ export const CONSTRAINT_CONFLICT_MESSAGES: Readonly<Record<string, string>> = {
   users_email_unique: ACCOUNT_MESSAGES.accountExists,
   coupon_uses_booking_unique: 'This booking already holds a coupon.',
   subscriptions_one_active_per_user: 'You already have an active plan.',
+  // Tax documents (decision 081): numbered and issued once, then kept as issued.
+  tax_documents_kind_number_unique:
+    'Another tax document took this number at the same moment. Please try again.',
+  tax_documents_serial_unique:
+    'Another tax document took this number at the same moment. Please try again.',
+  tax_documents_one_invoice_per_payment: 'This payment already has its tax invoice.',
+  tax_documents_one_credit_note_per_refund: 'This refund already has its credit note.',
+  tax_documents_kept_as_issued: 'An issued tax invoice or credit note cannot be changed.',
 };
 
 export const CONFLICT_KIND_MESSAGES = {

@@ -114,3 +114,13 @@ export type UserRole = (typeof USER_ROLES)[number];
 
 /** A mail in the outbox: waiting (or being retried), sent, or given up after its tries. */
 export const OUTBOX_MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+
+/**
+ * A GST tax document (decision 081): a tax invoice for a payment applied, a credit note for money
+ * given back from one.
+ */
+export const TAX_DOCUMENT_KINDS = ['invoice', 'credit-note'] as const;
+export type TaxDocumentKind = (typeof TAX_DOCUMENT_KINDS)[number];
+
+/** How a tax document's GST is charged: CGST + SGST within the seller's state, else IGST. */
+export const SUPPLY_TYPES = ['intra-state', 'inter-state'] as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../constants/account-messages.js';
 import { USER_ROLES } from '../constants/states.js';
+import { isValidGstin } from '../tax/gstin.js';
 import { hasDisallowedCharacters, textField } from './text-field.js';
 
 /** E-mails are trimmed and compared case-insensitively: 'A@x.in' and 'a@x.in' are one account. */
@@ -44,6 +45,16 @@ export const phoneSchema = textField({
 }).refine((phone) => phone === '' || /^[0-9]{10}$/.test(phone), {
   error: ACCOUNT_MESSAGES.phoneInvalid,
 });
+
+/**
+ * A GSTIN as a shopper types it (decision 081): spaces around it dropped, upper-cased, then
+ * checked for its shape, state code (01–38) and check character.
+ */
+export const gstinSchema = z
+  .string({ error: ACCOUNT_MESSAGES.gstinInvalid })
+  .trim()
+  .toUpperCase()
+  .refine(isValidGstin, { error: ACCOUNT_MESSAGES.gstinInvalid });
 
 export const registerBodySchema = z.object({
   name: textField({
@@ -97,6 +108,8 @@ export const userSchema = z.object({
   phone: z.string(),
   address: z.string(),
   role: z.enum(USER_ROLES),
+  /** The shopper's GSTIN, printed on their tax invoices; null when they gave none. */
+  gstin: z.string().nullable(),
   /** ISO 8601. */
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -109,9 +122,10 @@ export const profileResponseSchema = z.object({
 export type ProfileResponse = z.infer<typeof profileResponseSchema>;
 
 /**
- * Only these three can be changed; anything else in the body (role, email…) is dropped. A field
- * left out keeps its value; an empty phone or address clears it (a name cannot be emptied). The
- * profile's phone and address are free text (SPEC.md §5); the address may have several lines.
+ * Only these can be changed; anything else in the body (role, email…) is dropped. A field left out
+ * keeps its value; an empty phone, address or GSTIN clears it (a name cannot be emptied). The
+ * profile's phone and address are free text (SPEC.md §5); the address may have several lines. A
+ * GSTIN is checked (gstinSchema) and kept upper-case.
  */
 export const updateProfileBodySchema = z.object({
   name: textField({
@@ -121,6 +135,14 @@ export const updateProfileBodySchema = z.object({
   }).optional(),
   phone: textField({ label: 'Phone', max: 20, required: false }).optional(),
   address: textField({ label: 'Address', max: 500, required: false, multiline: true }).optional(),
+  gstin: z
+    .string({ error: ACCOUNT_MESSAGES.gstinInvalid })
+    .trim()
+    .toUpperCase()
+    .refine((gstin) => gstin === '' || isValidGstin(gstin), {
+      error: ACCOUNT_MESSAGES.gstinInvalid,
+    })
+    .optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

@@ -13,3 +13,4 @@ export * from './pincodes.js';
 export * from './notify-me.js';
 export * from './reviews.js';
 export * from './images.js';
+export * from './tax-documents.js';

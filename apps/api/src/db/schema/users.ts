@@ -24,6 +24,8 @@ export const users = pgTable(
     phone: text().notNull().default(''),
     address: text().notNull().default(''),
     role: userRole().notNull().default('user'),
+    /** The shopper's GSTIN (checked, upper-case), printed on their tax invoices; null: none. */
+    gstin: text(),
     /** Bumped by a password change; tokens carry the version they were issued at. */
     tokenVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),

@@ -7,6 +7,7 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   balanceResultSchema,
+  bookingInvoicesResponseSchema,
   payBalanceResponseSchema,
   reportItemBodySchema,
   reportItemParamsSchema,
@@ -442,6 +443,28 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
           success: true as const,
           bookings: await myBookings.my(request.account!.id, request.publicOrigin),
         };
+      },
+    );
+
+    shopper.get(
+      '/booking/:id/invoice',
+      {
+        schema: {
+          ...docs,
+          summary: 'Your booking’s GST tax invoices and credit notes',
+          description:
+            'One tax invoice for each payment applied to the booking (the booking, a balance, an extension) and one credit note for each refund of one, oldest first, each exactly as it was issued (decision 081): seller and shopper, place of supply with its state code, SAC, lines, taxable value, rate and CGST + SGST or IGST, in rupees. Only your own bookings (404 otherwise).',
+          params: bookingIdParamsSchema,
+          response: { 200: bookingInvoicesResponseSchema, ...errorResponses(400, 401, 404) },
+        },
+      },
+      async (request, reply) => {
+        reply.header('cache-control', 'private, no-store');
+        const documents = await myBookings.invoices(
+          request.account!.id,
+          request.params.id.toLowerCase(),
+        );
+        return { success: true as const, ...documents };
       },
     );
   });

@@ -1,9 +1,10 @@
-import { ADMIN_MESSAGES, BOOKING_MESSAGES, type Booking } from '@pehnava/shared';
+import { ADMIN_MESSAGES, BOOKING_MESSAGES, bookingNumber, type Booking } from '@pehnava/shared';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { conflict, notFound } from '../../lib/http-error.js';
 import type { CouponUses } from '../coupons/coupon-uses.js';
+import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
 import { bookingViews } from './booking-view.js';
 import type { BookingRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
@@ -22,6 +23,8 @@ export interface CancellationDeps {
   uow: UnitOfWork;
   inventory: Pick<Inventory, 'releaseIn'>;
   couponUses: CouponUses;
+  /** A refund of an invoiced payment gets its credit note (decision 081). */
+  creditNotes: Pick<TaxDocuments, 'creditNoteIn'>;
   settings: { siteUrl: string };
 }
 
@@ -36,6 +39,7 @@ export function createCancellation({
   uow,
   inventory,
   couponUses,
+  creditNotes,
   settings,
 }: CancellationDeps) {
   const ordersUrl = `${settings.siteUrl}/orders`;
@@ -65,8 +69,9 @@ export function createCancellation({
     if (booking.couponCode) await couponUses.releaseIn(tx, booking.id);
     const capture = await tx.payments.appliedCaptureOfBooking(booking.id);
     let refunded = 0;
+    let refundId: string | undefined;
     if (capture && booking.totalPaise > 0) {
-      await tx.payments.insertRefund({
+      refundId = await tx.payments.insertRefund({
         paymentId: capture.orderId,
         captureId: capture.id,
         bookingId: booking.id,
@@ -89,6 +94,13 @@ export function createCancellation({
     });
     const message = mail(refunded);
     if (message) await tx.outbox.enqueue('booking-cancelled', message);
+    // The refund's credit note last: its series' counter is held only until this commits.
+    if (refundId) {
+      await creditNotes.creditNoteIn(tx, {
+        refundId,
+        reason: `Booking ${bookingNumber(booking.id)} cancelled: refunded in full`,
+      });
+    }
   }
 
   return {

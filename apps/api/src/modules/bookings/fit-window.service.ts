@@ -14,6 +14,7 @@ import type { Clock } from '../../lib/clock.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
+import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
 import { bookingViews } from './booking-view.js';
 import type { BookingItemRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
@@ -23,6 +24,8 @@ export interface FitWindowDeps {
   uow: UnitOfWork;
   catalogue: Pick<CatalogueService, 'snapshot'>;
   inventory: Pick<Inventory, 'reserveFreshIn'>;
+  /** A refund of an invoiced payment gets its credit note (decision 081). */
+  creditNotes: Pick<TaxDocuments, 'creditNoteIn'>;
   clock: Clock;
 }
 
@@ -37,7 +40,14 @@ const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
  * against the booking's payment (within what that payment has left). One report per line, in one
  * transaction under the shopper's money lock and the booking's lock.
  */
-export function createFitWindow({ repos, uow, catalogue, inventory, clock }: FitWindowDeps) {
+export function createFitWindow({
+  repos,
+  uow,
+  catalogue,
+  inventory,
+  creditNotes,
+  clock,
+}: FitWindowDeps) {
   /** Refund the line against the booking's applied payment; the paise refunded and the row. */
   async function refundLineIn(tx: Repositories, bookingId: string, item: BookingItemRow) {
     const capture = await tx.payments.appliedCaptureOfBooking(bookingId);
@@ -117,6 +127,7 @@ export function createFitWindow({ repos, uow, catalogue, inventory, clock }: Fit
           note: body.note || null,
         };
         let said: string;
+        let refundId: string | null = null;
         if (holdIds.length > 0) {
           await tx.reports.insert({ ...base, outcome: 'exchange', exchangeHoldId: holdIds[0]! });
           said =
@@ -125,6 +136,7 @@ export function createFitWindow({ repos, uow, catalogue, inventory, clock }: Fit
               : FIT_MESSAGES.exchangeReserved(size!);
         } else {
           const refund = await refundLineIn(tx, booking.id, item);
+          refundId = refund.refundId;
           await tx.reports.insert({
             ...base,
             outcome: 'refund',
@@ -155,6 +167,13 @@ export function createFitWindow({ repos, uow, catalogue, inventory, clock }: Fit
           },
           note: body.note || null,
         });
+        // The refund's credit note last: its series' counter is held only until this commits.
+        if (refundId) {
+          await creditNotes.creditNoteIn(tx, {
+            refundId,
+            reason: `${item.product.name} refunded: reported within 24 hours of delivery (${body.reason === 'fit' ? 'fit' : 'not as described'})`,
+          });
+        }
         return said;
       });
       const row = (await repos.bookings.findBooking(bookingId))!;

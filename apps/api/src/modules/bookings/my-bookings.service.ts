@@ -15,6 +15,7 @@ import { providerFailure } from '../payments/provider-failure.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { bookingViews } from './booking-view.js';
 import type { BookingRow } from './bookings.repository.js';
+import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
 import type { Balance } from './balance.service.js';
 import type { BookingSettlement } from './settlement.js';
 
@@ -30,6 +31,8 @@ export interface MyBookingsDeps {
   settlement: Pick<BookingSettlement, 'releaseHoldIn'>;
   /** A balance order's result sent to /booking/verify is the balance's (decision 051). */
   balance: Pick<Balance, 'verify'>;
+  /** The booking's tax invoices and credit notes (decision 081). */
+  taxDocuments: Pick<TaxDocuments, 'ofBooking'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -54,6 +57,7 @@ export function createMyBookings({
   intake,
   settlement,
   balance,
+  taxDocuments,
   logger,
 }: MyBookingsDeps) {
   const answer = (b: Pick<BookingRow, 'id' | 'status' | 'paymentStatus'>): VerifyAnswer => ({
@@ -209,6 +213,12 @@ export function createMyBookings({
     async my(userId: string, origin: string): Promise<Booking[]> {
       return bookingViews(repos, await repos.bookings.listOf(userId), origin);
     },
+
+    /**
+     * GET /api/booking/{id}/invoice: the shopper's own booking's tax invoices and credit notes, as
+     * issued (404 for a booking that is not theirs).
+     */
+    invoices: (userId: string, bookingId: string) => taxDocuments.ofBooking(userId, bookingId),
   };
 }
 

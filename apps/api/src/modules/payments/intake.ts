@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PaymentProvider, ProviderPayment } from '../../adapters/payments/provider.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
+import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
 import type { UserRow } from '../users/users.repository.js';
 import type { CaptureRow, PaymentRow } from './payments.repository.js';
 
@@ -95,10 +96,12 @@ export interface PaymentIntakeDeps {
   repos: Pick<Repositories, 'payments'>;
   uow: UnitOfWork;
   provider: PaymentProvider;
+  /** Every payment applied gets its tax invoice, in the transaction that applies it (decision 081). */
+  invoices: Pick<TaxDocuments, 'invoiceIn'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
-export function createPaymentIntake({ repos, uow, provider, logger }: PaymentIntakeDeps) {
+export function createPaymentIntake({ repos, uow, provider, invoices, logger }: PaymentIntakeDeps) {
   const settlers = new Map<PaymentPurpose, Settler<unknown>>();
 
   const decisionOf = (capture: CaptureRow, fresh: boolean): Decision => ({
@@ -200,6 +203,8 @@ export function createPaymentIntake({ repos, uow, provider, logger }: PaymentInt
                 : // The charges it paid name their order (balance_order_charges).
                   { appliedTo: 'charges' as const }),
         });
+        // Its tax invoice, numbered last: the series' counter is held only until this commits.
+        await invoices.invoiceIn(tx, { order: locked, capture, shopper });
         return decisionOf(capture, true);
       }
       const capture = await tx.payments.insertCapture({

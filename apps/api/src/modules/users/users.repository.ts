@@ -20,6 +20,7 @@ export const accountColumns = {
   phone: users.phone,
   address: users.address,
   role: users.role,
+  gstin: users.gstin,
   createdAt: users.createdAt,
 };
 export type AccountRow = Pick<UserRow, keyof typeof accountColumns>;
@@ -31,6 +32,7 @@ export function toUser(row: Omit<AccountRow, 'id' | 'tokenVersion'>): User {
     phone: row.phone,
     address: row.address,
     role: row.role,
+    gstin: row.gstin,
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -103,10 +105,15 @@ export function createUsersRepository(db: Database, clock: Clock) {
       await db.update(users).set({ role, updatedAt: clock.now() }).where(eq(users.id, id));
     },
 
-    /** Sets the fields given (undefined ones are left as they are). */
+    /** Sets the fields given (undefined ones are left as they are); an empty GSTIN clears it. */
     async updateProfile(
       id: string,
-      { name, phone, address }: { name?: string; phone?: string; address?: string },
+      {
+        name,
+        phone,
+        address,
+        gstin,
+      }: { name?: string; phone?: string; address?: string; gstin?: string },
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
@@ -114,6 +121,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
           ...(name === undefined ? {} : { name }),
           ...(phone === undefined ? {} : { phone }),
           ...(address === undefined ? {} : { address }),
+          ...(gstin === undefined ? {} : { gstin: gstin === '' ? null : gstin }),
           updatedAt: clock.now(),
         })
         .where(eq(users.id, id))

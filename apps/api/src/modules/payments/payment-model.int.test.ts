@@ -23,7 +23,9 @@
 //   9. a line lasts its booked days plus the days of the extensions applied to it, each paid
 //      exactly its price (a piece out stays held to its new end: invariant 3);
 //  10. back-up sizes' fees are in the total and outside the subtotal, and a booking going ahead
-//      holds one piece of each back-up size, in that size (and no unit twice: invariant 3).
+//      holds one piece of each back-up size, in that size (and no unit twice: invariant 3);
+//  11. each applied payment has one tax invoice for what was captured, each refund of one a credit
+//      note for its amount, and each kind's series a year is 1 … n, no gap, no number twice.
 //
 // PAYMENT_MODEL_RUNS sets the number of sequences (2,000 by default), split between this file and
 // payment-model-2.int.test.ts, which vitest runs side by side, each on its own database

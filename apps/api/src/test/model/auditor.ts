@@ -32,6 +32,9 @@ async function rows<T>(world: World, query: SQL): Promise<T[]> {
  */
 export function resetSql(adminId: string): string {
   return [
+    // Issued tax documents refuse a DELETE (decision 081's trigger); a test's reset empties them
+    // whole, and their series start again.
+    'truncate tax_documents, tax_document_counters',
     'delete from refunds',
     'delete from captures',
     'delete from payment_events',
@@ -721,6 +724,100 @@ async function backupsApart(world: World, model: Model): Promise<Violation[]> {
 }
 
 /**
+ * Invariant 11 (decision 081): each payment the provider captured and we applied (it claims a
+ * booking, a plan period or an extension) has exactly one tax invoice, for exactly what was
+ * captured; a payment refunded instead of applied has none; each refund of an invoiced payment has
+ * one credit note for its amount, against that invoice; every document's parts sum to its total;
+ * and each kind's series in each financial year is 1, 2, … n with no gap and no number twice.
+ */
+async function taxDocumentsOnce(world: World, model: Model): Promise<Violation[]> {
+  const name = namer(model);
+  const [captured, invoiced, refunds, series, unbalanced] = await Promise.all([
+    capturedPayments(world),
+    rows<{ paymentId: string; invoices: number[] }>(
+      world,
+      sql`select c.provider_payment_id as "paymentId",
+            array_agg(t.total_paise order by t.serial) as "invoices"
+          from tax_documents t join captures c on c.id = t.capture_id
+          where t.kind = 'invoice'
+          group by c.provider_payment_id`,
+    ),
+    rows<{
+      refundId: string;
+      paymentId: string;
+      amount: number;
+      notes: number[];
+      against: boolean;
+    }>(
+      world,
+      sql`select r.id as "refundId", r.provider_payment_id as "paymentId",
+            r.amount_paise as "amount",
+            (select coalesce(array_agg(t.total_paise), '{}') from tax_documents t
+              where t.refund_id = r.id and t.kind = 'credit-note') as "notes",
+            coalesce((select t.original_id = i.id from tax_documents t
+              where t.refund_id = r.id), true) as "against"
+          from refunds r
+          join captures c on c.id = r.capture_id
+          join tax_documents i on i.capture_id = c.id and i.kind = 'invoice'
+          where r.status <> 'failed'`,
+    ),
+    rows<{ kind: string; year: number; serials: number[]; counter: number | null }>(
+      world,
+      sql`select t.kind, t.financial_year as "year",
+            array_agg(t.serial order by t.serial) as "serials",
+            (select k.last_serial from tax_document_counters k
+              where k.kind = t.kind and k.financial_year = t.financial_year) as "counter"
+          from tax_documents t group by t.kind, t.financial_year`,
+    ),
+    rows<{ number: string }>(
+      world,
+      sql`select number from tax_documents
+          where taxable_paise + cgst_paise + sgst_paise + igst_paise <> total_paise`,
+    ),
+  ]);
+  const found: Violation[] = [];
+  const invoicesOf = new Map(invoiced.map((i) => [i.paymentId, i.invoices]));
+  for (const p of captured) {
+    const applied = p.bookingClaims + p.periodClaims + p.periodsGone + p.extensionClaims > 0;
+    const invoices = invoicesOf.get(p.paymentId) ?? [];
+    invoicesOf.delete(p.paymentId);
+    if (!isDeepStrictEqual(invoices, applied ? [p.amount] : [])) {
+      found.push({
+        invariant: 11,
+        message: `${name.payment(p.paymentId)} (${p.amount} paise, ${applied ? 'applied' : 'not applied'}) has invoices for [${invoices.join(', ')}] paise`,
+      });
+    }
+  }
+  for (const [paymentId, invoices] of invoicesOf) {
+    found.push({
+      invariant: 11,
+      message: `invoices for [${invoices.join(', ')}] paise name ${name.payment(paymentId)}, which the provider never captured`,
+    });
+  }
+  for (const r of refunds) {
+    if (!isDeepStrictEqual(r.notes, [r.amount]) || !r.against) {
+      found.push({
+        invariant: 11,
+        message: `a refund of ${r.amount} paise from ${name.payment(r.paymentId)} has credit notes for [${r.notes.join(', ')}] paise${r.against ? '' : ', not against its invoice'}`,
+      });
+    }
+  }
+  for (const s of series) {
+    const gapless = s.serials.every((serial, i) => serial === i + 1);
+    if (!gapless || s.counter !== s.serials.length) {
+      found.push({
+        invariant: 11,
+        message: `the ${s.kind} series of ${s.year} holds [${s.serials.join(', ')}], its counter ${s.counter}`,
+      });
+    }
+  }
+  for (const u of unbalanced) {
+    found.push({ invariant: 11, message: `${u.number}'s parts do not sum to its total` });
+  }
+  return found;
+}
+
+/**
  * Every invariant, checked against the database as it stands. `settled`: the world has been
  * brought to rest (world.settle), so every capture must by now be applied or refunded.
  */
@@ -739,6 +836,7 @@ export async function audit(
     cartsAsStored(world, model),
     extensionsAdd(world, model),
     backupsApart(world, model),
+    taxDocumentsOnce(world, model),
   ]);
   return found.flat();
 }

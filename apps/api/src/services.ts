@@ -498,7 +498,14 @@ export function createServices({
     clock,
   });
   const customers = createCustomers({ repos, users, subscriptions, clock, logger });
-  const mailOutbox = createMailOutbox({ repository: repos.outbox, mailer, clock, logger });
+  // Mails carry tax documents by reference; their PDFs are made as they are sent (decision 082).
+  const mailOutbox = createMailOutbox({
+    repository: repos.outbox,
+    mailer,
+    attachments: taxDocuments,
+    clock,
+    logger,
+  });
   const jobs = createJobRunner({
     jobs: [
       mailOutboxJob(mailOutbox),

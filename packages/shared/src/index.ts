@@ -79,6 +79,7 @@ export * from './pricing/order-totals.js';
 export * from './pricing/plan-price.js';
 export * from './pricing/rental.js';
 export * from './reports/csv.js';
+export * from './tax/amount-in-words.js';
 export * from './tax/document-number.js';
 export * from './tax/gstin.js';
 export * from './site/page-meta.js';

@@ -28,6 +28,11 @@ export const BOOKING_MESSAGES = {
   confirmedWithoutPayment: 'Booking confirmed! 🎉 Nothing to pay on this one.',
   alreadyConfirmed: 'This booking is already confirmed.',
   bookingNotFound: 'Booking not found',
+  /** GET /api/booking/{id}/invoice as a PDF before any payment of the booking was applied. */
+  noTaxDocuments:
+    'This booking has no tax invoice yet: it is issued when the payment is confirmed.',
+  /** GET /api/booking/{id}/invoice?number=…: a number that is not one of this booking's. */
+  taxDocumentNotFound: 'This booking has no tax invoice or credit note with that number.',
   itemTaken: (name: string, size: string): string =>
     `${name} (${size}) is no longer available for those dates`,
   duplicateItem: 'Each product can appear only once in an order',

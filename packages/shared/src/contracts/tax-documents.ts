@@ -45,6 +45,20 @@ export const taxDocumentSchema = z.object({
 });
 export type TaxDocument = z.infer<typeof taxDocumentSchema>;
 
+/**
+ * GET /api/booking/{id}/invoice's query: `number` picks one document for the PDF answer
+ * ('PHN/26-27/000123'); without it the PDF holds them all. The JSON answer lists them all.
+ */
+export const bookingInvoiceQuerySchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .max(32)
+    .optional()
+    .describe('One document of the booking, by its number, e.g. PHN/26-27/000123 (PDF only)'),
+});
+export type BookingInvoiceQuery = z.infer<typeof bookingInvoiceQuerySchema>;
+
 /** GET /api/booking/{id}/invoice: the booking's tax invoices and credit notes, oldest first. */
 export const bookingInvoicesResponseSchema = z.object({
   success: z.literal(true),

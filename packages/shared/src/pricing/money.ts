@@ -47,6 +47,17 @@ export function formatRupees(rupees: number): string {
   return `₹${formatAmount(rupees)}`;
 }
 
+/**
+ * ₹1,23,456.00: always with paise, as a tax invoice's columns show amounts (they line up, and the
+ * paise are the document's); a negative amount (a coupon's line) as -₹200.00.
+ */
+export function formatRupeesWithPaise(rupees: number): string {
+  const paise = Math.round(Math.abs(roundTo2(rupees)) * 100);
+  const whole = groupIndian(String(Math.floor(paise / 100)));
+  const sign = paise > 0 && rupees < 0 ? '-' : '';
+  return `${sign}₹${whole}.${String(paise % 100).padStart(2, '0')}`;
+}
+
 /** Rs.1,23,456, as product cards show it. */
 export function formatRs(rupees: number): string {
   return `Rs.${formatAmount(rupees)}`;

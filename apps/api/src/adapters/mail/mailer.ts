@@ -1,3 +1,11 @@
+/** A file sent with a mail (a tax invoice's PDF). */
+export interface MailAttachment {
+  /** Letters, digits, '-' and '.' only: it is shown to the shopper and saved by their mail program. */
+  filename: string;
+  contentType: string;
+  content: Buffer;
+}
+
 /** One e-mail, with an HTML part and a plain-text part. */
 export interface MailMessage {
   /**
@@ -9,6 +17,11 @@ export interface MailMessage {
   subject: string;
   text: string;
   html: string;
+  /**
+   * Files sent with it, made by the outbox as it sends the mail from the references it queued
+   * (decision 082); a mail is queued without them.
+   */
+  attachments?: MailAttachment[];
 }
 
 /** Sends Pehnava's e-mail. send() resolves only once the mail has been handed over. */

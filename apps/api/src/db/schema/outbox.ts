@@ -1,5 +1,12 @@
-import { index, integer, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, jsonb, pgEnum, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { OUTBOX_MAIL_STATUSES } from '@pehnava/shared';
+
+/**
+ * A file a queued mail carries, by reference (decision 082): the sender makes it when it sends the
+ * mail, so the outbox never holds a PDF's bytes, and a file made later still shows the document
+ * as issued (a tax document never changes).
+ */
+export type OutboxAttachmentRecord = { taxDocumentId: string };
 
 export const outboxMailStatus = pgEnum('outbox_mail_status', OUTBOX_MAIL_STATUSES);
 
@@ -19,6 +26,8 @@ export const outboxMails = pgTable(
     /** Cleared once sent: a body may hold a code, and the sent mail is the shopper's copy. */
     textBody: text().notNull(),
     htmlBody: text().notNull(),
+    /** Files to attach when the mail is sent, as references; kept after sending (no bytes). */
+    attachments: jsonb().$type<OutboxAttachmentRecord[]>().notNull().default([]),
     status: outboxMailStatus().notNull().default('pending'),
     attempts: integer().notNull().default(0),
     /**

@@ -129,10 +129,14 @@ export function createBalance({
         },
         note: null,
       });
-      await mailShopperAbout(tx, settings.siteUrl, booking, 'balance-paid', (to, view) =>
-        balancePaidMail(to, view, paid, payment.id, ordersUrl),
+      const mail = await mailShopperAbout(
+        tx,
+        settings.siteUrl,
+        booking,
+        'balance-paid',
+        (to, view) => balancePaidMail(to, view, paid, payment.id, ordersUrl),
       );
-      return { applied: { charges: booking.id } };
+      return { applied: { charges: booking.id }, mails: mail ? [mail] : [] };
     },
 
     /** An off-session charge whose answer was lost: its webhook names our order row. */

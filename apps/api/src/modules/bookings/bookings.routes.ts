@@ -1,3 +1,4 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   BOOKING_MESSAGES,
@@ -7,6 +8,7 @@ import {
   availabilityQuerySchema,
   availabilityResponseSchema,
   balanceResultSchema,
+  bookingInvoiceQuerySchema,
   bookingInvoicesResponseSchema,
   payBalanceResponseSchema,
   reportItemBodySchema,
@@ -29,6 +31,7 @@ import {
   extensionResultSchema,
   verifyExtensionBodySchema,
 } from '@pehnava/shared';
+import { preferredType } from '../../lib/accept.js';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import { sendEncodedJson } from '../../lib/encoded-body.js';
 import type { Authenticate } from '../../plugins/auth.js';
@@ -451,20 +454,35 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
       {
         schema: {
           ...docs,
-          summary: 'Your booking’s GST tax invoices and credit notes',
+          summary: 'Your booking’s GST tax invoices and credit notes, as JSON or as a PDF',
           description:
-            'One tax invoice for each payment applied to the booking (the booking, a balance, an extension) and one credit note for each refund of one, oldest first, each exactly as it was issued (decision 081): seller and shopper, place of supply with its state code, SAC, lines, taxable value, rate and CGST + SGST or IGST, in rupees. Only your own bookings (404 otherwise).',
+            'One tax invoice for each payment applied to the booking (the booking, a balance, an extension) and one credit note for each refund of one, oldest first, each exactly as it was issued (decision 081): seller and shopper, place of supply with its state code, SAC, lines, taxable value, rate and CGST + SGST or IGST, in rupees. Only your own bookings (404 otherwise). JSON unless the Accept header prefers `application/pdf` (decision 082): then one PDF to download (Content-Disposition: attachment) of them all in the order issued, or with `number` just that one; a 404 when the booking has none yet or none with that number. `Vary: Accept` either way.',
           params: bookingIdParamsSchema,
-          response: { 200: bookingInvoicesResponseSchema, ...errorResponses(400, 401, 404) },
+          querystring: bookingInvoiceQuerySchema,
+          response: {
+            // One schema per answer is the reference's rule (plugins/api-docs.int.test.ts), and
+            // a PDF's bytes have none: the PDF answer is told of here and in the description.
+            200: bookingInvoicesResponseSchema.describe(
+              'The documents as JSON; when the Accept header prefers application/pdf, the PDF file instead (Content-Type: application/pdf)',
+            ),
+            ...errorResponses(400, 401, 404),
+          },
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'private, no-store');
-        const documents = await myBookings.invoices(
-          request.account!.id,
-          request.params.id.toLowerCase(),
-        );
-        return { success: true as const, ...documents };
+        reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
+        const userId = request.account!.id;
+        const bookingId = request.params.id.toLowerCase();
+        const as = preferredType(request.headers.accept, ['application/json', 'application/pdf']);
+        if (as === 'application/json') {
+          return { success: true as const, ...(await myBookings.invoices(userId, bookingId)) };
+        }
+        const pdf = await myBookings.invoicePdf(userId, bookingId, request.query.number);
+        // Sent as the file's bytes (a Buffer is sent as it is, past the schema's serializer).
+        return (reply as unknown as FastifyReply)
+          .header('content-disposition', `attachment; filename="${pdf.filename}"`)
+          .type('application/pdf')
+          .send(pdf.content);
       },
     );
   });

@@ -92,14 +92,21 @@ export function createCancellation({
       after: { status: 'cancelled', refundPaise: refunded },
       note: reason,
     });
+    // The refund's credit note near the end: its series' counter is held only until this
+    // commits. The mail that tells of the refund, queued after it, carries it (decision 082).
+    const creditNote = refundId
+      ? await creditNotes.creditNoteIn(tx, {
+          refundId,
+          reason: `Booking ${bookingNumber(booking.id)} cancelled: refunded in full`,
+        })
+      : undefined;
     const message = mail(refunded);
-    if (message) await tx.outbox.enqueue('booking-cancelled', message);
-    // The refund's credit note last: its series' counter is held only until this commits.
-    if (refundId) {
-      await creditNotes.creditNoteIn(tx, {
-        refundId,
-        reason: `Booking ${bookingNumber(booking.id)} cancelled: refunded in full`,
-      });
+    if (message) {
+      await tx.outbox.enqueue(
+        'booking-cancelled',
+        message,
+        creditNote ? [{ taxDocumentId: creditNote.id }] : [],
+      );
     }
   }
 

@@ -240,16 +240,21 @@ export function createExtensions({
         },
         note: null,
       });
-      await mailShopperAbout(tx, settings.siteUrl, booking, 'extension-applied', (to, view) =>
-        extensionAppliedMail(
-          to,
-          view,
-          { days: extension.days, amountPaise: extension.amountPaise, endDate },
-          payment.id,
-          ordersUrl,
-        ),
+      const mail = await mailShopperAbout(
+        tx,
+        settings.siteUrl,
+        booking,
+        'extension-applied',
+        (to, view) =>
+          extensionAppliedMail(
+            to,
+            view,
+            { days: extension.days, amountPaise: extension.amountPaise, endDate },
+            payment.id,
+            ordersUrl,
+          ),
       );
-      return { applied: { extension: extension.id } };
+      return { applied: { extension: extension.id }, mails: mail ? [mail] : [] };
     },
 
     async refused(tx, order, payment, refusal) {

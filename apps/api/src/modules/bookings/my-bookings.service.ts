@@ -32,7 +32,7 @@ export interface MyBookingsDeps {
   /** A balance order's result sent to /booking/verify is the balance's (decision 051). */
   balance: Pick<Balance, 'verify'>;
   /** The booking's tax invoices and credit notes (decision 081). */
-  taxDocuments: Pick<TaxDocuments, 'ofBooking'>;
+  taxDocuments: Pick<TaxDocuments, 'ofBooking' | 'pdfOfBooking'>;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
 
@@ -219,6 +219,13 @@ export function createMyBookings({
      * issued (404 for a booking that is not theirs).
      */
     invoices: (userId: string, bookingId: string) => taxDocuments.ofBooking(userId, bookingId),
+
+    /**
+     * The same as one PDF (decision 082): all of them in the order issued, or the one numbered
+     * `number`; 404 as above, and for a booking with none yet or a number not of this booking.
+     */
+    invoicePdf: (userId: string, bookingId: string, number?: string) =>
+      taxDocuments.pdfOfBooking(userId, bookingId, number),
   };
 }
 

@@ -73,25 +73,26 @@ export function createBookingSettlement({
   /**
    * pending (or a booking whose hold had ended, now re-made) → confirmed, in `tx`: the payment
    * kept on the booking, the coupon use counted, the booked lines out of the cart, the mail queued.
-   * `shopper` is the shopper's row read under their money lock, when the caller has it.
+   * `shopper` is the shopper's row read under their money lock, when the caller has it. Answers
+   * the confirmation mail's id (none once the account is gone).
    */
   async function confirmIn(
     tx: Repositories,
     booking: BookingRow,
     payment: Pick<ProviderPayment, 'id' | 'method'> | undefined,
     shopper?: UserRow,
-  ): Promise<void> {
+  ): Promise<string | undefined> {
     const paid = { providerPaymentId: payment?.id ?? '', method: payment?.method ?? 'none' };
     await tx.bookings.markConfirmed(booking.id, paid);
     if (booking.couponCode) await couponUses.countIn(tx, booking.id);
-    if (!booking.userId) return;
+    if (!booking.userId) return undefined;
     const items = await tx.bookings.itemsOf([booking.id]);
     const user = await shopperOf(tx, booking.userId, shopper);
     await tx.cart.removeProducts(
       booking.userId,
       items.map((item) => item.productId),
     );
-    if (!user) return;
+    if (!user) return undefined;
     const view = toBooking(
       {
         ...booking,
@@ -104,7 +105,7 @@ export function createBookingSettlement({
       items,
       siteUrl,
     );
-    await tx.outbox.enqueue(
+    return tx.outbox.enqueue(
       'booking-confirmed',
       bookingConfirmedMail({ to: user.email, name: user.name }, view, `${siteUrl}/orders`),
     );
@@ -298,8 +299,8 @@ export function createBookingSettlement({
         const problem = await stillHolds(tx, booking, snapshot, { holding, shopper });
         if (problem) return { refused: problem };
       }
-      await confirmIn(tx, booking, payment, shopper);
-      return { applied: { booking: booking.id } };
+      const mail = await confirmIn(tx, booking, payment, shopper);
+      return { applied: { booking: booking.id }, mails: mail ? [mail] : [] };
     },
 
     async refused(tx, order, payment, refusal, _snapshot, shopper) {

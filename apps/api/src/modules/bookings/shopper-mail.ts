@@ -7,7 +7,7 @@ import { bookingAtRiskMail } from './mails.js';
 
 /**
  * Write the shopper's mail about a booking as it now stands, through the outbox, in the caller's
- * transaction (nothing once the shopper has deleted their account).
+ * transaction (nothing once the shopper has deleted their account). Answers the queued mail's id.
  */
 export async function mailShopperAbout(
   repos: Repositories,
@@ -15,8 +15,8 @@ export async function mailShopperAbout(
   booking: BookingRow,
   kind: string,
   draw: (recipient: { to: string; name: string }, view: Booking) => MailMessage,
-): Promise<void> {
-  if (!booking.userId) return;
+): Promise<string | undefined> {
+  if (!booking.userId) return undefined;
   const [user, row, items, charges, reports] = await Promise.all([
     repos.users.findById(booking.userId),
     repos.bookings.findBooking(booking.id),
@@ -24,7 +24,7 @@ export async function mailShopperAbout(
     repos.charges.ofBookings([booking.id]),
     repos.reports.ofBookings([booking.id]),
   ]);
-  if (!user || !row) return;
+  if (!user || !row) return undefined;
   const view = toBooking(
     { ...row, deliveryTracking: booking.deliveryTracking ?? row.deliveryTracking },
     items,
@@ -33,7 +33,7 @@ export async function mailShopperAbout(
     charges,
     reports,
   );
-  await repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
+  return repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
 }
 
 /**

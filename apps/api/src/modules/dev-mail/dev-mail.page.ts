@@ -9,10 +9,23 @@ const sentAt = (iso: string) =>
     timeStyle: 'medium',
   });
 
+/** The mail's files, each a link to download it. */
+function attachmentList(mail: OutboxMail): string {
+  if (mail.attachments.length === 0) return '';
+  const items = mail.attachments
+    .map(
+      (file, index) =>
+        `<li><a href="/api/dev/mail/${encodeURIComponent(mail.id)}/attachments/${index}" download="${escapeHtml(file.filename)}">${escapeHtml(file.filename)}</a> <span>${Math.ceil(file.size / 1024)} KB</span></li>`,
+    )
+    .join('');
+  return `<ul class="files" data-attachments aria-label="Attachments">${items}</ul>`;
+}
+
 function mailCard(mail: OutboxMail): string {
   return `<article class="mail" data-mail-id="${escapeHtml(mail.id)}">
 <header><h2>${escapeHtml(mail.subject)}</h2>
 <p>To <strong data-to>${escapeHtml(mail.to)}</strong> from ${escapeHtml(mail.from)} · ${escapeHtml(sentAt(mail.sentAt))} IST</p></header>
+${attachmentList(mail)}
 <details open><summary>As the shopper sees it (HTML)</summary>
 <iframe title="${escapeHtml(mail.subject)}" sandbox srcdoc="${escapeHtml(mail.html)}"></iframe></details>
 <details><summary>Plain-text part</summary><pre data-text>${escapeHtml(mail.text)}</pre></details>
@@ -38,6 +51,9 @@ h1{font:400 28px Georgia,serif;color:#4a1025;margin:0 0 4px}
 summary{cursor:pointer;color:#7a1f3d;font-weight:600;margin:8px 0}
 iframe{width:100%;height:440px;border:1px solid #eadfd3;border-radius:8px;background:#fdfaf4}
 pre{white-space:pre-wrap;background:#fbf3f5;padding:12px;border-radius:8px;font-size:13px}
+.files{list-style:none;margin:0 0 8px;padding:0;display:flex;flex-wrap:wrap;gap:8px}
+.files li{background:#fbf3f5;border:1px solid #eadfd3;border-radius:8px;padding:6px 10px;font-size:13px}
+.files a{color:#7a1f3d;font-weight:600}.files span{color:#57534e}
 .empty{background:#fff;border:1px dashed #d6c7b8;border-radius:12px;padding:24px;text-align:center;color:#57534e}
 </style></head>
 <body><main><h1>Development mailbox</h1>

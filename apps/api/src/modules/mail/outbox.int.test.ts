@@ -159,6 +159,7 @@ describe('a mail handed over while the database is away', () => {
             : repository.markSent(id),
       },
       mailer: server.mailer,
+      attachments: t.services.taxDocuments,
       clock,
       logger: { info() {}, warn() {}, error() {} },
     });
@@ -218,6 +219,8 @@ describe.runIf(usingPostgres())('two job runners on one PostgreSQL', () => {
               await server.mailer.send(message);
             },
           },
+          // These mails carry no files.
+          attachments: { fileOf: () => Promise.resolve(undefined) },
           clock: raceClock,
           logger: silent,
         });

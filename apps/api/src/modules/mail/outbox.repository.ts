@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.js';
 import { compiledInsert, compiledStatement } from '../../db/compiled.js';
-import { outboxMails } from '../../db/schema/index.js';
+import { outboxMails, type OutboxAttachmentRecord } from '../../db/schema/index.js';
 import type { Clock } from '../../lib/clock.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 
@@ -61,8 +61,16 @@ export function createOutboxRepository(
   onEnqueued: () => void = () => undefined,
 ) {
   return {
-    /** Queue a mail; it becomes due at once. Call inside the change's own transaction. */
-    async enqueue(kind: string, message: MailMessage): Promise<string> {
+    /**
+     * Queue a mail; it becomes due at once. Call inside the change's own transaction. Files go
+     * as references (`attachments`), made when the mail is sent; `message.attachments` is not
+     * kept.
+     */
+    async enqueue(
+      kind: string,
+      message: MailMessage,
+      attachments: OutboxAttachmentRecord[] = [],
+    ): Promise<string> {
       const at = clock.now();
       const [row] = await insertMails(db, [
         {
@@ -71,12 +79,27 @@ export function createOutboxRepository(
           subject: message.subject,
           textBody: message.text,
           htmlBody: message.html,
+          attachments,
           nextAttemptAt: at,
           createdAt: at,
         },
       ]);
       onEnqueued();
       return row!.id;
+    },
+
+    /**
+     * Add files to mails queued in the caller's transaction: a payment's confirmation is written
+     * by its settler before the intake issues the invoice it carries (decision 082).
+     */
+    async attach(ids: string[], attachments: OutboxAttachmentRecord[]): Promise<void> {
+      if (ids.length === 0 || attachments.length === 0) return;
+      await db
+        .update(outboxMails)
+        .set({
+          attachments: sql`${outboxMails.attachments} || ${JSON.stringify(attachments)}::jsonb`,
+        })
+        .where(and(inArray(outboxMails.id, ids), eq(outboxMails.status, 'pending')));
     },
 
     /**

@@ -1,8 +1,9 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { MailMessage, Mailer } from '../../adapters/mail/mailer.js';
+import type { MailAttachment, MailMessage, Mailer } from '../../adapters/mail/mailer.js';
+import type { OutboxAttachmentRecord } from '../../db/schema/index.js';
 import { backoffMs, describeFailure } from '../../lib/backoff.js';
 import type { Clock } from '../../lib/clock.js';
-import type { OutboxRepository } from './outbox.repository.js';
+import type { OutboxMailRow, OutboxRepository } from './outbox.repository.js';
 
 /** Mails taken per run; a full batch makes the job run again at once. */
 export const OUTBOX_BATCH_SIZE = 20;
@@ -14,9 +15,17 @@ export const OUTBOX_MAX_ATTEMPTS = 10;
 /** Wait before try n+1 after n failed tries: 30 s, 1 min, 2 min … at most an hour. */
 export const outboxBackoffMs = (failedTries: number): number => backoffMs(failedTries);
 
+/** Makes the file a queued mail refers to, as it is sent (decision 082). */
+export interface MailAttachmentSource {
+  /** The file, or undefined when the reference names nothing. */
+  fileOf(reference: OutboxAttachmentRecord): Promise<MailAttachment | undefined>;
+}
+
 export interface MailOutboxDeps {
   repository: OutboxRepository;
   mailer: Mailer;
+  /** The files mails carry by reference (tax documents' PDFs). */
+  attachments: MailAttachmentSource;
   clock: Clock;
   logger: Pick<FastifyBaseLogger, 'info' | 'warn' | 'error'>;
 }
@@ -31,7 +40,13 @@ export interface MailOutboxDeps {
  * leave a mail to be sent twice, and then both copies carry the mail's one Message-ID (its row's
  * id), so a mail program shows it once.
  */
-export function createMailOutbox({ repository, mailer, clock, logger }: MailOutboxDeps) {
+export function createMailOutbox({
+  repository,
+  mailer,
+  attachments,
+  clock,
+  logger,
+}: MailOutboxDeps) {
   /** Mails handed to the mail server and not yet recorded as sent. */
   const unrecorded = new Set<string>();
 
@@ -39,6 +54,29 @@ export function createMailOutbox({ repository, mailer, clock, logger }: MailOutb
     unrecorded.add(id);
     await repository.markSent(id);
     unrecorded.delete(id);
+  }
+
+  /**
+   * The files a mail refers to, made now. A reference that names nothing, or a file that cannot
+   * be made, is left out with a warning and the mail goes without it: a confirmation is never
+   * held back or lost for its attachment, and the document stays downloadable (decision 082).
+   */
+  async function filesOf(row: OutboxMailRow): Promise<MailAttachment[]> {
+    const files: MailAttachment[] = [];
+    for (const reference of row.attachments) {
+      const fields = { mailId: row.id, kind: row.kind, ...reference };
+      try {
+        const file = await attachments.fileOf(reference);
+        if (file) files.push(file);
+        else logger.warn(fields, 'a mail’s attachment names nothing; the mail goes without it');
+      } catch (error) {
+        logger.error(
+          { ...fields, error: describeFailure(error) },
+          'a mail’s attachment could not be made; the mail goes without it',
+        );
+      }
+    }
+    return files;
   }
 
   return {
@@ -58,6 +96,7 @@ export function createMailOutbox({ repository, mailer, clock, logger }: MailOutb
           subject: row.subject,
           text: row.textBody,
           html: row.htmlBody,
+          ...(row.attachments.length > 0 ? { attachments: await filesOf(row) } : {}),
         };
         try {
           await mailer.send(message);

@@ -29,6 +29,8 @@ export interface Refusal {
 export type Verdict =
   | {
       applied: { booking: string } | { plan: string } | { charges: string } | { extension: string };
+      /** The mails queued to confirm it: they carry its tax invoice (decision 082). */
+      mails?: string[];
     }
   | { refused: Refusal };
 
@@ -204,7 +206,9 @@ export function createPaymentIntake({ repos, uow, provider, invoices, logger }: 
                   { appliedTo: 'charges' as const }),
         });
         // Its tax invoice, numbered last: the series' counter is held only until this commits.
-        await invoices.invoiceIn(tx, { order: locked, capture, shopper });
+        // The confirmation queued by the settler carries it, as a reference (decision 082).
+        const invoice = await invoices.invoiceIn(tx, { order: locked, capture, shopper });
+        await tx.outbox.attach(verdict.mails ?? [], [{ taxDocumentId: invoice.id }]);
         return decisionOf(capture, true);
       }
       const capture = await tx.payments.insertCapture({

@@ -52,15 +52,18 @@ export function createPlanSettlement({
     await cart.repriceIn(tx.cart, userId, subscriptionFrom(now), catalogueNow);
   }
 
-  /** Write a mail to the shopper into the outbox, in `tx` (none for an account that is gone). */
+  /**
+   * Write a mail to the shopper into the outbox, in `tx` (none for an account that is gone);
+   * answers its id.
+   */
   async function mailShopper(
     tx: Repositories,
     userId: string | null,
     kind: string,
     draw: (to: { to: string; name: string }) => MailMessage,
-  ): Promise<void> {
+  ): Promise<string | undefined> {
     const user = userId ? await tx.users.findById(userId) : undefined;
-    if (user) await tx.outbox.enqueue(kind, draw({ to: user.email, name: user.name }));
+    return user ? tx.outbox.enqueue(kind, draw({ to: user.email, name: user.name })) : undefined;
   }
 
   /** Refused: the shopper is told, with the plan's name. */
@@ -131,7 +134,7 @@ export function createPlanSettlement({
       // buys nothing (it is refunded), and the reconciliation closes it where the provider can.
       await tx.payments.giveUpOtherPlanOrders(userId, order.id, now);
       await planChangedIn(tx, userId, catalogueNow);
-      await mailShopper(tx, userId, 'plan-activated', (to) =>
+      const mail = await mailShopper(tx, userId, 'plan-activated', (to) =>
         planActivatedMail(
           to,
           {
@@ -145,7 +148,7 @@ export function createPlanSettlement({
           plansUrl,
         ),
       );
-      return { applied: { plan: period.id } };
+      return { applied: { plan: period.id }, mails: mail ? [mail] : [] };
     },
 
     refused: (tx, order, payment, refusal) => mailRefund(tx, order, payment, refusal.detail),
@@ -178,14 +181,14 @@ export function createPlanSettlement({
         clock.now(),
       );
       await planChangedIn(tx, period.userId, catalogueNow);
-      await mailShopper(tx, period.userId, 'plan-renewed', (to) =>
+      const mail = await mailShopper(tx, period.userId, 'plan-renewed', (to) =>
         planRenewedMail(
           to,
           { planName: plan.name, pricePaise: payment.amountPaise, endDate, paymentId: payment.id },
           plansUrl,
         ),
       );
-      return { applied: { plan: next.id } };
+      return { applied: { plan: next.id }, mails: mail ? [mail] : [] };
     },
 
     refused: (tx, order, payment, refusal) => mailRefund(tx, order, payment, refusal.detail),

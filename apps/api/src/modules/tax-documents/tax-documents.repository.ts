@@ -33,6 +33,11 @@ export function createTaxDocumentsRepository(db: Database) {
       return row!;
     },
 
+    async findById(id: string): Promise<TaxDocumentRow | undefined> {
+      const [row] = await db.select().from(taxDocuments).where(eq(taxDocuments.id, id));
+      return row;
+    },
+
     /** The tax invoice of a payment (one at most). */
     async invoiceOfCapture(captureId: string): Promise<TaxDocumentRow | undefined> {
       const [row] = await db

@@ -1,6 +1,7 @@
 import {
   BOOKING_MESSAGES,
   CLOTHING_RENTAL_SAC,
+  bookingNumber,
   financialYearOf,
   gstStateCodeOf,
   paiseToRupees,
@@ -22,7 +23,10 @@ import type { Clock } from '../../lib/clock.js';
 import { notFound } from '../../lib/http-error.js';
 import type { CaptureRow, PaymentRow } from '../payments/payments.repository.js';
 import type { UserRow } from '../users/users.repository.js';
+import type { MailAttachment } from '../../adapters/mail/mailer.js';
+import type { OutboxAttachmentRecord } from '../../db/schema/index.js';
 import { invoicedBy, type DocumentLine } from './invoice-lines.js';
+import { pdfFileName, taxDocumentsPdf } from './invoice-pdf.js';
 import type { TaxDocumentRow } from './tax-documents.repository.js';
 
 /** The seller on every tax document (configuration: SELLER_*). */
@@ -136,6 +140,13 @@ export function createTaxDocuments({
     });
   }
 
+  /** The booking's documents in the order issued, when it is the shopper's; 404 otherwise. */
+  async function documentsOfBooking(userId: string, bookingId: string): Promise<TaxDocument[]> {
+    const booking = await repos.bookings.findBooking(bookingId);
+    if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    return (await repos.taxDocuments.ofBooking(bookingId)).map(toTaxDocument);
+  }
+
   return {
     /**
      * The tax invoice of a payment the intake has just applied, in its transaction. The place of
@@ -230,16 +241,61 @@ export function createTaxDocuments({
       userId: string,
       bookingId: string,
     ): Promise<Omit<BookingInvoicesResponse, 'success'>> {
-      const booking = await repos.bookings.findBooking(bookingId);
-      if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
-      const documents = (await repos.taxDocuments.ofBooking(bookingId)).map(toTaxDocument);
+      const documents = await documentsOfBooking(userId, bookingId);
       return {
         invoices: documents.filter((document) => document.kind === 'invoice'),
         creditNotes: documents.filter((document) => document.kind === 'credit-note'),
       };
     },
+
+    /**
+     * GET /api/booking/{id}/invoice as a PDF (decision 082): the shopper's own booking's
+     * documents in the order issued, or the one numbered `number`; 404 for anyone else's booking,
+     * for a booking with none yet, and for a number not of this booking.
+     */
+    async pdfOfBooking(
+      userId: string,
+      bookingId: string,
+      number?: string,
+    ): Promise<{ filename: string; content: Buffer }> {
+      const documents = await documentsOfBooking(userId, bookingId);
+      if (documents.length === 0) throw notFound(BOOKING_MESSAGES.noTaxDocuments);
+      if (number !== undefined) {
+        const document = documents.find((candidate) => candidate.number === number);
+        if (!document) throw notFound(BOOKING_MESSAGES.taxDocumentNotFound);
+        return { filename: fileNameOf(document), content: await taxDocumentsPdf([document]) };
+      }
+      return {
+        filename:
+          documents.length === 1
+            ? fileNameOf(documents[0]!)
+            : pdfFileName(`pehnava-booking-${bookingNumber(bookingId)}-tax-documents`),
+        content: await taxDocumentsPdf(documents),
+      };
+    },
+
+    /**
+     * A queued mail's attachment, as the outbox sends it (MailAttachmentSource, decision 082):
+     * the document's PDF, or undefined when no document has that id.
+     */
+    async fileOf(reference: OutboxAttachmentRecord): Promise<MailAttachment | undefined> {
+      const row = await repos.taxDocuments.findById(reference.taxDocumentId);
+      if (!row) return undefined;
+      const document = toTaxDocument(row);
+      return {
+        filename: fileNameOf(document),
+        contentType: 'application/pdf',
+        content: await taxDocumentsPdf([document]),
+      };
+    },
   };
 }
+
+/** 'Pehnava-Tax-Invoice-PHN-26-27-000123.pdf': the title and number, safe in any file system. */
+const fileNameOf = (document: TaxDocument) =>
+  pdfFileName(
+    `Pehnava-${document.kind === 'invoice' ? 'Tax-Invoice' : 'Credit-Note'}-${document.number}`,
+  );
 
 export type TaxDocuments = ReturnType<typeof createTaxDocuments>;
 

@@ -4,8 +4,6 @@ import {
   addDays,
   mySubscriptionResponseSchema,
   todayInIndia,
-  productListResponseSchema,
-  type Product,
 } from '@pehnava/shared';
 import { createAccount, signInWith } from '../accounts';
 import { expectToast } from '../toasts';
@@ -27,13 +25,6 @@ async function planOf(request: APIRequestContext, token: string) {
   return mySubscriptionResponseSchema.parse(await res.json()).subscription;
 }
 
-async function premiumProduct(request: APIRequestContext): Promise<Product> {
-  const { products } = productListResponseSchema.parse(
-    await (await request.get('/api/product/list')).json(),
-  );
-  return products.find((p) => p.category === 'premium' && p.isAvailable)!;
-}
-
 /** Buy `plan` from its card in the sandbox sheet (UPI, prefilled), as a shopper would. */
 async function buy(page: Page, plan: 'plus' | 'pro', price: string) {
   await card(page, plan).getByRole('button', { name: 'Upgrade Now' }).click();
@@ -50,10 +41,13 @@ async function buy(page: Page, plan: 'plus' | 'pro', price: string) {
 test('a free shopper upgrades to Plus, sees Plus prices everywhere, moves to Pro, then cancels at once', async ({
   page,
   request,
+  workerProducts,
 }) => {
   test.setTimeout(90_000);
   const account = await createAccount(request);
-  const premium = await premiumProduct(request);
+  // This worker's own piece: it goes in the cart for dates, which another test's booking of the
+  // first premium piece in the catalogue could already hold (it did, in a fresh-clone run).
+  const premium = workerProducts.take((p) => p.category === 'premium');
   const auth = { authorization: `Bearer ${account.token}` };
   await request.post('/api/wishlist/add', { headers: auth, data: { productId: premium._id } });
   // In the cart on Free: 2 days at the 2-day price.

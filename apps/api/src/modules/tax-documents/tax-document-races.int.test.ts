@@ -4,7 +4,6 @@
 // Whatever the timing, every number of a series is given once, and none is skipped.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,23 +15,12 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { ADDRESS, checkout, itemFor, paidIds } from '../../test/checkout.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../test/database.js';
 import { catalogueProducts, newShopper, rentable } from '../../test/shopping.js';
+import { freePort } from '../../test/ports.js';
 
 const JWT_SECRET = 'tax-document-races-secret-0123456789abcdef';
 const JAIPUR = { ...ADDRESS, city: 'Jaipur', state: 'Rajasthan', pincode: '302001' };
 const SERVER = fileURLToPath(new URL('../../server.ts', import.meta.url));
 const SERIALS_WORKER = fileURLToPath(new URL('../../test/tax-serials-worker.ts', import.meta.url));
-
-/** A port nothing listens on right now. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 interface Server {
   base: string;

@@ -11,8 +11,7 @@ import {
 import type { RouteSeries, RouteTimings } from '../lib/metrics/route-timings.js';
 import { REQUEST_ID_HEADER } from '../lib/request-id.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
-import { publicUrlBase, requestOrigin } from './public-origin.js';
-import { rememberedBy } from '../lib/remembered.js';
+import { publicUrlBase, rememberedOrigins } from './public-origin.js';
 
 /** The routes answered here, as catalogue.routes.ts registers them under /api. */
 export const KEPT_LIST_ROUTE = '/api/product/list';
@@ -56,9 +55,6 @@ export interface KeptReadsOptions {
   slowMs: number;
 }
 
-/** Hosts whose origin is remembered, as plugins/public-origin.ts remembers them. */
-const REMEMBERED_HOSTS = 32;
-
 /**
  * The catalogue's kept answers (the list and products' details, serialized and compressed once
  * per snapshot) sent as a request arrives, before Fastify makes its request and reply, routes it
@@ -81,7 +77,7 @@ export function createKeptReads(options: KeptReadsOptions) {
   const fixedOrigin = publicUrlBase(options.publicUrl);
   const listSeries: RouteSeries = timings.forRoute(KEPT_LIST_ROUTE);
   const detailSeries: RouteSeries = timings.forRoute(KEPT_DETAIL_ROUTE);
-  const remembered = rememberedBy<string>(REMEMBERED_HOSTS);
+  const originFrom = rememberedOrigins();
   let open = true;
   let answered = 0;
 
@@ -96,7 +92,7 @@ export function createKeptReads(options: KeptReadsOptions) {
     const host = headers.host;
     if (!host) return undefined;
     const protocol = (request.socket as Partial<TLSSocket>).encrypted ? 'https' : 'http';
-    return remembered(`${protocol} ${host}`, () => requestOrigin({ protocol, host })) || undefined;
+    return originFrom({ protocol, host }) || undefined;
   }
 
   /**

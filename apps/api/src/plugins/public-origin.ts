@@ -39,12 +39,22 @@ export function publicUrlBase(publicUrl: string | undefined): string | undefined
 /** Hosts whose origin is remembered, so a request costs a lookup rather than a URL parse. */
 const REMEMBERED_HOSTS = 32;
 
+/**
+ * requestOrigin, remembered for the hosts seen lately: a request then costs a lookup rather than a
+ * URL parse. One per app (here) and one for the answers sent before routing (kept-reads.ts).
+ */
+export function rememberedOrigins(): (
+  request: Pick<FastifyRequest, 'protocol' | 'host'>,
+) => string {
+  const remembered = rememberedBy<string>(REMEMBERED_HOSTS);
+  return (request) =>
+    remembered(`${request.protocol} ${request.host}`, () => requestOrigin(request));
+}
+
 /** Give every request its `publicOrigin`. */
 export function registerPublicOrigin(app: FastifyInstance, { publicUrl }: { publicUrl?: string }) {
   const fixed = publicUrlBase(publicUrl);
-  const remembered = rememberedBy<string>(REMEMBERED_HOSTS);
-  const originOf = (request: FastifyRequest) =>
-    remembered(`${request.protocol} ${request.host}`, () => requestOrigin(request));
+  const originOf = rememberedOrigins();
   app.decorateRequest('publicOrigin', {
     getter(this: FastifyRequest) {
       return fixed ?? originOf(this);

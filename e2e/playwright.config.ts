@@ -170,6 +170,10 @@ export default defineConfig({
     // structure (error-context.md). To trace every test: --trace on.
     trace: { mode: 'on-first-retry', screenshots: false },
     screenshot: 'only-on-failure',
+    // The shop's service worker (apps/web/src/sw) would fetch pages and files itself, where a
+    // test's page.route never sees them: every spec runs without it but the one that tests it
+    // (specs/installable.spec.ts).
+    serviceWorkers: 'block',
   },
   // Longest first, so no long test is left to run alone at the end: the clock's specs (one at a
   // time), the Razorpay and Stripe journeys, then the rest. Each project that rents from the

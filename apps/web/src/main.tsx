@@ -55,3 +55,11 @@ async function start(root: HTMLElement): Promise<void> {
 // Not awaited at the top level: a chunk that imports from this one would wait for it, and this
 // one waits for those chunks.
 void start(root);
+
+// The service worker (src/sw, decision 084): registered once the page has loaded, so it never
+// competes with the first load, and only in a build (vite's server has no /sw.js).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) {
+  const register = () => void navigator.serviceWorker.register('/sw.js').catch(() => undefined);
+  if (document.readyState === 'complete') register();
+  else addEventListener('load', register, { once: true });
+}

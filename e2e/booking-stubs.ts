@@ -4,6 +4,7 @@ import {
   todayInIndia,
   type AvailabilityResponse,
   type Booking,
+  type BookingInvoicesResponse,
   type ClientConfigResponse,
   type CreateBookingResponse,
   type Product,
@@ -212,10 +213,19 @@ export function bookingOf(id: string, products: Product[], over: Partial<Booking
   };
 }
 
-/** Answer GET /api/booking/my with `bookings()` as they are at each call. */
+/**
+ * Answer GET /api/booking/my with `bookings()` as they are at each call, and each of their tax
+ * documents lists (GET /api/booking/{id}/invoice, asked for when the details open) with none: the
+ * server would not know the stand-ins' ids.
+ */
 export async function stubMyBookings(page: Page, bookings: () => Booking[]) {
   await page.route('**/api/booking/my', (route) =>
     route.fulfill({ json: { success: true, bookings: bookings() } }),
+  );
+  const none: BookingInvoicesResponse = { success: true, invoices: [], creditNotes: [] };
+  await page.route(
+    (url) => /^\/api\/booking\/[^/]+\/invoice$/.test(url.pathname),
+    (route) => route.fulfill({ json: none }),
   );
 }
 

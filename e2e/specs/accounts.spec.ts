@@ -1,4 +1,5 @@
 import type { Page } from '@playwright/test';
+import { ACCOUNT_MESSAGES, isValidGstin, profileResponseSchema } from '@pehnava/shared';
 import { PASSWORD, TOKEN_KEY, createAccount, freshEmail, readCode, signInWith } from '../accounts';
 import { expectToast } from '../toasts';
 import { expect, test } from '../fixtures';
@@ -290,13 +291,14 @@ test.describe('the profile page', () => {
 
     const overview = page.getByRole('region', { name: 'Overview' });
     await expect(overview).toContainText('Cannot be changed');
-    await expect(overview.getByText('Not provided')).toHaveCount(2);
+    // A new account has no phone, address or GSTIN.
+    await expect(overview.getByText('Not provided')).toHaveCount(3);
 
     // Cancel puts everything back.
     await overview.getByRole('button', { name: 'Edit' }).click();
     await overview.getByLabel('Phone').fill('9999999999');
     await overview.getByRole('button', { name: 'Cancel' }).click();
-    await expect(overview.getByText('Not provided')).toHaveCount(2);
+    await expect(overview.getByText('Not provided')).toHaveCount(3);
 
     await overview.getByRole('button', { name: 'Edit' }).click();
     await expect(overview.getByLabel('Email')).toBeDisabled();
@@ -317,6 +319,93 @@ test.describe('the profile page', () => {
     // Kept on the server: a reload shows the same.
     await page.reload();
     await expect(page.getByRole('region', { name: 'Overview' })).toContainText('9820012345');
+    // The GSTIN was left alone.
+    await expect(
+      page.getByRole('region', { name: 'Overview' }).getByText('Not provided'),
+    ).toHaveCount(1);
+  });
+
+  test('adds a GSTIN (upper-cased, checked like the server checks it), shows it, and clears it', async ({
+    page,
+    request,
+  }) => {
+    const VALID = '27AAPFU0939F1ZV';
+    // The same GSTIN with a wrong check character.
+    const WRONG_CHECK = '27AAPFU0939F1ZW';
+    expect(isValidGstin(VALID)).toBe(true);
+    expect(isValidGstin(WRONG_CHECK)).toBe(false);
+    const account = await createAccount(request, { name: 'Vikram Shah' });
+    await signInWith(page, account.token, '/profile');
+    const overview = page.getByRole('region', { name: 'Overview' });
+    const gstinRow = overview.locator('dl > div').filter({ hasText: 'GSTIN' });
+    await expect(gstinRow).toContainText('Not provided');
+
+    await overview.getByRole('button', { name: 'Edit' }).click();
+    const field = overview.getByLabel('GSTIN');
+    await expect(field).toHaveValue('');
+    await expect(field).toHaveAccessibleDescription(/tax invoices/);
+
+    // What is typed is upper-cased as it is typed; a wrong check character is refused here, with
+    // the server's own words, and nothing is saved.
+    await field.pressSequentially(WRONG_CHECK.toLowerCase());
+    await expect(field).toHaveValue(WRONG_CHECK);
+    await overview.getByRole('button', { name: 'Save Changes' }).click();
+    await expect(page.getByTestId('form-error')).toHaveText(ACCOUNT_MESSAGES.gstinInvalid);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await expect(field).toBeFocused();
+    const refused = await request.post('/api/user/update-profile', {
+      headers: { authorization: `Bearer ${account.token}` },
+      data: { gstin: WRONG_CHECK },
+    });
+    expect(refused.status()).toBe(400);
+    expect(((await refused.json()) as { message: string }).message).toBe(
+      ACCOUNT_MESSAGES.gstinInvalid,
+    );
+
+    // Should the server refuse one the page let through, its 400 is said at the field the same way
+    // (here the request is changed on its way to carry the wrong one).
+    await page.route('**/api/user/update-profile', (route) =>
+      route.continue({
+        postData: JSON.stringify({ ...route.request().postDataJSON(), gstin: WRONG_CHECK }),
+      }),
+    );
+    await field.fill(VALID);
+    const answered = page.waitForResponse('**/api/user/update-profile');
+    await overview.getByRole('button', { name: 'Save Changes' }).click();
+    expect((await answered).status()).toBe(400);
+    await expect(page.getByTestId('form-error')).toHaveText(ACCOUNT_MESSAGES.gstinInvalid);
+    await expect(field).toHaveAttribute('aria-invalid', 'true');
+    await page.unroute('**/api/user/update-profile');
+
+    // Spaces around it are dropped.
+    await field.fill(`  ${VALID.toLowerCase()} `);
+    await expect(field).toHaveValue(`  ${VALID} `);
+    await overview.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Profile updated');
+    await expect(page.getByTestId('form-error')).toHaveCount(0);
+    await expect(gstinRow).toContainText(VALID);
+    await expect(overview.getByText('Not provided')).toHaveCount(2);
+    await page.reload();
+    await expect(gstinRow).toContainText(VALID);
+    const { user } = profileResponseSchema.parse(
+      await (
+        await request.get('/api/user/profile', {
+          headers: { authorization: `Bearer ${account.token}` },
+        })
+      ).json(),
+    );
+    expect(user.gstin).toBe(VALID);
+
+    // Emptied, it is cleared.
+    await overview.getByRole('button', { name: 'Edit' }).click();
+    await expect(field).toHaveValue(VALID);
+    await field.fill('');
+    await overview.getByRole('button', { name: 'Save Changes' }).click();
+    await expectToast(page, 'Profile updated');
+    await expect(gstinRow).toContainText('Not provided');
+    await expect(overview.getByText('Not provided')).toHaveCount(3);
+    await page.reload();
+    await expect(gstinRow).toContainText('Not provided');
   });
 
   test("the Subscription tab tells a free shopper they're on the Free Plan", async ({

@@ -1,8 +1,9 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
 
+/** Red, as the checkout's address fields are, while the input is marked aria-invalid. */
 const INPUT =
-  'block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20 disabled:bg-stone-50 disabled:text-stone-600';
+  'block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm placeholder:text-stone-400 focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20 disabled:bg-stone-50 disabled:text-stone-600 aria-invalid:border-red-600 aria-invalid:focus:border-red-700 aria-invalid:focus:ring-red-600/20';
 
 type FieldProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'id'> & {
   label: string;

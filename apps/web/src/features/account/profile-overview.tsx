@@ -1,9 +1,10 @@
-import { ACCOUNT_MESSAGES as M, type User } from '@pehnava/shared';
+import { ACCOUNT_MESSAGES as M, isValidGstin, type User } from '@pehnava/shared';
 import { useQueryClient } from '@tanstack/react-query';
 import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { Field, FormError } from '../../components/ui/field';
+import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { getToken } from '../../lib/session';
 import { profileQuery } from '../../lib/shopper';
@@ -27,23 +28,48 @@ function Detail({ label, value, note }: { label: string; value: string; note?: s
   );
 }
 
-/** The Overview tab: the shopper's details, and editing name, phone and address. */
+/**
+ * A GSTIN as typed, made upper-case where it stands: the caret stays where it was, so an edit in
+ * the middle is not thrown to the end.
+ */
+function upperCaseInPlace(input: HTMLInputElement) {
+  const { selectionStart, selectionEnd, value } = input;
+  const upper = value.toUpperCase();
+  if (upper === value) return;
+  input.value = upper;
+  input.setSelectionRange(selectionStart, selectionEnd);
+}
+
+/**
+ * The Overview tab: the shopper's details, and editing name, phone, address and GSTIN. The GSTIN
+ * is checked here by the rule the server's profile body applies (trimmed, upper-cased, empty or
+ * `isValidGstin`; packages/shared's users contract), with its message: the contract's zod schema
+ * itself stays out of the browser (scripts/check-bundle.mjs).
+ */
 export function ProfileOverview({ user }: { user: User }) {
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [problem, setProblem] = useState<string>();
+  const [problem, setProblem] = useState<{ message: string; gstin?: boolean }>();
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const body = {
       name: String(form.get('name')).trim(),
       phone: String(form.get('phone')).trim(),
       address: String(form.get('address')).trim(),
+      // Empty clears it.
+      gstin: String(form.get('gstin')).trim().toUpperCase(),
     };
     if (!body.name) {
-      setProblem(M.nameEmpty);
+      setProblem({ message: M.nameEmpty });
+      return;
+    }
+    if (body.gstin && !isValidGstin(body.gstin)) {
+      setProblem({ message: M.gstinInvalid, gstin: true });
+      (element.elements.namedItem('gstin') as HTMLInputElement | null)?.focus();
       return;
     }
     setProblem(undefined);
@@ -55,7 +81,13 @@ export function ProfileOverview({ user }: { user: User }) {
       notify.success(saved.message);
       setEditing(false);
     } catch (error) {
-      notify.error((error as Error).message);
+      const message = (error as Error).message;
+      // The server refused the GSTIN (a 400 in its words): said at the field, as the check above.
+      if (error instanceof ApiError && error.status === 400 && message === M.gstinInvalid) {
+        setProblem({ message, gstin: true });
+      } else {
+        notify.error(message);
+      }
     } finally {
       setBusy(false);
     }
@@ -81,6 +113,7 @@ export function ProfileOverview({ user }: { user: User }) {
           <Detail label="Email" value={user.email} note="Cannot be changed" />
           <Detail label="Phone" value={user.phone} />
           <Detail label="Address" value={user.address} />
+          <Detail label="GSTIN" value={user.gstin ?? ''} />
         </dl>
       </section>
     );
@@ -128,7 +161,20 @@ export function ProfileOverview({ user }: { user: User }) {
             className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-2.5 text-stone-900 shadow-sm focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
           />
         </div>
-        <FormError message={problem} />
+        <Field
+          label="GSTIN"
+          name="gstin"
+          defaultValue={user.gstin ?? ''}
+          placeholder="e.g. 27AAPFU0939F1ZV"
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={20}
+          aria-invalid={problem?.gstin ? true : undefined}
+          onInput={(event) => upperCaseInPlace(event.currentTarget)}
+          hint="Optional, for businesses. Shown on your tax invoices from your next payment."
+        />
+        <FormError message={problem?.message} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={PRIMARY_BUTTON} disabled={busy}>
             {busy ? 'Saving…' : 'Save Changes'}

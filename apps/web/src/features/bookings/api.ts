@@ -6,6 +6,7 @@ import {
   type AtRiskChoiceResponse,
   type AtRiskResponse,
   type BalanceResult,
+  type BookingInvoicesResponse,
   type CancelBookingResponse,
   type ExtendResponse,
   type ExtensionQuote,
@@ -16,7 +17,8 @@ import {
   type VerifyBalanceBody,
   type VerifyExtensionBody,
 } from '@pehnava/shared';
-import { apiGet, apiRequest } from '../../lib/api-client';
+import { ApiError, apiGet, apiRequest } from '../../lib/api-client';
+import { endSession, getToken } from '../../lib/session';
 
 /** POST /api/booking/{id}/cancel: cancel a paid booking before dispatch, with a full refund. */
 export function cancelBooking(bookingId: string): Promise<CancelBookingResponse> {
@@ -119,4 +121,74 @@ export function chooseAtRisk(
     body,
     fallback: 'Could not save your choice. Please try again.',
   });
+}
+
+export const TAX_DOCUMENT_MESSAGES = {
+  listFailed: 'Could not load your invoices. Please try again.',
+  downloadFailed: 'Could not download the invoice. Please try again.',
+} as const;
+
+/** GET /api/booking/{id}/invoice (JSON): the booking's tax invoices and credit notes. */
+export function taxDocuments(bookingId: string): Promise<BookingInvoicesResponse> {
+  return apiGet<BookingInvoicesResponse>(
+    `/booking/${encodeURIComponent(bookingId)}/invoice`,
+    TAX_DOCUMENT_MESSAGES.listFailed,
+  );
+}
+
+/**
+ * The file name a Content-Disposition header gives ('attachment; filename="Pehnava-….pdf"', or
+ * RFC 6266's filename*=UTF-8''…), without any folder part; undefined when it gives none.
+ */
+export function fileNameOf(disposition: string | null): string | undefined {
+  if (!disposition) return undefined;
+  const extended = /filename\*\s*=\s*utf-8''([^;]+)/i.exec(disposition)?.[1];
+  let name: string | undefined;
+  if (extended) {
+    try {
+      name = decodeURIComponent(extended.trim());
+    } catch {
+      name = undefined;
+    }
+  }
+  name ??= /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/i.exec(disposition)?.slice(1).find(Boolean);
+  const base = name?.split(/[\\/]/).at(-1)?.trim();
+  return base || undefined;
+}
+
+/**
+ * One tax document of a booking as a PDF (GET /api/booking/{id}/invoice?number=…, asking for
+ * application/pdf): its bytes and the file name the server gave it. Not through apiRequest, which
+ * reads JSON; failures are read as it reads them (the server's message, a 401 ends the session).
+ */
+export async function taxDocumentPdf(
+  bookingId: string,
+  number: string,
+): Promise<{ blob: Blob; fileName: string }> {
+  const token = getToken();
+  const headers: Record<string, string> = { accept: 'application/pdf' };
+  if (token) headers.authorization = `Bearer ${token}`;
+  const path = `/api/booking/${encodeURIComponent(bookingId)}/invoice?number=${encodeURIComponent(number)}`;
+  let res: Response;
+  try {
+    res = await fetch(path, { headers });
+  } catch {
+    throw new ApiError(0, TAX_DOCUMENT_MESSAGES.downloadFailed);
+  }
+  if (!res.ok || !res.headers.get('content-type')?.startsWith('application/pdf')) {
+    if (res.status === 401 && token) endSession('expired', token);
+    const data: unknown = await res.json().catch(() => undefined);
+    const message =
+      data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
+        ? data.message
+        : TAX_DOCUMENT_MESSAGES.downloadFailed;
+    throw new ApiError(res.status, message);
+  }
+  const blob = await res.blob();
+  return {
+    blob,
+    fileName:
+      fileNameOf(res.headers.get('content-disposition')) ??
+      `Pehnava-${number.replace(/[^A-Za-z0-9]+/g, '-')}.pdf`,
+  };
 }

@@ -11,6 +11,7 @@ import {
   CalendarClock,
   CalendarPlus,
   Check,
+  ChevronDown,
   CircleCheck,
   CircleX,
   Clock,
@@ -19,10 +20,12 @@ import {
   Package,
   PackageCheck,
   Layers,
+  ReceiptIndianRupee,
   ShoppingBag,
   Truck,
   type LucideIcon,
 } from 'lucide-react';
+import { useId, useState } from 'react';
 import { Link } from '../../lib/link';
 import { KeepItLonger } from './extend-booking';
 import {
@@ -35,12 +38,14 @@ import {
   formatReturnDay,
   itemCount,
   mayAskToExtend,
+  mayHaveTaxDocuments,
   paymentMethodLabel,
   returnDate,
   showsProgress,
   stepComplete,
 } from './status';
 import { ReviewPrompt } from './review-piece';
+import { TaxDocumentList } from './tax-documents';
 
 export const STATUS_ICONS: Record<BookingStatus, LucideIcon> = {
   pending: Clock,
@@ -128,6 +133,10 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
   const due = returnDate(booking);
   const extended = extendedDays(booking);
   const extendedLine = extended > 0 && `Extended by ${extended} ${extended === 1 ? 'day' : 'days'}`;
+  const invoiced = mayHaveTaxDocuments(booking);
+  // The booking's documents are asked for when the shopper opens its Invoices panel.
+  const [invoicesOpen, setInvoicesOpen] = useState(false);
+  const invoicesId = useId();
 
   return (
     <article
@@ -171,14 +180,44 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
             />
           )}
         </p>
-        <button
-          type="button"
-          onClick={onDetails}
-          aria-label={`Details of order ${number}`}
-          className="rounded-full border border-maroon-700 px-5 py-2 text-sm font-medium text-maroon-700 transition hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
-        >
-          Details
-        </button>
+        <div className="flex items-center gap-2">
+          {invoiced && (
+            <button
+              type="button"
+              aria-expanded={invoicesOpen}
+              aria-controls={invoicesId}
+              onClick={() => setInvoicesOpen((was) => !was)}
+              className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 py-2 pl-3.5 pr-3 text-sm font-medium text-stone-800 transition hover:border-maroon-700 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
+            >
+              <ReceiptIndianRupee size={16} aria-hidden />
+              Invoices
+              <ChevronDown
+                size={16}
+                aria-hidden
+                className={`transition-transform ${invoicesOpen ? 'rotate-180' : ''}`}
+              />
+            </button>
+          )}
+          <button
+            type="button"
+            onClick={onDetails}
+            aria-label={`Details of order ${number}`}
+            className="rounded-full border border-maroon-700 px-5 py-2 text-sm font-medium text-maroon-700 transition hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
+          >
+            Details
+          </button>
+        </div>
+        {invoiced && (
+          <section
+            id={invoicesId}
+            aria-label={`Invoices of order ${number}`}
+            hidden={!invoicesOpen}
+            className="basis-full"
+            data-testid="booking-invoices"
+          >
+            {invoicesOpen && <TaxDocumentList bookingId={booking._id} />}
+          </section>
+        )}
       </div>
 
       {booking.items.some((item) => item.atRisk) &&

@@ -24,8 +24,10 @@ import {
   backupLabel,
   formatDateTime,
   formatReturnDay,
+  mayHaveTaxDocuments,
   paymentMethodLabel,
 } from './status';
+import { TaxDocumentList } from './tax-documents';
 
 const planName = (id: BookingItem['appliedSubscriptionPlan']) =>
   PLAN_DEFINITIONS.find((plan) => plan.id === id)?.name ?? id;
@@ -438,6 +440,14 @@ export function BookingDetails({
               <p className="mt-2 text-xs text-stone-500">
                 Refunds reach the account you paid from in 7 to 10 business days.
               </p>
+            </Section>
+          )}
+
+          {mayHaveTaxDocuments(booking) && (
+            <Section title="Invoices">
+              <div data-testid="details-invoices">
+                <TaxDocumentList bookingId={booking._id} />
+              </div>
             </Section>
           )}
 

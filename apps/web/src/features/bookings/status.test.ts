@@ -8,6 +8,7 @@ import {
   formatReturnDay,
   itemCount,
   mayAskToExtend,
+  mayHaveTaxDocuments,
   paymentMethodLabel,
   returnDate,
   showsProgress,
@@ -104,5 +105,40 @@ describe('a back-up size', () => {
     );
     expect(backupLabel({ backupSize: null })).toBeUndefined();
     expect(backupLabel({})).toBeUndefined();
+  });
+});
+
+describe('tax documents', () => {
+  const paid = {
+    paymentStatus: 'completed',
+    totalPrice: 2340,
+    extensions: [],
+    charges: [],
+  } satisfies Parameters<typeof mayHaveTaxDocuments>[0];
+  const charge = (status: Booking['charges'][number]['status']) =>
+    ({ status }) as Booking['charges'][number];
+  const extension = { id: crypto.randomUUID(), days: 2, amount: 400 } as NonNullable<
+    Booking['extensions']
+  >[number];
+
+  it('are offered for a booking with something paid for it', () => {
+    expect(mayHaveTaxDocuments(paid)).toBe(true);
+    // Made free by a plan, then kept longer or charged after the rental, and paid.
+    expect(mayHaveTaxDocuments({ ...paid, totalPrice: 0, extensions: [extension] })).toBe(true);
+    expect(mayHaveTaxDocuments({ ...paid, totalPrice: 0, charges: [charge('paid')] })).toBe(true);
+  });
+
+  it('are not offered for a booking unpaid, failed, or with nothing paid', () => {
+    expect(mayHaveTaxDocuments({ ...paid, paymentStatus: 'pending' })).toBe(false);
+    expect(mayHaveTaxDocuments({ ...paid, paymentStatus: 'failed' })).toBe(false);
+    expect(mayHaveTaxDocuments({ ...paid, totalPrice: 0 })).toBe(false);
+    expect(
+      mayHaveTaxDocuments({
+        ...paid,
+        totalPrice: 0,
+        extensions: undefined,
+        charges: [charge('due'), charge('waived')],
+      }),
+    ).toBe(false);
   });
 });

@@ -155,3 +155,17 @@ export const mayAskToExtend = (booking: Pick<Booking, 'status' | 'items'>, today
 /** The days added to a booking in all, by every extension applied to it. */
 export const extendedDays = (booking: Pick<Booking, 'extensions'>): number =>
   (booking.extensions ?? []).reduce((sum, extension) => sum + extension.days, 0);
+
+/**
+ * Whether a booking can have tax documents (decision 081): something was paid for it (the booking
+ * itself, an extension or a charge after the rental). A booking a plan made free, unpaid or
+ * cancelled before payment has none, and offers none. Which ones it has, the server says
+ * (GET /api/booking/{id}/invoice), asked when they are shown.
+ */
+export const mayHaveTaxDocuments = (
+  booking: Pick<Booking, 'paymentStatus' | 'totalPrice' | 'extensions' | 'charges'>,
+): boolean =>
+  booking.paymentStatus === 'completed' &&
+  (booking.totalPrice > 0 ||
+    (booking.extensions ?? []).length > 0 ||
+    booking.charges.some((charge) => charge.status === 'paid'));

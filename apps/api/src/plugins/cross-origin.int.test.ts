@@ -188,8 +188,9 @@ describe('request ids (decision 075) on a call from an allowed origin', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['access-control-allow-origin']).toBe(STOREFRONT);
     expect(res.headers['x-request-id']).toBe(id);
+    // And a download's file name: a tax invoice's PDF names itself (decision 082).
     expect(listOf(res.headers['access-control-expose-headers'])).toEqual(
-      expect.arrayContaining(['etag', 'retry-after', 'x-request-id']),
+      expect.arrayContaining(['etag', 'retry-after', 'x-request-id', 'content-disposition']),
     );
   });
 

@@ -15,10 +15,16 @@ export const CORS_ALLOWED_HEADERS = [
 ];
 /**
  * Response headers a front end on another origin may read besides the CORS-safelisted ones:
- * revalidation, when to try again after a 503, and the request's id (decision 075), which a
- * partner quotes to find the request in our logs.
+ * revalidation, when to try again after a 503, the request's id (decision 075), which a
+ * partner quotes to find the request in our logs, and a download's file name (a tax invoice's
+ * PDF, decision 082).
  */
-export const CORS_EXPOSED_HEADERS = ['etag', 'retry-after', REQUEST_ID_HEADER];
+export const CORS_EXPOSED_HEADERS = [
+  'etag',
+  'retry-after',
+  REQUEST_ID_HEADER,
+  'content-disposition',
+];
 /** How long a browser may keep a preflight's answer (Chromium caps it at 2 hours). */
 const PREFLIGHT_MAX_AGE_SECONDS = 600;
 

@@ -241,6 +241,7 @@ export async function buildApp({
         notServed: services.notServed,
         reviews: services.reviews,
         shopHealth: services.shopHealth,
+        taxDocuments: services.taxDocuments,
         authenticate,
       });
       // The development mailbox exists only outside production (config requires SMTP there).

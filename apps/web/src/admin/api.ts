@@ -1,6 +1,7 @@
 import { consoleQuery } from './query';
 import type {
   AdminBookingDetailResponse,
+  AdminTaxDocumentsResponse,
   AdminBookingsResponse,
   AtRiskChoiceBody,
   AtRiskChoiceResponse,
@@ -93,6 +94,19 @@ export const bookingQuery = (token: string, id: string) =>
           CONSOLE_MESSAGES.loadFailed,
         )
       ).booking,
+  });
+
+/** A booking's tax invoices and credit notes, in the order issued (empty before a payment). */
+export const taxDocumentsQuery = (token: string, id: string) =>
+  consoleQuery({
+    queryKey: key(token, 'tax-documents', id),
+    queryFn: async () =>
+      (
+        await apiGet<AdminTaxDocumentsResponse>(
+          `/admin/bookings/${encodeURIComponent(id)}/tax-documents`,
+          CONSOLE_MESSAGES.loadFailed,
+        )
+      ).documents,
   });
 
 /** A booking's pieces at risk and their choices (empty `lines` when none is). */

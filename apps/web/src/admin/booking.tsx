@@ -13,6 +13,7 @@ import { useToken } from '../lib/session';
 import { bookingActions, bookingQuery } from './api';
 import { AtRiskChoicesPanel } from './at-risk';
 import { BackupMark, sealSaid } from './backup-piece';
+import { TaxDocuments } from './tax-documents';
 import { Audit, Charges, Extensions, Money, appliedExtensions } from './booking-records';
 import { useBookingAction } from './use-booking-action';
 import {
@@ -50,8 +51,8 @@ const NEXT_STEP: Partial<
 };
 
 /**
- * /admin/bookings/{id}: a booking with its pieces, payments, refunds, charges and audit trail, and
- * every action on it. Cancelling with a refund and waiving a charge are an admin's only.
+ * /admin/bookings/{id}: a booking with its pieces, payments, refunds, charges, tax documents and
+ * audit trail, and every action on it. Cancelling with a refund and waiving a charge are an admin's only.
  */
 export function BookingScreen({ user }: { user: User }) {
   const { id = '' } = useParams();
@@ -110,6 +111,7 @@ export function BookingScreen({ user }: { user: User }) {
           <Charges booking={b} canWaive={handlesMoney} />
           <Tracking booking={b} />
           <Money booking={b} extensions={extensions} />
+          <TaxDocuments bookingId={b._id} bookingNumber={b.bookingNumber} />
           <Audit booking={b} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { toCsv, type AdminBooking } from '@pehnava/shared';
+import { saveFile } from './files';
 
 /** The selected bookings, one line per booking, amounts in rupees. */
 export function bookingsCsv(bookings: AdminBooking[]): string {
@@ -45,12 +46,5 @@ export function bookingsCsv(bookings: AdminBooking[]): string {
 /** Hand the browser a CSV file to save. */
 export function downloadCsv(name: string, text: string) {
   // The byte-order mark makes spreadsheet programs read the ₹ and names as UTF-8.
-  const url = URL.createObjectURL(new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = name;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(name, new Blob(['\ufeff', text], { type: 'text/csv;charset=utf-8' }));
 }

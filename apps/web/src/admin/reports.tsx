@@ -3,18 +3,20 @@ import {
   REPORT_EXPORTS,
   REPORT_GROUPINGS,
   addDays,
+  formatRupeesWithPaise,
   todayInIndia,
   type ReportResponse,
 } from '@pehnava/shared';
 import { Download } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { Link } from '../lib/link';
-import { ApiError, apiGet } from '../lib/api-client';
+import { apiGet } from '../lib/api-client';
 import { notify } from '../lib/notify';
-import { getToken, useToken } from '../lib/session';
+import { useToken } from '../lib/session';
 import { CONSOLE_MESSAGES } from './api';
 import { downloadCsv } from './csv';
+import { downloadPdf, fetchFile } from './files';
 import {
   Failed,
   INPUT,
@@ -37,17 +39,12 @@ const EXPORT_LABELS: Record<(typeof REPORT_EXPORTS)[number], string> = {
 
 /** Fetch an export as the file it is (the API answers CSV, not JSON). */
 async function fetchExport(kind: string, from: string, to: string): Promise<string> {
-  const token = getToken();
-  const res = await fetch(`/api/admin/reports/export?kind=${kind}&from=${from}&to=${to}`, {
-    headers: token ? { authorization: `Bearer ${token}` } : {},
-  }).catch(() => undefined);
-  if (!res) throw new ApiError(0, CONSOLE_MESSAGES.loadFailed);
-  if (!res.ok) {
-    const body = (await res.json().catch(() => undefined)) as { message?: string } | undefined;
-    throw new ApiError(res.status, body?.message ?? CONSOLE_MESSAGES.loadFailed);
-  }
+  const { blob } = await fetchFile(
+    `/admin/reports/export?kind=${kind}&from=${from}&to=${to}`,
+    'text/csv',
+  );
   // The file starts with a byte-order mark for spreadsheets; downloadCsv adds its own.
-  return (await res.text()).replace(/^\ufeff/, '');
+  return (await blob.text()).replace(/^\ufeff/, '');
 }
 
 /**
@@ -151,13 +148,18 @@ export function ReportsScreen() {
           className="grid items-start gap-5 lg:grid-cols-[2fr_1fr]"
           aria-busy={report.isFetching}
         >
-          <Money report={report.data} />
-          <div className="space-y-5">
+          {/* min-w-0: a wide table scrolls in its panel instead of widening the page. */}
+          <div className="min-w-0 space-y-5">
+            <Money report={report.data} />
+            <Gst report={report.data} />
+          </div>
+          <div className="min-w-0 space-y-5">
             <Panel title="For the accountant">
               <div className="space-y-2 px-4 py-4">
                 <p className="text-sm text-stone-700">
-                  CSV files for {shortDay(from)} to {shortDay(to)}, with the taxable value and the
-                  GST inside each price at {report.data.gstRatePercent}%.
+                  CSV files for {shortDay(from)} to {shortDay(to)}: each payment with its tax
+                  invoice, each refund with its credit note, and their taxable value and GST (CGST +
+                  SGST or IGST).
                 </p>
                 {REPORT_EXPORTS.map((kind) => (
                   <button
@@ -171,6 +173,7 @@ export function ReportsScreen() {
                     {exporting === kind ? 'Preparing…' : `${EXPORT_LABELS[kind]} (CSV)`}
                   </button>
                 ))}
+                <FindDocument />
               </div>
             </Panel>
             <Panel title="Late returns">
@@ -212,6 +215,23 @@ export function ReportsScreen() {
   );
 }
 
+/**
+ * A table that may be wider than a phone: it scrolls sideways within its panel, and takes the
+ * focus so the keyboard can scroll it too.
+ */
+function ScrollsSideways({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div
+      tabIndex={0}
+      role="region"
+      aria-label={label}
+      className="overflow-x-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-maroon-700"
+    >
+      {children}
+    </div>
+  );
+}
+
 /** Refunds are money out, shown with a minus; so is a net below zero. */
 const signed = (column: string, rupees: number) =>
   `${(column === 'refunds' ? rupees > 0 : rupees < 0) ? '−' : ''}${money(Math.abs(rupees))}`;
@@ -223,7 +243,7 @@ function Money({ report }: { report: ReportResponse }) {
       {report.rows.length === 0 ? (
         <Nothing>No money came in or went out in this period.</Nothing>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollsSideways label={`Table of money by ${report.by}`}>
           <table className="w-full text-right text-sm">
             <thead>
               <tr className="border-b border-stone-200 text-stone-700">
@@ -264,8 +284,122 @@ function Money({ report }: { report: ReportResponse }) {
               </tr>
             </tfoot>
           </table>
-        </div>
+        </ScrollsSideways>
       )}
     </Panel>
+  );
+}
+
+/**
+ * The period's GST as its tax documents have it (decision 083): invoices, credit notes, and the
+ * one less the other, to the paisa: what the CSV files add up to.
+ */
+function Gst({ report }: { report: ReportResponse }) {
+  const { invoices, creditNotes, net } = report.gst;
+  const lines = [
+    ['taxableValue', 'Taxable value'],
+    ['cgst', 'CGST'],
+    ['sgst', 'SGST'],
+    ['igst', 'IGST'],
+    // Not 'Total': the money table's last row is.
+    ['total', 'Value with GST'],
+  ] as const;
+  return (
+    <Panel title="GST in the tax documents">
+      {invoices.count + creditNotes.count === 0 ? (
+        <Nothing>No tax invoice or credit note was issued in this period.</Nothing>
+      ) : (
+        <ScrollsSideways label="Table of GST in the tax documents">
+          <table className="w-full text-right text-sm tabular-nums">
+            <thead>
+              <tr className="border-b border-stone-200 text-stone-700">
+                <td className="py-2 pr-2 pl-4" />
+                <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
+                  Invoices <span className="font-normal">({invoices.count})</span>
+                </th>
+                <th scope="col" className="px-2 py-2 font-semibold sm:px-3">
+                  Credit notes <span className="font-normal">({creditNotes.count})</span>
+                </th>
+                <th scope="col" className="py-2 pr-4 pl-2 font-semibold sm:pl-3">
+                  Net
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {lines.map(([key, label]) => (
+                <tr
+                  key={key}
+                  className={key === 'total' ? 'font-semibold' : 'border-b border-stone-100'}
+                >
+                  <th scope="row" className="py-2 pr-2 pl-4 text-left font-normal">
+                    {label}
+                  </th>
+                  <td className="px-2 py-2 whitespace-nowrap sm:px-3">
+                    {formatRupeesWithPaise(invoices[key])}
+                  </td>
+                  <td className="px-2 py-2 whitespace-nowrap sm:px-3">
+                    {creditNotes[key] > 0 ? '−' : ''}
+                    {formatRupeesWithPaise(creditNotes[key])}
+                  </td>
+                  <td className="py-2 pr-4 pl-2 whitespace-nowrap sm:pl-3">
+                    {net[key] < 0 ? '−' : ''}
+                    {formatRupeesWithPaise(Math.abs(net[key]))}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </ScrollsSideways>
+      )}
+    </Panel>
+  );
+}
+
+/** One tax invoice or credit note by its number (a plan's, which no booking lists), as its PDF. */
+function FindDocument() {
+  const [number, setNumber] = useState('');
+  const [fetching, setFetching] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const wanted = number.trim().toUpperCase();
+    if (!wanted) return;
+    setFetching(true);
+    try {
+      await downloadPdf(
+        `/admin/tax-documents?number=${encodeURIComponent(wanted)}`,
+        `${wanted.replaceAll('/', '-')}.pdf`,
+      );
+    } catch (error) {
+      notify.error((error as Error).message);
+    } finally {
+      setFetching(false);
+    }
+  };
+  return (
+    <form
+      onSubmit={(event) => void submit(event)}
+      className="border-t border-stone-200 pt-3"
+      aria-label="A tax document by number"
+    >
+      <label htmlFor="document-number" className={LABEL}>
+        A tax invoice or credit note by number
+      </label>
+      <div className="mt-1.5 flex gap-2">
+        <input
+          id="document-number"
+          value={number}
+          onChange={(event) => setNumber(event.target.value)}
+          placeholder="PHN/26-27/000123"
+          autoComplete="off"
+          spellCheck={false}
+          maxLength={32}
+          className={`${INPUT} min-w-0 font-mono`}
+        />
+        <button type="submit" className={SECONDARY} disabled={fetching || !number.trim()}>
+          <Download size={16} aria-hidden />
+          {fetching ? 'Preparing…' : 'PDF'}
+        </button>
+      </div>
+    </form>
   );
 }

@@ -18,4 +18,7 @@ export const ADMIN_MESSAGES = {
   refundRetried: 'The refund will be tried again now',
   refundNotFailed: (status: string): string =>
     `This refund is ${status}: only a failed refund is tried again`,
+  /** GET /api/admin/tax-documents?number=…: no document has that number. */
+  taxDocumentNotFound: (number: string): string =>
+    `No tax invoice or credit note has the number ${number}`,
 } as const;

@@ -22,11 +22,25 @@ const moneyRow = {
   plans: rupeesSchema,
   /** Late fees, pieces kept and damage paid. */
   charges: rupeesSchema,
-  /** Refunds sent back (processed). */
+  /** Refunds of payments applied, sent back (processed). */
   refunds: rupeesSchema,
   /** In less out. */
   net: z.number(),
 };
+
+/** Tax documents' figures summed, in rupees (decision 083). */
+const gstFigures = {
+  taxableValue: z.number(),
+  cgst: z.number(),
+  sgst: z.number(),
+  igst: z.number(),
+  /** Taxable value plus the GST: what the documents say was paid (or refunded). */
+  total: z.number(),
+};
+const documentSums = z.object({
+  count: z.number().int().nonnegative(),
+  ...gstFigures,
+});
 
 export const reportResponseSchema = z.object({
   success: z.literal(true),
@@ -44,6 +58,16 @@ export const reportResponseSchema = z.object({
     /** Late days they owed, and the late fees raised for days in the period (not waived). */
     lateDays: z.number().int().nonnegative(),
     lateFees: rupeesSchema,
+  }),
+  /**
+   * The GST of the period as its tax documents have it (decision 083): invoices and credit
+   * notes issued on its days, and invoices less credit notes (below zero when more was credited
+   * than invoiced). What the accountant's files add up to.
+   */
+  gst: z.object({
+    invoices: documentSums,
+    creditNotes: documentSums,
+    net: z.object(gstFigures),
   }),
   /** The ten pieces whose paid bookings in the period earned most. */
   topPieces: z.array(

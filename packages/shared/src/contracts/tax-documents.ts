@@ -66,3 +66,34 @@ export const bookingInvoicesResponseSchema = z.object({
   creditNotes: z.array(taxDocumentSchema),
 });
 export type BookingInvoicesResponse = z.infer<typeof bookingInvoicesResponseSchema>;
+
+/**
+ * GET /api/admin/bookings/{id}/tax-documents (the console's booking page): the booking's tax
+ * invoices and credit notes in the order they were issued, each exactly as issued; empty before a
+ * payment of it is applied.
+ */
+export const adminTaxDocumentsResponseSchema = z.object({
+  success: z.literal(true),
+  documents: z.array(taxDocumentSchema),
+});
+export type AdminTaxDocumentsResponse = z.infer<typeof adminTaxDocumentsResponseSchema>;
+
+/** GET /api/admin/tax-documents?number=: one document, a plan's included, by its number. */
+export const taxDocumentByNumberQuerySchema = z.object({
+  number: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1)
+    .max(32)
+    .describe('A tax invoice’s or credit note’s number, e.g. PHN/26-27/000123 or PCN/26-27/000045'),
+});
+export type TaxDocumentByNumberQuery = z.infer<typeof taxDocumentByNumberQuerySchema>;
+
+export const adminTaxDocumentResponseSchema = z.object({
+  success: z.literal(true),
+  document: taxDocumentSchema,
+  /** The booking it belongs to; null for a plan's. */
+  bookingId: z.uuid().nullable(),
+});
+export type AdminTaxDocumentResponse = z.infer<typeof adminTaxDocumentResponseSchema>;

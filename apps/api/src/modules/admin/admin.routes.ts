@@ -44,6 +44,8 @@ import { notServedRoutes } from '../pincodes/not-served.routes.js';
 import type { NotServed } from '../pincodes/not-served.service.js';
 import { reviewsAdminRoutes } from '../reviews/reviews-admin.routes.js';
 import type { Reviews } from '../reviews/reviews.service.js';
+import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
+import { taxDocumentsAdminRoutes } from './tax-documents-admin.routes.js';
 
 /** The signed-in operator, as the audit trail names them. */
 const actorOf = (request: FastifyRequest): Actor => ({
@@ -74,6 +76,10 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   notServed: NotServed;
   reviews: Pick<Reviews, 'adminPage' | 'hide' | 'unhide'>;
   shopHealth: ShopHealthService;
+  taxDocuments: Pick<
+    TaxDocuments,
+    'ofBookingForOperator' | 'pdfOfBookingForOperator' | 'byNumber' | 'pdfByNumber'
+  >;
   authenticate: Authenticate;
 }> = async (
   app,
@@ -94,6 +100,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
     notServed,
     reviews,
     shopHealth,
+    taxDocuments,
     authenticate,
   },
 ) => {
@@ -109,6 +116,7 @@ export const adminRoutes: FastifyPluginAsyncZod<{
   await app.register(notServedRoutes, { notServed });
   await app.register(reviewsAdminRoutes, { reviews });
   await app.register(shopHealthRoutes, { shopHealth });
+  await app.register(taxDocumentsAdminRoutes, { taxDocuments });
   const docs = { tags: ['Admin'], security: NEEDS_SESSION };
   const detail = {
     200: adminBookingDetailResponseSchema,

@@ -138,14 +138,18 @@ describe('the reports', () => {
     );
     const payments = await csv('payments');
     expect(payments).toHaveLength(3);
-    // The refunded payment is taxed only on what was kept: nothing.
+    // The refunded payment's row carries its tax invoice's figures, and its refund's row the
+    // credit note's, the same: payments less refunds, nothing kept is taxed. (Decision 083:
+    // before, the payment's row netted its refund, whatever month the refund was made in.)
+    const cancelledTax = gstInside(Math.round(cancelled.total * 100), 18);
+    const taxed = `${(cancelledTax.taxablePaise / 100).toFixed(2)},${(cancelledTax.gstPaise / 100).toFixed(2)},18`;
     expect(payments.find((l) => l.includes(bookingNumber(cancelled.id)))).toContain(
-      `${cancelled.total.toFixed(2)},${cancelled.total.toFixed(2)},0.00,0.00,18`,
+      `${cancelled.total.toFixed(2)},${cancelled.total.toFixed(2)},${taxed},`,
     );
     const refunds = await csv('refunds');
     expect(refunds).toHaveLength(2);
     expect(refunds[1]).toContain(`${bookingNumber(cancelled.id)},`);
-    expect(refunds[1]).toContain(',processed,');
+    expect(refunds[1]).toContain(`,processed,${taxed},`);
   });
 
   it('refuses a bad period or kind, and is for admins only', async () => {

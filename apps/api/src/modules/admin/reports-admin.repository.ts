@@ -20,7 +20,32 @@ export interface TopPiece {
   revenue: number;
 }
 
-export interface BookingExportRow {
+/**
+ * A tax document's figures as an export row carries them (decision 083), in paise; null columns
+ * when the row has no document (a payment refunded instead of applied, or one applied before
+ * documents were issued).
+ */
+export interface DocumentFigures {
+  document_number: string | null;
+  document_rate: number | null;
+  document_taxable_paise: number | null;
+  document_cgst_paise: number | null;
+  document_sgst_paise: number | null;
+  document_igst_paise: number | null;
+}
+
+/** The documents of a kind issued in a period: how many, and their figures summed (paise). */
+export interface DocumentTotals {
+  kind: 'invoice' | 'credit-note';
+  count: number;
+  taxable: number;
+  cgst: number;
+  sgst: number;
+  igst: number;
+  total: number;
+}
+
+export interface BookingExportRow extends DocumentFigures {
   booking_id: string;
   paid_at: Date | string;
   status: string;
@@ -40,7 +65,7 @@ export interface BookingExportRow {
   provider: string;
 }
 
-export interface PaymentExportRow {
+export interface PaymentExportRow extends DocumentFigures {
   decided_at: Date | string;
   provider: string;
   provider_payment_id: string;
@@ -54,8 +79,12 @@ export interface PaymentExportRow {
   reason: string | null;
 }
 
-export interface RefundExportRow {
+export interface RefundExportRow extends DocumentFigures {
   created_at: Date | string;
+  /** The invoice a credit note is against. */
+  against_number: string | null;
+  /** What became of the payment refunded: applied (then refunded in part or whole) or not. */
+  capture_outcome: string;
   processed_at: Date | string | null;
   booking_id: string | null;
   provider_payment_id: string;
@@ -63,6 +92,11 @@ export interface RefundExportRow {
   status: string;
   reason: string;
 }
+
+/** A document's figures under the names DocumentFigures gives them (`d` is tax_documents). */
+const documentFigures = sql`d.number as document_number, d.rate_percent as document_rate,
+  d.taxable_paise as document_taxable_paise, d.cgst_paise as document_cgst_paise,
+  d.sgst_paise as document_sgst_paise, d.igst_paise as document_igst_paise`;
 
 /** Both drivers answer `rows` (the Database type leaves the result's shape open). */
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
@@ -91,7 +125,10 @@ export function createReportsAdminRepository(db: Database) {
           select date_trunc(${by}, ${dayOf(sql`r.processed_at`)})::date as period,
             sum(r.amount_paise)::int as refunds
           from refunds r
-          where r.status = 'processed'
+          join captures c on c.id = r.capture_id
+          -- A payment refunded instead of applied was never money in (decision 054): nor is its
+          -- refund money out (decision 083).
+          where r.status = 'processed' and c.outcome = 'applied'
             and ${dayOf(sql`r.processed_at`)} between ${from}::date and ${to}::date
           group by 1
         )
@@ -148,6 +185,25 @@ export function createReportsAdminRepository(db: Database) {
       return rowsOf<TopPiece>(result);
     },
 
+    /**
+     * The tax invoices and credit notes issued in the period (their dates, in India), by kind:
+     * the legal record the files and reports agree with (decision 083).
+     */
+    async documentTotals(from: string, to: string) {
+      const result = await db.execute(sql`
+        -- float8: exact for whole paise up to 2^53, and a number from both drivers (a year's
+        -- sums can pass int's ₹2.1 crore).
+        select kind, count(*)::int as count,
+          sum(taxable_paise)::float8 as taxable, sum(cgst_paise)::float8 as cgst,
+          sum(sgst_paise)::float8 as sgst, sum(igst_paise)::float8 as igst,
+          sum(total_paise)::float8 as total
+        from tax_documents
+        where issue_date between ${from}::date and ${to}::date
+        group by kind
+      `);
+      return rowsOf<DocumentTotals>(result);
+    },
+
     /** Bookings paid in the period, with who (if still known) and where (place of supply). */
     async bookingsPaid(from: string, to: string) {
       const result = await db.execute(sql`
@@ -157,10 +213,11 @@ export function createReportsAdminRepository(db: Database) {
           (select coalesce(sum(quantity), 0)::int from booking_items where booking_id = b.id) as pieces,
           b.subtotal_paise, b.discount_paise, b.delivery_fee_paise as delivery_paise,
           b.insurance_paise, b.backup_fees_paise, b.total_paise,
-          c.provider_payment_id as payment_id, c.provider
+          c.provider_payment_id as payment_id, c.provider, ${documentFigures}
         from captures c
         join bookings b on b.id = c.booking_id
         left join users u on u.id = b.user_id
+        left join tax_documents d on d.capture_id = c.id and d.kind = 'invoice'
         where c.outcome = 'applied' and c.applied_to = 'booking'
           and ${dayOf(sql`c.decided_at`)} between ${from}::date and ${to}::date
         order by c.decided_at, b.id
@@ -174,9 +231,10 @@ export function createReportsAdminRepository(db: Database) {
         select c.decided_at, c.provider, c.provider_payment_id, c.method, o.purpose,
           c.outcome, c.applied_to,
           coalesce(c.booking_id, o.booking_id) as booking_id,
-          c.amount_paise, c.refunded_paise, c.reason
+          c.amount_paise, c.refunded_paise, c.reason, ${documentFigures}
         from captures c
         join payments o on o.id = c.order_id
+        left join tax_documents d on d.capture_id = c.id and d.kind = 'invoice'
         where ${dayOf(sql`c.decided_at`)} between ${from}::date and ${to}::date
         order by c.decided_at, c.id
       `);
@@ -187,8 +245,11 @@ export function createReportsAdminRepository(db: Database) {
     async refundsAsked(from: string, to: string) {
       const result = await db.execute(sql`
         select r.created_at, r.processed_at, r.booking_id, r.provider_payment_id,
-          r.amount_paise, r.status, r.reason
+          r.amount_paise, r.status, r.reason, c.outcome as capture_outcome,
+          d.document->'against'->>'number' as against_number, ${documentFigures}
         from refunds r
+        join captures c on c.id = r.capture_id
+        left join tax_documents d on d.refund_id = r.id and d.kind = 'credit-note'
         where ${dayOf(sql`r.created_at`)} between ${from}::date and ${to}::date
         order by r.created_at, r.id
       `);

@@ -10,7 +10,7 @@ import {
 } from '@pehnava/shared';
 import type { Repositories } from '../../db/repositories.js';
 import { badRequest } from '../../lib/http-error.js';
-import type { MoneyByPeriod } from './reports-admin.repository.js';
+import type { DocumentFigures, DocumentTotals, MoneyByPeriod } from './reports-admin.repository.js';
 
 export interface ReportsAdminDeps {
   repos: Pick<Repositories, 'reportsAdmin'>;
@@ -29,16 +29,74 @@ function checkPeriod(from: string, to: string) {
   }
 }
 
+type DocumentSums = Omit<DocumentTotals, 'kind' | 'count'>;
+const NO_DOCUMENTS: DocumentSums = { taxable: 0, cgst: 0, sgst: 0, igst: 0, total: 0 };
+
+/** Documents' figures summed, in rupees. */
+const gstFigures = (sums: DocumentSums) => ({
+  taxableValue: paiseToRupees(sums.taxable),
+  cgst: paiseToRupees(sums.cgst),
+  sgst: paiseToRupees(sums.sgst),
+  igst: paiseToRupees(sums.igst),
+  total: paiseToRupees(sums.total),
+});
+
+/**
+ * The period's GST as its documents have it (decision 083): invoices, credit notes, and the
+ * one less the other, in paise until the end.
+ */
+function gstOf(totals: DocumentTotals[]): ReportResponse['gst'] {
+  const of = (kind: DocumentTotals['kind']) =>
+    totals.find((row) => row.kind === kind) ?? { ...NO_DOCUMENTS, count: 0 };
+  const invoices = of('invoice');
+  const creditNotes = of('credit-note');
+  const less = (key: keyof DocumentSums) => invoices[key] - creditNotes[key];
+  return {
+    invoices: { count: invoices.count, ...gstFigures(invoices) },
+    creditNotes: { count: creditNotes.count, ...gstFigures(creditNotes) },
+    net: gstFigures({
+      taxable: less('taxable'),
+      cgst: less('cgst'),
+      sgst: less('sgst'),
+      igst: less('igst'),
+      total: less('total'),
+    }),
+  };
+}
+
 /**
  * The shop's reports for admins (issue [K], decision 054): money in and out by day, week or
  * month, late returns, the pieces that earn most, and CSV files for the accountant. Prices
- * include GST: each export row carries its taxable value, the GST inside and the rate used.
+ * include GST: each export row carries its taxable value, the GST inside and the rate used,
+ * taken from the row's tax invoice or credit note, the legal record (decision 083).
  */
 export function createReportsAdmin({ repos, gstRatePercent }: ReportsAdminDeps) {
-  const tax = (paise: number) => {
-    const { taxablePaise, gstPaise } = gstInside(paise, gstRatePercent);
-    return [rupees(taxablePaise), rupees(gstPaise), gstRatePercent];
+  /**
+   * A row's tax columns: [taxable value, GST, rate] where the file always had them, and
+   * [document, CGST, SGST, IGST] at its end (decision 083). From the row's document when it has
+   * one; else (a payment applied before documents were issued) the rate applied to `fallbackPaise`,
+   * as before, with no split; `fallbackPaise` 0 for money that paid for nothing.
+   */
+  const tax = (row: DocumentFigures, fallbackPaise: number) => {
+    if (row.document_number === null) {
+      const { taxablePaise, gstPaise } = gstInside(fallbackPaise, gstRatePercent);
+      return {
+        kept: [rupees(taxablePaise), rupees(gstPaise), gstRatePercent],
+        split: ['', '', '', ''],
+      };
+    }
+    const [taxable, cgst, sgst, igst] = [
+      row.document_taxable_paise!,
+      row.document_cgst_paise!,
+      row.document_sgst_paise!,
+      row.document_igst_paise!,
+    ];
+    return {
+      kept: [rupees(taxable), rupees(cgst + sgst + igst), row.document_rate!],
+      split: [row.document_number, rupees(cgst), rupees(sgst), rupees(igst)],
+    };
   };
+  const splitColumns = ['CGST (₹)', 'SGST (₹)', 'IGST (₹)'];
   const money = (row: Omit<MoneyByPeriod, 'period'>) => ({
     rentals: paiseToRupees(row.rentals),
     plans: paiseToRupees(row.plans),
@@ -55,10 +113,11 @@ export function createReportsAdmin({ repos, gstRatePercent }: ReportsAdminDeps) 
       by: 'day' | 'week' | 'month';
     }): Promise<Omit<ReportResponse, 'success'>> {
       checkPeriod(query.from, query.to);
-      const [rows, late, top] = await Promise.all([
+      const [rows, late, top, documents] = await Promise.all([
         repos.reportsAdmin.moneyByPeriod(query.from, query.to, query.by),
         repos.reportsAdmin.lateReturns(query.from, query.to),
         repos.reportsAdmin.topPieces(query.from, query.to),
+        repos.reportsAdmin.documentTotals(query.from, query.to),
       ]);
       const sum = (key: keyof Omit<MoneyByPeriod, 'period'>) =>
         rows.reduce((total, row) => total + row[key], 0);
@@ -72,6 +131,7 @@ export function createReportsAdmin({ repos, gstRatePercent }: ReportsAdminDeps) 
           charges: sum('charges'),
           refunds: sum('refunds'),
         }),
+        gst: gstOf(documents),
         lateReturns: {
           pieces: late.pieces,
           lateDays: late.lateDays,
@@ -120,27 +180,33 @@ export function createReportsAdmin({ repos, gstRatePercent }: ReportsAdminDeps) 
               ...taxColumns,
               'Provider',
               'Payment id',
+              'Tax invoice',
+              ...splitColumns,
             ],
-            ...rows.map((row) => [
-              bookingNumber(row.booking_id),
-              iso(row.paid_at),
-              row.status,
-              row.name ?? 'Account deleted',
-              row.email ?? '',
-              row.city,
-              row.state,
-              row.pincode,
-              row.pieces,
-              rupees(row.subtotal_paise),
-              rupees(row.discount_paise),
-              rupees(row.delivery_paise),
-              rupees(row.insurance_paise),
-              rupees(row.backup_fees_paise),
-              rupees(row.total_paise),
-              ...tax(row.total_paise),
-              row.provider,
-              row.payment_id,
-            ]),
+            ...rows.map((row) => {
+              const { kept, split } = tax(row, row.total_paise);
+              return [
+                bookingNumber(row.booking_id),
+                iso(row.paid_at),
+                row.status,
+                row.name ?? 'Account deleted',
+                row.email ?? '',
+                row.city,
+                row.state,
+                row.pincode,
+                row.pieces,
+                rupees(row.subtotal_paise),
+                rupees(row.discount_paise),
+                rupees(row.delivery_paise),
+                rupees(row.insurance_paise),
+                rupees(row.backup_fees_paise),
+                rupees(row.total_paise),
+                ...kept,
+                row.provider,
+                row.payment_id,
+                ...split,
+              ];
+            }),
           ]),
         };
       }
@@ -161,21 +227,28 @@ export function createReportsAdmin({ repos, gstRatePercent }: ReportsAdminDeps) 
               'Refunded (₹)',
               ...taxColumns,
               'Why refunded',
+              'Tax invoice',
+              ...splitColumns,
             ],
-            ...rows.map((row) => [
-              iso(row.decided_at),
-              row.provider,
-              row.provider_payment_id,
-              row.method,
-              row.applied_to ?? row.purpose,
-              row.outcome,
-              row.booking_id ? bookingNumber(row.booking_id) : '',
-              rupees(row.amount_paise),
-              rupees(row.refunded_paise),
-              // Tax only on money kept: a payment refunded in full was never a sale.
-              ...tax(row.outcome === 'applied' ? row.amount_paise - row.refunded_paise : 0),
-              row.reason ?? '',
-            ]),
+            ...rows.map((row) => {
+              // The invoice's figures: a refund is in the refunds file with its credit note, on
+              // the day it was made. A payment refunded instead of applied was never a sale.
+              const { kept, split } = tax(row, row.outcome === 'applied' ? row.amount_paise : 0);
+              return [
+                iso(row.decided_at),
+                row.provider,
+                row.provider_payment_id,
+                row.method,
+                row.applied_to ?? row.purpose,
+                row.outcome,
+                row.booking_id ? bookingNumber(row.booking_id) : '',
+                rupees(row.amount_paise),
+                rupees(row.refunded_paise),
+                ...kept,
+                row.reason ?? '',
+                ...split,
+              ];
+            }),
           ]),
         };
       }
@@ -192,17 +265,31 @@ export function createReportsAdmin({ repos, gstRatePercent }: ReportsAdminDeps) 
             'Status',
             ...taxColumns,
             'Reason',
+            'Credit note',
+            'Against invoice',
+            ...splitColumns,
           ],
-          ...rows.map((row) => [
-            iso(row.created_at),
-            iso(row.processed_at),
-            row.booking_id ? bookingNumber(row.booking_id) : '',
-            row.provider_payment_id,
-            rupees(row.amount_paise),
-            row.status,
-            ...tax(row.amount_paise),
-            row.reason,
-          ]),
+          ...rows.map((row) => {
+            // The credit note's figures; none for a refund of a payment never applied.
+            const { kept, split } = tax(
+              row,
+              row.capture_outcome === 'applied' ? row.amount_paise : 0,
+            );
+            const [note, ...parts] = split;
+            return [
+              iso(row.created_at),
+              iso(row.processed_at),
+              row.booking_id ? bookingNumber(row.booking_id) : '',
+              row.provider_payment_id,
+              rupees(row.amount_paise),
+              row.status,
+              ...kept,
+              row.reason,
+              note,
+              row.against_number ?? '',
+              ...parts,
+            ];
+          }),
         ]),
       };
     },

@@ -31,9 +31,9 @@ import {
   extensionResultSchema,
   verifyExtensionBodySchema,
 } from '@pehnava/shared';
-import { preferredType } from '../../lib/accept.js';
 import { NEEDS_SESSION, errorResponses } from '../../lib/api-docs.js';
 import { sendEncodedJson } from '../../lib/encoded-body.js';
+import { jsonOrPdf } from '../../lib/json-or-pdf.js';
 import type { Authenticate } from '../../plugins/auth.js';
 import type { AtRisk } from './at-risk.service.js';
 import type { Balance } from './balance.service.js';
@@ -470,19 +470,15 @@ export const bookingsRoutes: FastifyPluginAsyncZod<{
         },
       },
       async (request, reply) => {
-        reply.header('cache-control', 'private, no-store').header('vary', 'Accept');
         const userId = request.account!.id;
         const bookingId = request.params.id.toLowerCase();
-        const as = preferredType(request.headers.accept, ['application/json', 'application/pdf']);
-        if (as === 'application/json') {
-          return { success: true as const, ...(await myBookings.invoices(userId, bookingId)) };
-        }
-        const pdf = await myBookings.invoicePdf(userId, bookingId, request.query.number);
-        // Sent as the file's bytes (a Buffer is sent as it is, past the schema's serializer).
-        return (reply as unknown as FastifyReply)
-          .header('content-disposition', `attachment; filename="${pdf.filename}"`)
-          .type('application/pdf')
-          .send(pdf.content);
+        return jsonOrPdf(request, reply as unknown as FastifyReply, {
+          json: async () => ({
+            success: true as const,
+            ...(await myBookings.invoices(userId, bookingId)),
+          }),
+          pdf: () => myBookings.invoicePdf(userId, bookingId, request.query.number),
+        });
       },
     );
   });

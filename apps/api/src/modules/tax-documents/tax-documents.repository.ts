@@ -38,6 +38,17 @@ export function createTaxDocumentsRepository(db: Database) {
       return row;
     },
 
+    /** A document by its number ('PHN/26-27/000123'): the kinds' prefixes differ, so one at most. */
+    async findByNumber(number: string): Promise<TaxDocumentRow | undefined> {
+      const [row] = await db
+        .select()
+        .from(taxDocuments)
+        .where(eq(taxDocuments.number, number))
+        .orderBy(asc(taxDocuments.kind))
+        .limit(1);
+      return row;
+    },
+
     /** The tax invoice of a payment (one at most). */
     async invoiceOfCapture(captureId: string): Promise<TaxDocumentRow | undefined> {
       const [row] = await db

@@ -1,4 +1,5 @@
 import {
+  ADMIN_MESSAGES,
   BOOKING_MESSAGES,
   CLOTHING_RENTAL_SAC,
   bookingNumber,
@@ -140,11 +141,51 @@ export function createTaxDocuments({
     });
   }
 
-  /** The booking's documents in the order issued, when it is the shopper's; 404 otherwise. */
-  async function documentsOfBooking(userId: string, bookingId: string): Promise<TaxDocument[]> {
+  /**
+   * The booking's documents in the order issued; 404 when there is no such booking, or when
+   * `shopper` is named and it is not theirs (an operator names none).
+   */
+  async function documentsOfBooking(
+    bookingId: string,
+    shopper: { userId: string } | undefined,
+  ): Promise<TaxDocument[]> {
     const booking = await repos.bookings.findBooking(bookingId);
-    if (!booking || booking.userId !== userId) throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    if (!booking || (shopper && booking.userId !== shopper.userId)) {
+      throw notFound(BOOKING_MESSAGES.bookingNotFound);
+    }
     return (await repos.taxDocuments.ofBooking(bookingId)).map(toTaxDocument);
+  }
+
+  /**
+   * A booking's documents as one PDF (decision 082), or the one numbered `number`: 404 for a
+   * booking with none yet and for a number not of this booking. The one drawing of a PDF, for the
+   * shopper's download and the console's.
+   */
+  async function pdfOfDocuments(
+    bookingId: string,
+    documents: TaxDocument[],
+    number: string | undefined,
+  ): Promise<{ filename: string; content: Buffer }> {
+    if (documents.length === 0) throw notFound(BOOKING_MESSAGES.noTaxDocuments);
+    if (number !== undefined) {
+      const document = documents.find((candidate) => candidate.number === number);
+      if (!document) throw notFound(BOOKING_MESSAGES.taxDocumentNotFound);
+      return { filename: fileNameOf(document), content: await taxDocumentsPdf([document]) };
+    }
+    return {
+      filename:
+        documents.length === 1
+          ? fileNameOf(documents[0]!)
+          : pdfFileName(`pehnava-booking-${bookingNumber(bookingId)}-tax-documents`),
+      content: await taxDocumentsPdf(documents),
+    };
+  }
+
+  /** A document by its number, with its booking (null for a plan's); 404 when none has it. */
+  async function byNumber(number: string) {
+    const row = await repos.taxDocuments.findByNumber(number);
+    if (!row) throw notFound(ADMIN_MESSAGES.taxDocumentNotFound(number));
+    return { document: toTaxDocument(row), bookingId: row.bookingId };
   }
 
   return {
@@ -241,7 +282,7 @@ export function createTaxDocuments({
       userId: string,
       bookingId: string,
     ): Promise<Omit<BookingInvoicesResponse, 'success'>> {
-      const documents = await documentsOfBooking(userId, bookingId);
+      const documents = await documentsOfBooking(bookingId, { userId });
       return {
         invoices: documents.filter((document) => document.kind === 'invoice'),
         creditNotes: documents.filter((document) => document.kind === 'credit-note'),
@@ -258,20 +299,31 @@ export function createTaxDocuments({
       bookingId: string,
       number?: string,
     ): Promise<{ filename: string; content: Buffer }> {
-      const documents = await documentsOfBooking(userId, bookingId);
-      if (documents.length === 0) throw notFound(BOOKING_MESSAGES.noTaxDocuments);
-      if (number !== undefined) {
-        const document = documents.find((candidate) => candidate.number === number);
-        if (!document) throw notFound(BOOKING_MESSAGES.taxDocumentNotFound);
-        return { filename: fileNameOf(document), content: await taxDocumentsPdf([document]) };
-      }
-      return {
-        filename:
-          documents.length === 1
-            ? fileNameOf(documents[0]!)
-            : pdfFileName(`pehnava-booking-${bookingNumber(bookingId)}-tax-documents`),
-        content: await taxDocumentsPdf(documents),
-      };
+      return pdfOfDocuments(bookingId, await documentsOfBooking(bookingId, { userId }), number);
+    },
+
+    /**
+     * GET /api/admin/bookings/{id}/tax-documents (operators): any booking's documents in the order
+     * issued, empty when none was issued yet; 404 for a booking that does not exist.
+     */
+    ofBookingForOperator: (bookingId: string): Promise<TaxDocument[]> =>
+      documentsOfBooking(bookingId, undefined),
+
+    /** The same as a PDF, as the shopper's download draws it (the same 404s). */
+    async pdfOfBookingForOperator(
+      bookingId: string,
+      number?: string,
+    ): Promise<{ filename: string; content: Buffer }> {
+      return pdfOfDocuments(bookingId, await documentsOfBooking(bookingId, undefined), number);
+    },
+
+    /** GET /api/admin/tax-documents?number=…: one document, a plan's too; 404 when none has it. */
+    byNumber,
+
+    /** The same as a PDF. */
+    async pdfByNumber(number: string): Promise<{ filename: string; content: Buffer }> {
+      const { document } = await byNumber(number);
+      return { filename: fileNameOf(document), content: await taxDocumentsPdf([document]) };
     },
 
     /**

@@ -27,6 +27,7 @@ import { siteRoutes } from './modules/site/site.routes.js';
 import { devMailPages } from './modules/dev-mail/dev-mail.page.js';
 import { devClockRoutes } from './modules/dev-clock/dev-clock.routes.js';
 import { devMailRoutes } from './modules/dev-mail/dev-mail.routes.js';
+import { whatsAppRoutes } from './modules/whatsapp/whatsapp.routes.js';
 import { usersRoutes } from './modules/users/users.routes.js';
 import { wishlistRoutes } from './modules/wishlist/wishlist.routes.js';
 import { notifyMeRoutes } from './modules/notify-me/notify-me.routes.js';
@@ -208,6 +209,7 @@ export async function buildApp({
       await api.register(cartRoutes, { cart, authenticate });
       await api.register(wishlistRoutes, { wishlist, authenticate });
       await api.register(notifyMeRoutes, { notifyMe: services.notifyMe, authenticate });
+      await api.register(whatsAppRoutes, { ...services.whatsapp, authenticate });
       await api.register(reviewsRoutes, { reviews: services.reviews, authenticate });
       await api.register(couponsRoutes, { coupons, authenticate });
       await api.register(pincodesRoutes, { pincodes: services.pincodes });

@@ -111,6 +111,40 @@ describe('loadConfig', () => {
     expect(loadConfig({}).PAYMENT_PROVIDER).toBe('sandbox');
   });
 
+  it('sends WhatsApp updates through the dev stand-in by default, none in production, and the Cloud API with its four keys', () => {
+    expect(loadConfig({}).whatsappProvider).toBe('dev');
+    const production = {
+      NODE_ENV: 'production',
+      JWT_SECRET: 'x'.repeat(32),
+      SMTP_URL: 'smtp://mail.example:587',
+      PAYMENT_PROVIDER: 'razorpay',
+      RAZORPAY_KEY_ID: 'k',
+      RAZORPAY_KEY_SECRET: 's',
+      RAZORPAY_WEBHOOK_SECRET: 'w',
+    };
+    expect(loadConfig(production).whatsappProvider).toBe('off');
+    expect(() => loadConfig({ ...production, WHATSAPP_PROVIDER: 'dev' })).toThrow(
+      /WHATSAPP_PROVIDER: dev sends nothing to WhatsApp/,
+    );
+    expect(() => loadConfig({ WHATSAPP_PROVIDER: 'cloud', WHATSAPP_TOKEN: 't' })).toThrow(
+      /WHATSAPP_PHONE_NUMBER_ID: is required when WHATSAPP_PROVIDER=cloud[\s\S]*WHATSAPP_APP_SECRET[\s\S]*WHATSAPP_VERIFY_TOKEN/,
+    );
+    const cloud = loadConfig({
+      WHATSAPP_PROVIDER: 'cloud',
+      WHATSAPP_TOKEN: 't',
+      WHATSAPP_PHONE_NUMBER_ID: '106540352242922',
+      WHATSAPP_APP_SECRET: 'a',
+      WHATSAPP_VERIFY_TOKEN: 'v',
+    });
+    expect(cloud).toMatchObject({
+      whatsappProvider: 'cloud',
+      WHATSAPP_API_URL: 'https://graph.facebook.com',
+      WHATSAPP_API_VERSION: 'v21.0',
+      WHATSAPP_TIMEOUT_MS: 10_000,
+    });
+    expect(() => loadConfig({ WHATSAPP_PROVIDER: 'sms' })).toThrow(/WHATSAPP_PROVIDER/);
+  });
+
   it('refuses the movable test clock in production', () => {
     expect(() =>
       loadConfig({

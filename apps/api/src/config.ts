@@ -80,6 +80,30 @@ const envSchema = z
     STRIPE_WEBHOOK_SECRET: optionalString,
     /** Stripe's API (tests point it at a local stand-in that speaks Stripe's shapes). */
     STRIPE_API_URL: z.preprocess(unsetIfEmpty, z.url().default('https://api.stripe.com')),
+    /**
+     * Booking updates on WhatsApp (decision 085): 'off', 'dev' (a stand-in that keeps the messages
+     * for /dev/mail; refused in production) or 'cloud' (WhatsApp Business Cloud API). Unset: dev
+     * outside production, off in production (resolved in loadConfig as `whatsappProvider`).
+     */
+    WHATSAPP_PROVIDER: z.preprocess(unsetIfEmpty, z.enum(['off', 'dev', 'cloud']).optional()),
+    /** The Cloud API's address (tests point it at a local stand-in that speaks its shapes). */
+    WHATSAPP_API_URL: z.preprocess(unsetIfEmpty, z.url().default('https://graph.facebook.com')),
+    WHATSAPP_API_VERSION: z.preprocess(
+      unsetIfEmpty,
+      z
+        .string()
+        .regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v21.0')
+        .default('v21.0'),
+    ),
+    WHATSAPP_TOKEN: optionalString,
+    WHATSAPP_PHONE_NUMBER_ID: z.preprocess(
+      unsetIfEmpty,
+      z.string().regex(/^\d+$/, 'must be the digits of the WhatsApp phone number id').optional(),
+    ),
+    WHATSAPP_APP_SECRET: optionalString,
+    WHATSAPP_VERIFY_TOKEN: optionalString,
+    /** How long one call to the Cloud API may take before it counts as unavailable. */
+    WHATSAPP_TIMEOUT_MS: intWithDefault(10_000, 100, 120_000),
     REDIS_URL: z.preprocess(
       unsetIfEmpty,
       z
@@ -285,6 +309,22 @@ const envSchema = z
       needs('STRIPE_SECRET_KEY', 'stripe');
       needs('STRIPE_WEBHOOK_SECRET', 'stripe');
     }
+    if (env.WHATSAPP_PROVIDER === 'cloud') {
+      for (const variable of [
+        'WHATSAPP_TOKEN',
+        'WHATSAPP_PHONE_NUMBER_ID',
+        'WHATSAPP_APP_SECRET',
+        'WHATSAPP_VERIFY_TOKEN',
+      ] as const) {
+        if (!env[variable]) {
+          ctx.addIssue({
+            code: 'custom',
+            path: [variable],
+            message: 'is required when WHATSAPP_PROVIDER=cloud',
+          });
+        }
+      }
+    }
     if (env.IMAGE_STORE === 's3' && !env.S3_BUCKET) {
       ctx.addIssue({
         code: 'custom',
@@ -329,6 +369,14 @@ const envSchema = z
         message: 'moves the server clock for tests and is refused when NODE_ENV=production',
       });
     }
+    if (env.WHATSAPP_PROVIDER === 'dev') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['WHATSAPP_PROVIDER'],
+        message:
+          'dev sends nothing to WhatsApp and is refused when NODE_ENV=production: set cloud or off',
+      });
+    }
     if (env.PAYMENT_PROVIDER === 'sandbox') {
       ctx.addIssue({
         code: 'custom',
@@ -360,6 +408,8 @@ export interface Config extends Env {
   database: { kind: 'pglite'; dataDir: string } | { kind: 'postgres'; url: string };
   /** IMAGE_STORE, or its default: postgres with DATABASE_URL, else disk (decision 076). */
   imageStore: 'disk' | 'postgres' | 's3';
+  /** WHATSAPP_PROVIDER, or its default: dev outside production, off in production. */
+  whatsappProvider: 'off' | 'dev' | 'cloud';
 }
 
 export class ConfigError extends Error {
@@ -387,5 +437,6 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ? { kind: 'postgres', url: env.DATABASE_URL }
       : { kind: 'pglite', dataDir: env.DATA_DIR },
     imageStore: env.IMAGE_STORE ?? (env.DATABASE_URL ? 'postgres' : 'disk'),
+    whatsappProvider: env.WHATSAPP_PROVIDER ?? (env.NODE_ENV === 'production' ? 'off' : 'dev'),
   };
 }

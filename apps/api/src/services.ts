@@ -23,6 +23,24 @@ import {
 } from './jobs/unit-jobs.js';
 import { notifyMeJob } from './jobs/notify-me.job.js';
 import {
+  WHATSAPP_OUTBOX_JOB,
+  whatsAppDueBackJob,
+  whatsAppOutboxJob,
+} from './jobs/whatsapp-outbox.job.js';
+import { createDueBackReminders } from './modules/whatsapp/reminders.js';
+import { createWhatsAppSender } from './adapters/whatsapp/create-whatsapp.js';
+import type { DevWhatsApp } from './adapters/whatsapp/dev-whatsapp.js';
+import { WhatsAppSendError, type WhatsAppSender } from './adapters/whatsapp/whatsapp.js';
+import {
+  createWhatsAppOutbox,
+  type WhatsAppOutbox,
+} from './modules/whatsapp/whatsapp-outbox.service.js';
+import { createWhatsAppOptIn, type WhatsAppOptIn } from './modules/whatsapp/whatsapp.service.js';
+import {
+  createWhatsAppWebhooks,
+  type WhatsAppWebhooks,
+} from './modules/whatsapp/whatsapp-webhook.service.js';
+import {
   createPlanBillingService,
   type PlanBillingService,
 } from './modules/subscriptions/plan-billing.service.js';
@@ -126,6 +144,8 @@ export interface Infrastructure {
   mailer?: Mailer;
   /** How the sandbox gateway reaches the app's webhook (default: HTTP to this server). */
   webhookSender?: WebhookSender;
+  /** Where WhatsApp messages go, in place of WHATSAPP_PROVIDER's sender (tests). */
+  whatsappSender?: WhatsAppSender;
 }
 
 export interface Services {
@@ -208,6 +228,16 @@ export interface Services {
   wishlist: WishlistService;
   notifyMe: NotifyMe;
   reviews: Reviews;
+  /** Booking updates on WhatsApp (decision 085): opt-in, webhooks, and the outbox's sender. */
+  whatsapp: {
+    optIn: WhatsAppOptIn;
+    webhooks: WhatsAppWebhooks;
+    outbox: WhatsAppOutbox;
+    /** WHATSAPP_PROVIDER's sender; none when it is off. */
+    sender?: WhatsAppSender;
+    /** The development stand-in, when WHATSAPP_PROVIDER=dev. */
+    dev?: DevWhatsApp;
+  };
   /** Background jobs; started by whoever runs the process (server, tests), stopped on close. */
   jobs: JobRunner;
   /** GET /api/ready's checks, and whether the process is draining (decision 075). */
@@ -229,6 +259,7 @@ export function createServices({
   clock = systemClock,
   mailer: mailerOverride,
   webhookSender,
+  whatsappSender,
 }: Infrastructure): Services {
   const repos = createRepositories(database.db, clock);
   const uow = createUnitOfWork({
@@ -238,6 +269,7 @@ export function createServices({
     afterCommit: {
       mailQueued: () => jobs.nudge(MAIL_OUTBOX_JOB),
       refundQueued: () => jobs.nudge(REFUNDS_JOB),
+      whatsappQueued: () => jobs.nudge(WHATSAPP_OUTBOX_JOB),
     },
   });
 
@@ -506,6 +538,43 @@ export function createServices({
     clock,
     logger,
   });
+  // Booking updates on WhatsApp (decision 085): queued with their events like mail, sent by a job.
+  const whatsappSenders = whatsappSender
+    ? { sender: whatsappSender }
+    : createWhatsAppSender({
+        config,
+        clock,
+        logger,
+        ...(devOutbox ? { devMailbox: devOutbox } : {}),
+      });
+  const whatsapp: Services['whatsapp'] = {
+    optIn: createWhatsAppOptIn({
+      repository: repos.whatsapp,
+      uow,
+      codeKey: jwtSecret,
+      clock,
+      enabled: whatsappSenders.sender !== undefined,
+    }),
+    webhooks: createWhatsAppWebhooks({
+      repository: repos.whatsapp,
+      ...(config.WHATSAPP_APP_SECRET ? { appSecret: config.WHATSAPP_APP_SECRET } : {}),
+      ...(config.WHATSAPP_VERIFY_TOKEN ? { verifyToken: config.WHATSAPP_VERIFY_TOKEN } : {}),
+      clock,
+      logger,
+    }),
+    outbox: createWhatsAppOutbox({
+      repository: repos.whatsapp,
+      // Off: no one can opt in; a message queued for someone who did before is given up at once.
+      sender: whatsappSenders.sender ?? {
+        name: 'dev',
+        sendTemplate: () =>
+          Promise.reject(new WhatsAppSendError('WHATSAPP_PROVIDER is off', false)),
+      },
+      clock,
+      logger,
+    }),
+    ...whatsappSenders,
+  };
   const jobs = createJobRunner({
     jobs: [
       mailOutboxJob(mailOutbox),
@@ -518,6 +587,8 @@ export function createServices({
       balanceRemindersJob(charges),
       balanceOffSessionJob(balance),
       notifyMeJob(notifyMe),
+      whatsAppOutboxJob(whatsapp.outbox),
+      whatsAppDueBackJob(createDueBackReminders({ repository: repos.whatsapp, uow, clock })),
       ...(sandbox ? [sandboxWebhooksJob(sandbox)] : []),
     ],
     logger,
@@ -583,6 +654,7 @@ export function createServices({
     wishlist,
     notifyMe,
     reviews,
+    whatsapp,
     jobs,
     readiness,
     shopHealth,

@@ -85,3 +85,5 @@ export * from './tax/gstin.js';
 export * from './site/page-meta.js';
 export * from './site/pages-meta.js';
 export * from './site/server-render.js';
+export * from './constants/whatsapp.js';
+export * from './contracts/whatsapp.js';

@@ -23,6 +23,7 @@ import { createSubscriptionsRepository } from '../modules/subscriptions/subscrip
 import { createTaxDocumentsRepository } from '../modules/tax-documents/tax-documents.repository.js';
 import { createUnitsRepository } from '../modules/units/units.repository.js';
 import { createUsersRepository } from '../modules/users/users.repository.js';
+import { createWhatsAppRepository } from '../modules/whatsapp/whatsapp.repository.js';
 import { createWishlistRepository } from '../modules/wishlist/wishlist.repository.js';
 import type { Database } from './client.js';
 
@@ -33,7 +34,11 @@ import type { Database } from './client.js';
 export function createRepositories(
   db: Database,
   clock: Clock,
-  hooks: { mailQueued?: () => void; refundQueued?: () => void } = {},
+  hooks: {
+    mailQueued?: () => void;
+    refundQueued?: () => void;
+    whatsappQueued?: () => void;
+  } = {},
 ) {
   // Each repository is built on first use: a transaction (unit of work) builds only the few it
   // touches, not every repository and its prepared statements.
@@ -62,6 +67,7 @@ export function createRepositories(
     taxDocuments: () => createTaxDocumentsRepository(db),
     units: () => createUnitsRepository(db, clock),
     users: () => createUsersRepository(db, clock),
+    whatsapp: () => createWhatsAppRepository(db, clock, hooks.whatsappQueued),
     wishlist: () => createWishlistRepository(db),
   });
 }

@@ -19,22 +19,29 @@ export function createUnitOfWork({
 }: {
   db: Database;
   clock: Clock;
-  /** Called after each commit that queued mail or a refund (their jobs are nudged). */
-  afterCommit?: { mailQueued?: () => void; refundQueued?: () => void };
+  /** Called after each commit that queued mail, a refund or a WhatsApp message (jobs nudged). */
+  afterCommit?: {
+    mailQueued?: () => void;
+    refundQueued?: () => void;
+    whatsappQueued?: () => void;
+  };
 }): UnitOfWork {
   return {
     async run(work) {
       let mailQueued = false;
       let refundQueued = false;
+      let whatsappQueued = false;
       const result = await db.transaction(async (tx) => {
         const repos = createRepositories(tx, clock, {
           mailQueued: () => (mailQueued = true),
           refundQueued: () => (refundQueued = true),
+          whatsappQueued: () => (whatsappQueued = true),
         });
         return work(repos);
       });
       if (mailQueued) afterCommit?.mailQueued?.();
       if (refundQueued) afterCommit?.refundQueued?.();
+      if (whatsappQueued) afterCommit?.whatsappQueued?.();
       return result;
     },
   };

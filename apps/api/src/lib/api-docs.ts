@@ -30,6 +30,12 @@ export const BEARER_SCHEME = 'bearerAuth';
 /** A route schema's `security` for routes that need a signed-in shopper. */
 export const NEEDS_SESSION = [{ [BEARER_SCHEME]: [] }];
 
+/** The scheme of WhatsApp's signed webhook deliveries (decision 085). */
+export const WHATSAPP_SIGNATURE_SCHEME = 'whatsappSignature';
+
+/** A route schema's `security` for WhatsApp's webhook deliveries. */
+export const SIGNED_BY_WHATSAPP = [{ [WHATSAPP_SIGNATURE_SCHEME]: [] }];
+
 /** The reference's groups, in the order it shows them. */
 export const API_TAGS = [
   { name: 'Catalogue', description: 'Products and their filters. Public.' },
@@ -52,6 +58,11 @@ export const API_TAGS = [
       '‘Notify me’: requests to be e-mailed when a size taken for chosen dates comes free.',
   },
   { name: 'Coupons', description: 'Coupons applied to the shopper’s own cart.' },
+  {
+    name: 'WhatsApp',
+    description:
+      'Booking updates on WhatsApp: the shopper’s opt-in with a code sent over WhatsApp, and WhatsApp’s signed webhook.',
+  },
   {
     name: 'Bookings',
     description:

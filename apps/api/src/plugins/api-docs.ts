@@ -14,7 +14,7 @@ import {
   subscriptionSchema,
   userSchema,
 } from '@pehnava/shared';
-import { API_TAGS, BEARER_SCHEME } from '../lib/api-docs.js';
+import { API_TAGS, BEARER_SCHEME, WHATSAPP_SIGNATURE_SCHEME } from '../lib/api-docs.js';
 
 /** The reference page; its OpenAPI document is at `${API_DOCS_PREFIX}/json` (and `/yaml`). */
 export const API_DOCS_PREFIX = '/api/docs';
@@ -104,6 +104,13 @@ export async function registerApiDocs(
             bearerFormat: 'JWT',
             description:
               'The token from /api/user/login or /api/user/verify-otp, as `Authorization: Bearer <token>`. Valid 7 days; a password change or account deletion ends it.',
+          },
+          [WHATSAPP_SIGNATURE_SCHEME]: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Hub-Signature-256',
+            description:
+              'WhatsApp’s webhook signature: `sha256=` and the hex HMAC-SHA256 of the raw body with the app secret (WHATSAPP_APP_SECRET). A delivery without a right one is a 401.',
           },
         },
       },

@@ -14,3 +14,4 @@ export * from './notify-me.js';
 export * from './reviews.js';
 export * from './images.js';
 export * from './tax-documents.js';
+export * from './whatsapp.js';

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  check,
   index,
   integer,
   pgEnum,
@@ -26,12 +27,31 @@ export const users = pgTable(
     role: userRole().notNull().default('user'),
     /** The shopper's GSTIN (checked, upper-case), printed on their tax invoices; null: none. */
     gstin: text(),
+    /**
+     * The WhatsApp number booking updates go to (10 digits, verified by a code sent over
+     * WhatsApp; decision 085), and when the shopper opted in: null is off. Cleared together by an
+     * opt-out (the profile, or a 'STOP' reply).
+     */
+    whatsappPhone: text(),
+    whatsappOptedInAt: timestamp({ withTimezone: true }),
+    /** The shopper's language for messages: 'en' or 'hi' (DECISIONS.md 'Languages and messages'). */
+    language: text().notNull().default('en'),
     /** Bumped by a password change; tokens carry the version they were issued at. */
     tokenVersion: integer().notNull().default(0),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_unique').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${t.email})`),
+    check('users_language', sql`${t.language} in ('en', 'hi')`),
+    check(
+      'users_whatsapp_opt_in',
+      sql`${t.whatsappOptedInAt} is null or ${t.whatsappPhone} is not null`,
+    ),
+    index('users_whatsapp_phone_idx')
+      .on(t.whatsappPhone)
+      .where(sql`${t.whatsappPhone} is not null`),
+  ],
 );
 
 /**

@@ -26,6 +26,7 @@ import type { PaymentRow } from '../payments/payments.repository.js';
 import type { ChargeRow, OrderedCharge } from './charges.repository.js';
 import { balancePaidMail, balanceRefundedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
+import { queueRefundMade } from '../whatsapp/booking-updates.js';
 import { createBookingOrders } from './booking-orders.js';
 
 export interface BalanceDeps {
@@ -156,6 +157,7 @@ export function createBalance({
       await mailShopperAbout(tx, settings.siteUrl, booking, 'balance-refunded', (to, view) =>
         balanceRefundedMail(to, view, payment.amountPaise, why, ordersUrl),
       );
+      await queueRefundMade(tx, booking, `payment:${payment.id}`, payment.amountPaise);
     },
   };
 

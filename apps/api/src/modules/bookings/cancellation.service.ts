@@ -9,6 +9,7 @@ import { bookingViews } from './booking-view.js';
 import type { BookingRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
 import { bookingCancelledByShopMail, bookingCancelledMail } from './mails.js';
+import { queueRefundMade } from '../whatsapp/booking-updates.js';
 
 /** Who changes a booking: an operator, or the shopper cancelling. */
 export interface Actor {
@@ -100,6 +101,7 @@ export function createCancellation({
           reason: `Booking ${bookingNumber(booking.id)} cancelled: refunded in full`,
         })
       : undefined;
+    if (refunded > 0) await queueRefundMade(tx, booking, `cancel:${booking.id}`, refunded);
     const message = mail(refunded);
     if (message) {
       await tx.outbox.enqueue(

@@ -25,6 +25,7 @@ import type { Hold } from './inventory.repository.js';
 import { balanceReminderMail, bookingChargedMail } from './mails.js';
 import type { Inventory } from './inventory.js';
 import { mailAtRiskIn, mailShopperAbout } from './shopper-mail.js';
+import { queueChargeDue, queueLate } from '../whatsapp/booking-updates.js';
 
 /** Bookings the late-fee job looks at per run. */
 export const LATE_FEES_BATCH = 50;
@@ -79,6 +80,19 @@ export function createCharges({ uow, clock, inventory, settings }: ChargesDeps) 
     if (raised.length === 0) return;
     await mailShopperAbout(tx, settings.siteUrl, booking, 'booking-charge', (recipient, view) =>
       bookingChargedMail(recipient, view, raised, ordersUrl),
+    );
+    // On WhatsApp: 'late' on a line's first late day, 'charge due' for anything else raised.
+    const lateEnds = raised.filter((charge) => charge.kind === 'late-fee' && charge.day);
+    const items = lateEnds.length > 0 ? await tx.bookings.itemsOf([booking.id]) : [];
+    for (const endDate of new Set(
+      lateEnds.map((charge) => items.find((item) => item.id === charge.bookingItemId)?.endDate),
+    )) {
+      if (endDate) await queueLate(tx, booking, endDate);
+    }
+    await queueChargeDue(
+      tx,
+      booking,
+      raised.filter((charge) => charge.kind !== 'late-fee'),
     );
   }
 

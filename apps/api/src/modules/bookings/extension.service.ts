@@ -32,6 +32,7 @@ import type { Inventory } from './inventory.js';
 import type { Hold } from './inventory.repository.js';
 import { extensionAppliedMail, extensionRefundedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
+import { queueRefundMade } from '../whatsapp/booking-updates.js';
 import { createBookingOrders } from './booking-orders.js';
 
 export interface ExtensionDeps {
@@ -268,6 +269,7 @@ export function createExtensions({
       await mailShopperAbout(tx, settings.siteUrl, booking, 'extension-refunded', (to, view) =>
         extensionRefundedMail(to, view, payment.amountPaise, why, ordersUrl),
       );
+      await queueRefundMade(tx, booking, `payment:${payment.id}`, payment.amountPaise);
     },
 
     /** Nothing was paid by the end of its hold: the order is given up (a payment still decides). */

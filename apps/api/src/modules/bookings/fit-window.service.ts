@@ -18,6 +18,7 @@ import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
 import { bookingViews } from './booking-view.js';
 import type { BookingItemRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
+import { queueRefundMade } from '../whatsapp/booking-updates.js';
 
 export interface FitWindowDeps {
   repos: Pick<Repositories, 'bookings' | 'payments' | 'charges' | 'reports'>;
@@ -137,6 +138,7 @@ export function createFitWindow({
         } else {
           const refund = await refundLineIn(tx, booking.id, item);
           refundId = refund.refundId;
+          if (refund.refundId) await queueRefundMade(tx, booking, refund.refundId, refund.paise);
           await tx.reports.insert({
             ...base,
             outcome: 'refund',

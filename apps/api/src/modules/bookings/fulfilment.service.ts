@@ -30,6 +30,7 @@ import type { Charges } from './charges.service.js';
 import type { ChargeRow } from './charges.repository.js';
 import { bookingChargedMail, bookingReturnedMail, bookingStatusMail } from './mails.js';
 import { mailAtRiskIn, mailShopperAbout } from './shopper-mail.js';
+import { queueChargeDue, queueDispatched } from '../whatsapp/booking-updates.js';
 
 /** Where a unit goes when it comes back in each condition. */
 const STATE_AFTER_RETURN: Record<ReturnCondition, UnitState> = {
@@ -249,6 +250,7 @@ export function createFulfilment({
     await mailShopperAbout(tx, settings.siteUrl, booking, 'booking-status', (recipient, view) =>
       bookingStatusMail(recipient, view, ordersUrl),
     );
+    await queueDispatched(tx, booking, 'shipped', booking.deliveryTracking);
     return { changed: true, message: FULFILMENT_MESSAGES.dispatched(bookingNumber(booking.id)) };
   }
 
@@ -468,6 +470,7 @@ export function createFulfilment({
           await mailShopperAbout(tx, settings.siteUrl, booking, 'booking-charge', (to, view) =>
             bookingChargedMail(to, view, raised, ordersUrl),
           );
+          await queueChargeDue(tx, booking, raised);
         }
         return { changed: true, message: FULFILMENT_MESSAGES.returned };
       });

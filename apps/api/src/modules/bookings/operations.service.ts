@@ -12,6 +12,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
 import { bookingViews, toBooking } from './booking-view.js';
 import { mailShopperAbout } from './shopper-mail.js';
+import { queueDispatched } from '../whatsapp/booking-updates.js';
 import type { BookingRow } from './bookings.repository.js';
 import type { Actor } from './cancellation.service.js';
 import type { Fulfilment } from './fulfilment.service.js';
@@ -178,6 +179,7 @@ export function createOperations({ repos: plain, uow, fulfilment, settings }: Op
           'booking-tracking',
           (recipient, view) => bookingTrackingMail(recipient, view, `${settings.siteUrl}/orders`),
         );
+        await queueDispatched(repos, booking, booking.status, after);
       });
       return adminDetail(bookingId, origin);
     },

@@ -25,6 +25,7 @@ import type { BookingItemWithProduct, BookingRow } from './bookings.repository.j
 import type { Inventory } from './inventory.js';
 import { bookingConfirmedMail, paymentRefundedMail } from './mails.js';
 import { priceItems } from './pricing.js';
+import { queueConfirmed, queueRefundMade } from '../whatsapp/booking-updates.js';
 
 export interface BookingSettlementDeps {
   inventory: Pick<Inventory, 'reserveIn' | 'releaseIn'>;
@@ -105,6 +106,8 @@ export function createBookingSettlement({
       items,
       siteUrl,
     );
+    const startDate = items.map((item) => item.startDate).sort()[0];
+    if (startDate) await queueConfirmed(tx, booking, startDate);
     return tx.outbox.enqueue(
       'booking-confirmed',
       bookingConfirmedMail({ to: user.email, name: user.name }, view, `${siteUrl}/orders`),
@@ -315,6 +318,7 @@ export function createBookingSettlement({
       const user = booking.userId ? await shopperOf(tx, booking.userId, shopper) : undefined;
       if (!user) return;
       const late = aboutTheBooking && !holding;
+      await queueRefundMade(tx, booking, `payment:${payment.id}`, payment.amountPaise);
       await tx.outbox.enqueue(
         late ? 'booking-late-payment-refund' : 'booking-payment-refund',
         paymentRefundedMail(

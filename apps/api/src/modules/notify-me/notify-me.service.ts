@@ -19,6 +19,7 @@ import { findProduct } from '../catalogue/catalogue.service.js';
 import type { SubscriptionsService } from '../subscriptions/subscriptions.service.js';
 import { notifyMeFreeMail } from './mails.js';
 import type { NotifyRequestRow } from './notify-me.repository.js';
+import { queueNotifyMe } from '../whatsapp/booking-updates.js';
 
 /** Requests the job asks about per run. */
 export const NOTIFY_ME_BATCH = 200;
@@ -181,6 +182,7 @@ export function createNotifyMe({
           if (!closed) return false;
           const user = await tx.users.findById(row.userId);
           if (!user) return false;
+          await queueNotifyMe(tx, row, product.name, linkOf(row));
           await tx.outbox.enqueue(
             'notify-me-free',
             notifyMeFreeMail(

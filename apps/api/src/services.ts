@@ -476,6 +476,7 @@ export function createServices({
     inventory,
     creditNotes: taxDocuments,
     clock,
+    settings: { siteUrl },
   });
   const operations = createOperations({ repos, uow, fulfilment, settings });
   const operatorConsole = createOperatorConsole({ repos, fulfilment, clock });

@@ -12,7 +12,7 @@ import {
   todayInIndia,
   type Product,
 } from '@pehnava/shared';
-import { productUnits, refunds } from '../../db/schema/index.js';
+import { productUnits, refunds, taxDocuments } from '../../db/schema/index.js';
 import { createManualClock } from '../../lib/clock.js';
 import { createTestApp, type TestApp } from '../../test/app.js';
 import { checkout, itemFor, paidIds } from '../../test/checkout.js';
@@ -164,6 +164,24 @@ describe('the fit window', () => {
       [Math.round(item.totalPrice * 100), 'fit-window'],
     ]);
     expect(paiseToRupees(rows[0]!.amountPaise)).toBe(item.totalPrice);
+
+    // The shopper is told by mail, which carries the refund's credit note (decision 082).
+    const [note, ...others] = (
+      await t.database.db.select().from(taxDocuments).where(eq(taxDocuments.bookingId, id))
+    ).filter((d) => d.kind === 'credit-note');
+    expect(others).toEqual([]);
+    expect(note!.totalPaise).toBe(rows[0]!.amountPaise);
+    const shopper = (await t.services.repos.users.findById(s.id))!;
+    const mails = (await t.services.repos.outbox.list()).filter(
+      (m) => m.kind === 'fit-window-refund' && m.recipient === shopper.email,
+    );
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe(
+      `Booking ${bookingNumber(id)}: ${item.listingId.name} is being refunded`,
+    );
+    expect(mails[0]!.attachments).toEqual([{ taxDocumentId: note!.id }]);
+    expect(mails[0]!.textBody).toContain(note!.number);
+    expect(mails[0]!.textBody).toContain(formatRupees(item.totalPrice));
   });
 
   it('refunds instead when no piece of the size asked is free for the rest of the dates', async () => {

@@ -16,6 +16,7 @@ import type { CatalogueService } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import type { TaxDocuments } from '../tax-documents/tax-documents.service.js';
 import { bookingViews } from './booking-view.js';
+import { fitWindowRefundMail } from './mails.js';
 import type { BookingItemRow } from './bookings.repository.js';
 import type { Inventory } from './inventory.js';
 import { queueRefundMade } from '../whatsapp/booking-updates.js';
@@ -28,6 +29,8 @@ export interface FitWindowDeps {
   /** A refund of an invoiced payment gets its credit note (decision 081). */
   creditNotes: Pick<TaxDocuments, 'creditNoteIn'>;
   clock: Clock;
+  /** Where the refund mail's link leads. */
+  settings: { siteUrl: string };
 }
 
 const rupees = (paise: number) => formatRupees(paiseToRupees(paise));
@@ -48,6 +51,7 @@ export function createFitWindow({
   inventory,
   creditNotes,
   clock,
+  settings,
 }: FitWindowDeps) {
   /** Refund the line against the booking's applied payment; the paise refunded and the row. */
   async function refundLineIn(tx: Repositories, bookingId: string, item: BookingItemRow) {
@@ -170,11 +174,27 @@ export function createFitWindow({
           note: body.note || null,
         });
         // The refund's credit note last: its series' counter is held only until this commits.
+        // The mail that tells of the refund, queued after it, carries it (decision 082).
         if (refundId) {
-          await creditNotes.creditNoteIn(tx, {
+          const creditNote = await creditNotes.creditNoteIn(tx, {
             refundId,
             reason: `${item.product.name} refunded: reported within 24 hours of delivery (${body.reason === 'fit' ? 'fit' : 'not as described'})`,
           });
+          const refund = await tx.payments.findRefund(refundId);
+          if (shopper && refund && refund.amountPaise > 0) {
+            await tx.outbox.enqueue(
+              'fit-window-refund',
+              fitWindowRefundMail(
+                { to: shopper.email, name: shopper.name },
+                { _id: booking.id },
+                item.product.name,
+                refund.amountPaise,
+                creditNote?.number,
+                `${settings.siteUrl}/orders`,
+              ),
+              creditNote ? [{ taxDocumentId: creditNote.id }] : [],
+            );
+          }
         }
         return said;
       });

@@ -590,3 +590,41 @@ export function extensionRefundedMail(
     ],
   });
 }
+
+/**
+ * A piece reported within 24 hours of delivery (the fit window) was refunded: how much, when it
+ * arrives, and its credit note, which the outbox attaches as the mail is sent (decision 082).
+ */
+export function fitWindowRefundMail(
+  { to, name }: Recipient,
+  booking: Pick<Booking, '_id'>,
+  piece: string,
+  amountPaise: number,
+  creditNote: string | undefined,
+  ordersUrl: string,
+): MailMessage {
+  const number = bookingNumber(booking._id);
+  return brandedMail({
+    to,
+    subject: `Booking ${number}: ${piece} is being refunded`,
+    greeting: `Namaste ${name},`,
+    blocks: [
+      {
+        kind: 'paragraph',
+        text: `You told us within a day of delivery that ${piece} from booking ${number} did not work for you, so we are refunding its rental.`,
+      },
+      {
+        kind: 'facts',
+        rows: [
+          ['Refund', rupees(paiseToRupees(amountPaise))],
+          ...(creditNote ? ([['Credit note', creditNote]] as [string, string][]) : []),
+        ],
+      },
+      {
+        kind: 'paragraph',
+        text: `Refunds reach the account you paid from in 7 to 10 business days.${creditNote ? ' The credit note is attached to this mail, and it is in My Bookings too.' : ''}`,
+      },
+      { kind: 'button', label: 'View my bookings', url: ordersUrl },
+    ],
+  });
+}

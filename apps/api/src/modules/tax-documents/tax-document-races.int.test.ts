@@ -2,9 +2,8 @@
 // on one database apply payments at once (each payment reported to both, while their webhook jobs
 // deliver it again), and two more processes take serials in transactions of which some roll back.
 // Whatever the timing, every number of a series is given once, and none is skipped.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { copyFileSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawn } from 'node:child_process';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -15,77 +14,31 @@ import { createTestApp, type TestApp } from '../../test/app.js';
 import { ADDRESS, checkout, itemFor, paidIds } from '../../test/checkout.js';
 import { createTestDatabase, usingPostgres, type TestDatabase } from '../../test/database.js';
 import { catalogueProducts, newShopper, rentable } from '../../test/shopping.js';
-import { freePort } from '../../test/ports.js';
+import {
+  startServerProcess,
+  stopServerProcess,
+  type ServerProcess,
+} from '../../test/server-process.js';
 
 const JWT_SECRET = 'tax-document-races-secret-0123456789abcdef';
 const JAIPUR = { ...ADDRESS, city: 'Jaipur', state: 'Rajasthan', pincode: '302001' };
-const SERVER = fileURLToPath(new URL('../../server.ts', import.meta.url));
 const SERIALS_WORKER = fileURLToPath(new URL('../../test/tax-serials-worker.ts', import.meta.url));
-
-interface Server {
-  base: string;
-  child: ChildProcess;
-  dataDir: string;
-  output: () => string;
-}
 
 /**
  * An API server in a process of its own on the test's database, with the in-process app's
  * session secret and sandbox keys (as hosts of one deployment share them), its jobs running.
  */
-async function startServer(url: string, keysFrom: string): Promise<Server> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'pehnava-tax-races-'));
-  copyFileSync(
-    join(keysFrom, 'sandbox-payment-keys.json'),
-    join(dataDir, 'sandbox-payment-keys.json'),
-  );
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      NODE_ENV: 'test',
-      DATABASE_URL: url,
-      DATABASE_POOL_SIZE: '5',
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      JWT_SECRET,
-      SEED_ON_START: 'false',
-      SANDBOX_WEBHOOK_DELAY_MS: '0',
-      LOG_LEVEL: 'error',
-      WEB_CONCURRENCY: '1',
-      TEST_CLOCK: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+const startServer = (url: string, keysFrom: string) =>
+  startServerProcess({
+    url,
+    label: 'tax-races',
+    env: { JWT_SECRET, SANDBOX_WEBHOOK_DELAY_MS: '0' },
+    prepare: (dataDir) =>
+      copyFileSync(
+        join(keysFrom, 'sandbox-payment-keys.json'),
+        join(dataDir, 'sandbox-payment-keys.json'),
+      ),
   });
-  let output = '';
-  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString('utf8')));
-  const base = `http://127.0.0.1:${port}`;
-  const started = Date.now();
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited: ${output}`);
-    const healthy = await fetch(`${base}/api/health`).then(
-      (res) => res.ok,
-      () => false,
-    );
-    if (healthy) break;
-    if (Date.now() - started > 90_000) throw new Error(`the server did not start: ${output}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, child, dataDir, output: () => output };
-}
-
-async function stopServer(server: Server | undefined): Promise<void> {
-  if (!server) return;
-  if (server.child.exitCode === null) {
-    const exited = new Promise((resolve) => server.child.once('exit', resolve));
-    server.child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 10_000))]);
-    if (server.child.exitCode === null) server.child.kill('SIGKILL');
-  }
-  rmSync(server.dataDir, { recursive: true, force: true });
-}
 
 /** Run the serials worker in a process of its own; its committed serials and rollbacks. */
 function takeSerials(url: string, args: string[]) {
@@ -110,7 +63,7 @@ const oneToN = (n: number) => Array.from({ length: n }, (_, i) => i + 1);
 describe.runIf(usingPostgres())('tax documents’ numbers across processes on PostgreSQL', () => {
   let database: TestDatabase;
   let a: TestApp;
-  let servers: Server[] = [];
+  let servers: ServerProcess[] = [];
   let products: Product[];
 
   beforeAll(async () => {
@@ -125,7 +78,7 @@ describe.runIf(usingPostgres())('tax documents’ numbers across processes on Po
     ]);
   }, 180_000);
   afterAll(async () => {
-    await Promise.all(servers.map(stopServer));
+    await Promise.all(servers.map(stopServerProcess));
     await a?.close();
   }, 60_000);
 

@@ -14,6 +14,7 @@ import { ProfileCard } from '../features/account/profile-card';
 import { ProfileOverview } from '../features/account/profile-overview';
 import { ProfileSecurity } from '../features/account/profile-security';
 import { ProfileSubscription } from '../features/account/profile-subscription';
+import { WhatsAppUpdates } from '../features/account/whatsapp-updates';
 import { usePageMeta } from '../lib/page-meta';
 import { getToken, useToken } from '../lib/session';
 
@@ -110,7 +111,12 @@ export function ProfilePage() {
           aria-labelledby={`profile-tab-${tab}`}
           className="p-5 sm:p-8"
         >
-          {tab === 'overview' && <ProfileOverview user={user} />}
+          {tab === 'overview' && (
+            <>
+              <ProfileOverview user={user} />
+              <WhatsAppUpdates profilePhone={user.phone} />
+            </>
+          )}
           {tab === 'subscription' && <ProfileSubscription subscription={subscription} />}
           {tab === 'security' && <ProfileSecurity onPasswordChanged={() => show('overview')} />}
         </div>

@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /**
  * WhatsApp booking updates (issue [P] §3; decision 085): the template messages the shop sends
  * through WhatsApp's Cloud API, one definition for the server (what it sends and its local
@@ -9,8 +7,11 @@ import { z } from 'zod';
  */
 
 export const MESSAGE_LANGUAGES = ['en', 'hi'] as const;
+
+/** An Indian mobile number as WhatsApp opt-in takes it: 10 digits starting 6 to 9. */
+export const INDIAN_MOBILE = /^[6-9]\d{9}$/;
+export const isIndianMobile = (phone: string): boolean => INDIAN_MOBILE.test(phone);
 export type MessageLanguage = (typeof MESSAGE_LANGUAGES)[number];
-export const messageLanguageSchema = z.enum(MESSAGE_LANGUAGES);
 
 /** WhatsApp's language codes for the template's two translations. */
 export const WHATSAPP_LANGUAGE_CODES: Record<MessageLanguage, string> = { en: 'en', hi: 'hi' };

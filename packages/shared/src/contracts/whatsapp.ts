@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { WHATSAPP_MESSAGES, messageLanguageSchema } from '../constants/whatsapp.js';
+import { INDIAN_MOBILE, MESSAGE_LANGUAGES, WHATSAPP_MESSAGES } from '../constants/whatsapp.js';
+
+/** A shopper's language for messages and mails (decision 085): `en` or `hi`. */
+export const messageLanguageSchema = z.enum(MESSAGE_LANGUAGES);
 
 /** An Indian mobile number: 10 digits starting 6 to 9 (spaces around it are dropped). */
 export const whatsAppPhoneSchema = z
   .string({ error: WHATSAPP_MESSAGES.invalidPhone })
   .trim()
-  .regex(/^[6-9]\d{9}$/, { error: WHATSAPP_MESSAGES.invalidPhone });
+  .regex(INDIAN_MOBILE, { error: WHATSAPP_MESSAGES.invalidPhone });
 
 /** POST /api/user/whatsapp/start: send a code to this number over WhatsApp. */
 export const whatsAppStartBodySchema = z.object({

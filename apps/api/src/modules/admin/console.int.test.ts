@@ -73,6 +73,8 @@ const STAFF_MAY = new Set([
   // A booking at risk: staff may send another size or piece; cancelling it (a refund) is 403.
   'GET /api/admin/bookings/{id}/at-risk',
   'POST /api/admin/bookings/{id}/at-risk',
+  // A booking's tax documents are on its page, which staff see with its payments (decision 083).
+  'GET /api/admin/bookings/{id}/tax-documents',
   'GET /api/admin/dispatches',
   'GET /api/admin/returns',
   'GET /api/admin/units',
@@ -93,6 +95,8 @@ const ADMIN_ONLY = new Set([
   'POST /api/admin/images',
   'GET /api/admin/reports',
   'GET /api/admin/reports/export',
+  // Any tax document by its number, a plan's too: the desk's and the accountant's (decision 083).
+  'GET /api/admin/tax-documents',
   'GET /api/admin/refunds',
   'POST /api/admin/refunds/{id}/retry',
   'GET /api/admin/coupons',

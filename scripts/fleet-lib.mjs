@@ -452,12 +452,18 @@ export function startHost(host, settings = fleetSettings()) {
   return child.pid;
 }
 
-/** Resolves once the host answers ready on its own address; throws if its processes are gone. */
-export async function waitForHostReady(host, timeoutMs = 90_000) {
+/**
+ * Resolves once the host answers ready on its own address; throws if its primary has exited.
+ * The primary is the process startHost spawned (its pid file): `ip netns pids` alone would name
+ * no process in the moment before `ip netns exec` has entered the namespace, which on a busy
+ * machine a first check can fall into.
+ */
+export async function waitForHostReady(host, timeoutMs = 90_000, settings = fleetSettings()) {
+  const pidFile = statePaths(settings.stateDir).hostPid(host);
   await waitUntil(
     `${host.name} answering ready`,
     async () => {
-      if (hostPids(host).length === 0) {
+      if (keptPid(pidFile, serverScript) === undefined && hostPids(host).length === 0) {
         throw new FleetError(
           `${host.name} exited while starting: see its log, .fleet/${host.name}/host.log`,
         );
@@ -505,7 +511,7 @@ export async function stopHost(host, settings = fleetSettings()) {
 export async function bringUpHost(host, settings = fleetSettings()) {
   const started = performance.now();
   startHost(host, settings);
-  await waitForHostReady(host);
+  await waitForHostReady(host, undefined, settings);
   const readyMs = performance.now() - started;
   await waitForHaproxy(host, 'UP', 30_000, settings);
   return { readyMs, upMs: performance.now() - started };

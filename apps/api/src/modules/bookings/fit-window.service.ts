@@ -133,6 +133,7 @@ export function createFitWindow({
         };
         let said: string;
         let refundId: string | null = null;
+        let refundPaise = 0;
         if (holdIds.length > 0) {
           await tx.reports.insert({ ...base, outcome: 'exchange', exchangeHoldId: holdIds[0]! });
           said =
@@ -142,6 +143,7 @@ export function createFitWindow({
         } else {
           const refund = await refundLineIn(tx, booking.id, item);
           refundId = refund.refundId;
+          refundPaise = refund.paise;
           if (refund.refundId) await queueRefundMade(tx, booking, refund.refundId, refund.paise);
           await tx.reports.insert({
             ...base,
@@ -180,15 +182,14 @@ export function createFitWindow({
             refundId,
             reason: `${item.product.name} refunded: reported within 24 hours of delivery (${body.reason === 'fit' ? 'fit' : 'not as described'})`,
           });
-          const refund = await tx.payments.findRefund(refundId);
-          if (shopper && refund && refund.amountPaise > 0) {
+          if (shopper && refundPaise > 0) {
             await tx.outbox.enqueue(
               'fit-window-refund',
               fitWindowRefundMail(
                 { to: shopper.email, name: shopper.name },
                 { _id: booking.id },
                 item.product.name,
-                refund.amountPaise,
+                refundPaise,
                 creditNote?.number,
                 `${settings.siteUrl}/orders`,
               ),

@@ -8,6 +8,7 @@ import react from '@vitejs/plugin-react';
 import sharp from 'sharp';
 import { defineConfig, type Plugin, type Rollup } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { messageCatalogues } from './message-catalogues';
 
 // React Router 7's package.json sends every build to its development files (dist/development),
 // whose only difference is that its development warnings are on (ENABLE_DEV_WARNINGS = true):
@@ -44,6 +45,33 @@ function shakeReactRouter(): Plugin {
         );
       }
       return { code: shaken, map: null };
+    },
+  };
+}
+
+/**
+ * Each Lucide icon's module builds its component at the top (`X = createLucideIcon(__iconData)`),
+ * a call the bundler cannot know is pure, so importing only an icon's drawing (`__iconData`, as
+ * components/ui/glyph.tsx does for the first page's icons) would still bring Lucide's builder into
+ * the first script. The call has no side effects; this marks it so, in Lucide's icon files only.
+ * If their shape changes, the build stops here rather than silently growing.
+ */
+function lucideIconsPure(): Plugin {
+  const CREATE = /= createLucideIcon\(/;
+  return {
+    name: 'pehnava:lucide-icons-pure',
+    apply: 'build',
+    transform(code, id) {
+      const icon =
+        /[\\/]lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/]([^\\/]+)\.mjs(\?drawing)?$/.exec(id);
+      // index.mjs names them all; each of the others is one icon.
+      if (!icon || icon[1] === 'index') return null;
+      if (!CREATE.test(code)) {
+        this.error(
+          `Lucide's ${id} no longer matches what vite.config.ts's lucideIconsPure expects`,
+        );
+      }
+      return { code: code.replace(CREATE, '= /* @__PURE__ */ createLucideIcon('), map: null };
     },
   };
 }
@@ -330,9 +358,11 @@ function installableShop(): Plugin[] {
 
 export default defineConfig(({ isSsrBuild }) => ({
   plugins: [
+    messageCatalogues(),
     react(),
     tailwindcss(),
     shakeReactRouter(),
+    lucideIconsPure(),
     startAfterFirstPaint(),
     // The server build's files are loaded by the server, never sent.
     ...(isSsrBuild ? [] : [compileHints(), precompress(), appIcons(), ...installableShop()]),
@@ -344,6 +374,10 @@ export default defineConfig(({ isSsrBuild }) => ({
         replacement: fileURLToPath(new URL('../../packages/shared/src/index.ts', import.meta.url)),
       },
       { find: /^react-router$/, replacement: reactRouterProduction },
+      // An icon's drawing without its component (components/ui/glyph.tsx).
+      // A module of its own (the query), so the icon's component, which other chunks import from
+      // its plain module, is not built in the first script because its drawing is there.
+      { find: /^lucide-drawing\/(.+)$/, replacement: 'lucide-react/dist/esm/icons/$1.mjs?drawing' },
     ],
   },
   server: {

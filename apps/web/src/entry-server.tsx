@@ -16,7 +16,9 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { prerenderToNodeStream } from 'react-dom/static';
 import { StaticRouter } from 'react-router';
+import { HINDI_BASE, languageOfPath, pathWithoutLanguage } from '@pehnava/shared';
 import { prefetchPage } from './app/page-data';
+import { LanguageProvider, loadLanguage } from './i18n/messages';
 import { Providers } from './app/providers';
 import { AppRoutes } from './app/router';
 import { setApiTransport } from './lib/api-client';
@@ -68,8 +70,13 @@ export function renderPage(
   const { pathname, searchParams } = new URL(url, 'http://pehnava.invalid');
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   const parts: string[] = [];
+  // A page under /hi is the Hindi shop's (decision 086): the same page, its words in Hindi.
+  const language = languageOfPath(pathname);
   return renders.run({ transport, parts }, async () => {
-    await prefetchPage(queryClient, pathname, searchParams);
+    await Promise.all([
+      prefetchPage(queryClient, pathWithoutLanguage(pathname), searchParams),
+      loadLanguage(language),
+    ]);
     if (
       queryClient
         .getQueryCache()
@@ -82,9 +89,11 @@ export function renderPage(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
           <Providers>
-            <StaticRouter location={url}>
-              <AppRoutes />
-            </StaticRouter>
+            <LanguageProvider value={language}>
+              <StaticRouter location={url} basename={language === 'hi' ? HINDI_BASE : undefined}>
+                <AppRoutes />
+              </StaticRouter>
+            </LanguageProvider>
           </Providers>
         </QueryClientProvider>
       </StrictMode>

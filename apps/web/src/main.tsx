@@ -1,7 +1,8 @@
-import { SERVER_RENDER } from '@pehnava/shared';
+import { SERVER_RENDER, languageOfPath } from '@pehnava/shared';
 import { StrictMode, startTransition } from 'react';
 import { Providers } from './app/providers';
 import { AppRouter } from './app/router';
+import { loadLanguage } from './i18n/messages';
 import { awaitTakeOver } from './lib/hydration';
 import { loadParts, loadQueries } from './lib/lazy-with-queries';
 import './index.css';
@@ -9,10 +10,11 @@ import './index.css';
 const root = document.getElementById('root');
 if (!root) throw new Error('The page has no #root element');
 
+const language = languageOfPath(location.pathname);
 const app = (
   <StrictMode>
     <Providers>
-      <AppRouter />
+      <AppRouter language={language} />
     </Providers>
   </StrictMode>
 );
@@ -32,7 +34,7 @@ async function start(root: HTMLElement): Promise<void> {
   const client = import('react-dom/client');
   const drawnParts = root.getAttribute(SERVER_RENDER.rootAttribute);
   if (drawnParts === null) {
-    const { createRoot } = await client;
+    const [{ createRoot }] = await Promise.all([client, loadLanguage(language)]);
     startTransition(() => {
       createRoot(root).render(app);
     });
@@ -43,7 +45,8 @@ async function start(root: HTMLElement): Promise<void> {
   const [{ hydrateRoot }, { hydrateQueries }] = await Promise.all([
     client,
     loadQueries(),
-    loadParts(parts),
+    // The parts first: the words of those drawn in Hindi load with the rest of the language's.
+    loadParts(parts).then(() => loadLanguage(language)),
   ]);
   awaitTakeOver(parts);
   if (state) hydrateQueries(JSON.parse(state));

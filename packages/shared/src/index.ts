@@ -84,6 +84,8 @@ export * from './tax/document-number.js';
 export * from './tax/gstin.js';
 export * from './site/page-meta.js';
 export * from './site/pages-meta.js';
+export * from './site/pages-meta-hi.js';
 export * from './site/server-render.js';
+export * from './site/languages.js';
 export * from './constants/whatsapp.js';
 export * from './contracts/whatsapp.js';

@@ -13,6 +13,8 @@ import {
   COLLECTION_META,
   CONSOLE_META,
   HOME_META,
+  hindiPageMeta,
+  productPageMetaHi,
   PRODUCT_FALLBACK_META,
   TERMS_META,
   HERO_IMAGE_SIZES,
@@ -590,5 +592,135 @@ describe('pages drawn on the server', () => {
     const refused = (await t.app.inject({ method: 'GET', url: '/terms' })).body;
     expect(refused).toContain('<div id="root"></div>');
     expect(fake().answers).toEqual([]);
+  });
+});
+
+describe('the Hindi shop (decision 086)', () => {
+  const cookie = (res: { headers: Record<string, unknown> }) =>
+    String(res.headers['set-cookie'] ?? '');
+
+  it('serves /hi and the pages under it in Hindi: lang, words, and both addresses named', async () => {
+    for (const [url, english] of [
+      ['/hi', HOME_META],
+      ['/hi/', HOME_META],
+      ['/hi/collection?q=silk', COLLECTION_META],
+      ['/hi/terms', TERMS_META],
+    ] as const) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(200);
+      const html = res.body;
+      const hindi = hindiPageMeta(english);
+      expect(html, url).toContain('<html lang="hi"');
+      expect(html, url).toContain(`<title>${hindi.title}</title>`);
+      expect(html, url).toContain(`<meta name="description" content="${hindi.description}" />`);
+      expect(html, url).toContain('<meta property="og:locale" content="hi_IN" />');
+      // Drawn by the renderer at its Hindi address, which tells it the language.
+      expect(html, url).toContain(`<p>drawn ${url.replace(/&/g, '&amp;')}</p>`);
+    }
+    const collection = (await t.app.inject({ method: 'GET', url: '/hi/collection' })).body;
+    expect(collection).toContain(
+      '<link rel="canonical" href="https://pehnava.example/hi/collection" />',
+    );
+    expect(collection).toContain(
+      '<link rel="alternate" hreflang="en-IN" href="https://pehnava.example/collection" />',
+    );
+    expect(collection).toContain(
+      '<link rel="alternate" hreflang="hi-IN" href="https://pehnava.example/hi/collection" />',
+    );
+    expect(collection).toContain(
+      '<link rel="alternate" hreflang="x-default" href="https://pehnava.example/collection" />',
+    );
+  });
+
+  it('names the Hindi page beside every English one, and keeps the English page English', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/about' });
+    expect(res.body).toContain('<html lang="en-IN"');
+    expect(res.body).toContain(
+      '<link rel="alternate" hreflang="hi-IN" href="https://pehnava.example/hi/about" />',
+    );
+    expect(res.body).toContain('<link rel="canonical" href="https://pehnava.example/about" />');
+    // What an English address answers depends on the language cookie (below).
+    expect(res.headers.vary).toMatch(/\bcookie\b/);
+    const home = await t.app.inject({ method: 'GET', url: '/' });
+    expect(home.body).toContain(`<title>${HOME_META.title}</title>`);
+  });
+
+  it("describes a product's Hindi page in Hindi, its name as the operators wrote it", async () => {
+    const product = (await t.app.services.catalogue.snapshot()).products[0]!;
+    const res = await t.app.inject({ method: 'GET', url: `/hi/product/${product._id}` });
+    const meta = productPageMetaHi(product);
+    expect(res.body).toContain(`<title>${meta.title.replace(/&/g, '&amp;')}</title>`);
+    expect(meta.title).toContain(product.name);
+    expect(res.body).toContain(
+      `<link rel="canonical" href="https://pehnava.example/hi/product/${product._id}" />`,
+    );
+  });
+
+  it("keeps a switch's choice and goes on to the page in that language, without the parameter", async () => {
+    const toHindi = await t.app.inject({
+      method: 'GET',
+      url: '/collection?sort=price-asc&language=hi&q=silk',
+    });
+    expect(toHindi.statusCode).toBe(303);
+    expect(toHindi.headers.location).toBe('/hi/collection?sort=price-asc&q=silk');
+    expect(cookie(toHindi)).toMatch(/^pehnava-lang=hi; Path=\/; Max-Age=31536000; SameSite=Lax/);
+    expect(toHindi.headers['cache-control']).toBe('no-store');
+
+    const toEnglish = await t.app.inject({
+      method: 'GET',
+      url: '/hi/product/abc?language=en',
+      headers: { cookie: 'pehnava-lang=hi' },
+    });
+    expect(toEnglish.statusCode).toBe(303);
+    expect(toEnglish.headers.location).toBe('/product/abc');
+    expect(cookie(toEnglish)).toMatch(/^pehnava-lang=en;/);
+
+    // Anything else in the parameter is no choice: the page is served as it is.
+    const other = await t.app.inject({ method: 'GET', url: '/about?language=fr' });
+    expect(other.statusCode).toBe(200);
+    expect(cookie(other)).toBe('');
+  });
+
+  it('sends a browser that chose Hindi from an English address to its Hindi one', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/about?x=1',
+      headers: { cookie: 'other=1; pehnava-lang=hi' },
+    });
+    expect(res.statusCode).toBe(302);
+    expect(res.headers.location).toBe('/hi/about?x=1');
+    expect(res.headers['cache-control']).toBe('no-store');
+    // A browser that chose English, or nothing, stays; a Hindi address is Hindi whatever was chosen.
+    for (const headers of [{ cookie: 'pehnava-lang=en' }, {}]) {
+      expect((await t.app.inject({ method: 'GET', url: '/about', headers })).statusCode).toBe(200);
+    }
+    const hindi = await t.app.inject({
+      method: 'GET',
+      url: '/hi/about',
+      headers: { cookie: 'pehnava-lang=en' },
+    });
+    expect(hindi.statusCode).toBe(200);
+    expect(hindi.body).toContain('<html lang="hi"');
+    // The API is not a page: its answers never move.
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/api/site',
+      headers: { cookie: 'pehnava-lang=hi' },
+    });
+    expect(api.statusCode).toBe(200);
+  });
+
+  it('keeps the console English: under /hi it is sent to the console, and never to /hi', async () => {
+    const moved = await t.app.inject({ method: 'GET', url: '/hi/admin/bookings?status=paid' });
+    expect(moved.statusCode).toBe(302);
+    expect(moved.headers.location).toBe('/admin/bookings?status=paid');
+    const chosen = await t.app.inject({
+      method: 'GET',
+      url: '/admin/today',
+      headers: { cookie: 'pehnava-lang=hi' },
+    });
+    expect(chosen.statusCode).toBe(200);
+    expect(chosen.body).toContain(`<title>${CONSOLE_META.title}</title>`);
+    expect(chosen.body).not.toContain('hreflang');
   });
 });

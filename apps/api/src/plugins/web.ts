@@ -3,9 +3,26 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { ART_DIRS, ART_PICTURE_FILE, MESSAGES, isConsolePath } from '@pehnava/shared';
+import {
+  ART_DIRS,
+  ART_PICTURE_FILE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  MESSAGES,
+  isConsolePath,
+  languageFromCookie,
+  languageOfPath,
+  pathInLanguage,
+  pathWithoutLanguage,
+} from '@pehnava/shared';
 import type { ServedImage, ServedImages } from '../adapters/images/served-images.js';
-import { digestOf, encodeBody, sendEncoded, type EncodedBody } from '../lib/encoded-body.js';
+import {
+  addVary,
+  digestOf,
+  encodeBody,
+  sendEncoded,
+  type EncodedBody,
+} from '../lib/encoded-body.js';
 import type { CatalogueService } from '../modules/catalogue/catalogue.service.js';
 import {
   inlineStylesheets,
@@ -236,6 +253,40 @@ function readJson<T>(webRoot: string | undefined, file: string): T | undefined {
 }
 
 /**
+ * Where a page's request is sent instead, for its language (decision 086), with the choice to keep
+ * when it makes one: a language switch's link (`?language=hi`) keeps it and goes on to the page in
+ * that language, without the parameter; an English page asked for by a browser that chose Hindi
+ * goes to its Hindi address; the console under /hi goes to the console (it is English only).
+ */
+export function languageRedirect(
+  path: string,
+  query: string,
+  cookie: string | undefined,
+): { to: string; keep?: 'en' | 'hi' } | undefined {
+  const params = new URLSearchParams(query);
+  const chosen = params.get(LANGUAGE_PARAM);
+  const pagePath = pathWithoutLanguage(path);
+  const withQuery = (to: string, rest: string) => (rest ? `${to}?${rest}` : to);
+  if (chosen === 'en' || chosen === 'hi') {
+    params.delete(LANGUAGE_PARAM);
+    return {
+      to: withQuery(
+        isConsolePath(pagePath) ? pagePath : pathInLanguage(pagePath, chosen),
+        `${params}`,
+      ),
+      keep: chosen,
+    };
+  }
+  if (isConsolePath(pagePath)) {
+    return pagePath === path ? undefined : { to: withQuery(pagePath, query) };
+  }
+  if (languageOfPath(path) === 'en' && languageFromCookie(cookie) === 'hi') {
+    return { to: withQuery(pathInLanguage(path, 'hi'), query) };
+  }
+  return undefined;
+}
+
+/**
  * Images (content-addressed names: cached for a year), the built web app (hashed assets cached for
  * a year, index.html revalidated) and the fallback that lets the web app route every other path.
  * Unknown /api paths get the JSON 404.
@@ -292,22 +343,39 @@ export async function registerWeb(
       !path.startsWith('/assets/');
     if (wantsPage) {
       const html = 'text/html; charset=utf-8';
+      const queryAt = request.url.indexOf('?');
+      const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
+      const moved = languageRedirect(path, query, request.headers.cookie);
+      if (moved) {
+        if (moved.keep) {
+          reply.header(
+            'set-cookie',
+            `${LANGUAGE_COOKIE}=${moved.keep}; Path=/; Max-Age=${YEAR_SECONDS}; SameSite=Lax`,
+          );
+        }
+        // Where it sends the browser depends on the cookie: no cache may keep it.
+        reply.header('cache-control', 'no-store');
+        return reply.redirect(moved.to, moved.keep ? 303 : 302);
+      }
+      // An English page is sent only to a browser that has not chosen Hindi (languageRedirect).
+      if (languageOfPath(path) === 'en') addVary(reply, 'cookie');
       const rendered = await renderer?.render(request, path);
       const sent = rendered && drawnPages.get(rendered);
       if (sent) return sendEncoded(request, reply, sent, html);
       // The same origin the API's image URLs use, so a preloaded image is the one the page shows.
       const origin = request.publicOrigin;
-      const queryAt = request.url.indexOf('?');
-      const query = queryAt === -1 ? '' : request.url.slice(queryAt + 1);
-      const described = await pageMeta(path, { query, origin });
+      // The same page in either language: what it is, is its address without the language.
+      const language = languageOfPath(path);
+      const pagePath = pathWithoutLanguage(path);
+      const described = await pageMeta(pagePath, { query, origin, language });
       const head = {
         ...described,
-        preloadModules: routeChunks(path),
+        preloadModules: routeChunks(pagePath),
         ...(rendered ? { rendered } : {}),
       };
       // The console's pages are for the shop's people, not for search engines.
       if (isConsolePath(path)) reply.header('x-robots-tag', 'noindex, nofollow');
-      let page = renderPageHtml(web.template, head, { origin, path });
+      let page = renderPageHtml(web.template, head, { origin, path: pagePath, language });
       // A drawn page carries only the rules its HTML uses; the whole sheet comes with the app.
       if (rendered && web.stylesheet) {
         page = withOwnStylesheet(page, web.stylesheet, web.stylesheet.styles.forPage(page));

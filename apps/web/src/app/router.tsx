@@ -1,5 +1,7 @@
 import { Suspense, type ReactNode } from 'react';
 import { BrowserRouter, Route, Routes } from 'react-router';
+import { HINDI_BASE, type Language } from '@pehnava/shared';
+import { LanguageProvider } from '../i18n/messages';
 import { AfterHydration } from '../lib/hydration';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { HomePage } from '../routes/home';
@@ -114,10 +116,17 @@ export function AppRoutes() {
   );
 }
 
-export function AppRouter() {
+/**
+ * The browser's router: a page under /hi is the Hindi shop, whose addresses all start there
+ * (the router's basename, so the app's links and paths stay as they are). The language is the
+ * address's for as long as the page lives: the language switch is a link that loads the other.
+ */
+export function AppRouter({ language }: { language: Language }) {
   return (
-    <BrowserRouter>
-      <AppRoutes />
-    </BrowserRouter>
+    <LanguageProvider value={language}>
+      <BrowserRouter basename={language === 'hi' ? HINDI_BASE : undefined}>
+        <AppRoutes />
+      </BrowserRouter>
+    </LanguageProvider>
   );
 }

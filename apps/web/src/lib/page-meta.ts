@@ -1,6 +1,24 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation } from 'react-router';
-import type { PageMeta } from '@pehnava/shared';
+import { pathInLanguage, type PageMeta } from '@pehnava/shared';
+import { useLanguage } from '../i18n/messages';
+
+type HindiMeta = (meta: PageMeta) => PageMeta;
+let hindiMeta: HindiMeta | undefined;
+
+/** In Hindi, the function that gives a page's Hindi words (loaded with the first Hindi page). */
+function useHindiMeta(): HindiMeta | undefined {
+  const hindi = useLanguage() === 'hi';
+  const [loaded, setLoaded] = useState(() => hindiMeta);
+  useEffect(() => {
+    if (!hindi || loaded) return;
+    void import('../i18n/page-meta-hi').then((module) => {
+      hindiMeta = module.hindiPageMeta;
+      setLoaded(() => hindiMeta);
+    });
+  }, [hindi, loaded]);
+  return hindi ? loaded : undefined;
+}
 
 function setMeta(attribute: 'name' | 'property', key: string, content: string | undefined) {
   let tag = document.head.querySelector<HTMLMetaElement>(`meta[${attribute}="${key}"]`);
@@ -35,7 +53,12 @@ function setCanonical(href: string) {
  */
 export function usePageMeta(meta: PageMeta | undefined) {
   const { pathname } = useLocation();
-  const { title, description, image, type } = meta ?? {};
+  const language = useLanguage();
+  const hindi = useHindiMeta();
+  // In Hindi, a page's own words wait for the Hindi ones: the first HTML already has them.
+  const shown = language === 'hi' ? meta && hindi?.(meta) : meta;
+  const { title, description, image, type } = shown ?? {};
+  const address = pathInLanguage(pathname, language);
   useEffect(() => {
     if (title === undefined) return;
     document.title = title;
@@ -45,6 +68,6 @@ export function usePageMeta(meta: PageMeta | undefined) {
     setMeta('property', 'og:type', type ?? 'website');
     setMeta('property', 'og:url', location.href);
     setMeta('property', 'og:image', image && new URL(image, location.origin).href);
-    setCanonical(location.origin + pathname);
-  }, [title, description, image, type, pathname]);
+    setCanonical(location.origin + address);
+  }, [title, description, image, type, address]);
 }

@@ -5,6 +5,8 @@ import { Section } from '../components/ui/section';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { HeroCarousel } from '../features/home/hero-carousel';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
+import { homeMessages } from '../i18n/home';
+import { useMessages } from '../i18n/messages';
 
 // Below the fold: loaded after the first paint, with the code that fetches the shelves' answers
 // (already preloaded by the page's HTML).
@@ -27,9 +29,10 @@ const BESTSELLER_COUNT = 5;
 
 /** The top of the home page. */
 export function HomeIntro() {
+  const m = useMessages(homeMessages);
   return (
     <>
-      <h1 className="sr-only">Pehnava: rent wedding and occasion wear</h1>
+      <h1 className="sr-only">{m.heading()}</h1>
       <HeroCarousel />
     </>
   );
@@ -37,43 +40,28 @@ export function HomeIntro() {
 
 export function HomePage() {
   usePageMeta(HOME_META);
+  const m = useMessages(homeMessages);
   const fallback = (count: number) => <ProductGridSkeleton count={count} />;
 
   return (
     <main>
       <HomeIntro />
-      <Section
-        belowTheFold
-        title="Latest Collections"
-        subtitle="Fresh from the atelier, ready for your next celebration"
-      >
+      <Section belowTheFold title={m.latestTitle()} subtitle={m.latestSubtitle()}>
         <Suspense fallback={fallback(LATEST_COUNT)}>
-          <ProductShelf shelf="latest" count={LATEST_COUNT} label="Latest collections" />
+          <ProductShelf shelf="latest" count={LATEST_COUNT} label={m.latestLabel()} />
         </Suspense>
       </Section>
-      <Section
-        belowTheFold
-        title="How It Works"
-        subtitle="From browsing to wearing in four easy steps"
-      >
+      <Section belowTheFold title={m.howTitle()} subtitle={m.howSubtitle()}>
         <Later>
           <HowItWorks />
         </Later>
       </Section>
-      <Section
-        belowTheFold
-        title="Best Sellers"
-        subtitle="The pieces our shoppers rent again and again"
-      >
+      <Section belowTheFold title={m.bestTitle()} subtitle={m.bestSubtitle()}>
         <Suspense fallback={fallback(BESTSELLER_COUNT)}>
-          <ProductShelf shelf="bestsellers" count={BESTSELLER_COUNT} label="Best sellers" />
+          <ProductShelf shelf="bestsellers" count={BESTSELLER_COUNT} label={m.bestLabel()} />
         </Suspense>
       </Section>
-      <Section
-        belowTheFold
-        title="Why Choose Pehnava"
-        subtitle="Occasion wear without the hassle of owning it"
-      >
+      <Section belowTheFold title={m.whyTitle()} subtitle={m.whySubtitle()}>
         <Later>
           <WhyChoose />
         </Later>

@@ -115,18 +115,20 @@ export const STATIC_PAGE_META: Readonly<Record<string, PageMeta>> = {
 
 const DESCRIPTION_LIMIT = 160;
 
+/** A description cut at a word to at most DESCRIPTION_LIMIT characters, with … when cut. */
+export function describeWithin(full: string): string {
+  return full.length <= DESCRIPTION_LIMIT
+    ? full
+    : `${full.slice(0, DESCRIPTION_LIMIT - 1).replace(/\s+\S*$/, '')}…`;
+}
+
 /** A product page's title, description and preview image. */
 export function productPageMeta(product: Product): PageMeta {
   const tier = CATEGORY_INFO[product.category].name;
   const lead = `Rent from ${formatRupees(product.twoDayRentalPrice)} for 2 days (MRP ${formatRupees(product.mrp)}). ${tier} tier.`;
-  const full = `${lead} ${product.description}`;
-  const description =
-    full.length <= DESCRIPTION_LIMIT
-      ? full
-      : `${full.slice(0, DESCRIPTION_LIMIT - 1).replace(/\s+\S*$/, '')}…`;
   return {
     title: `${product.name} on rent · ${SITE_NAME}`,
-    description,
+    description: describeWithin(`${lead} ${product.description}`),
     type: 'product',
     ...(product.images[0] ? { image: product.images[0] } : {}),
   };
@@ -135,3 +137,15 @@ export function productPageMeta(product: Product): PageMeta {
 /** The accessible name of a product's picture in its page's gallery: 'Name, image 1 of 3'. */
 export const galleryImageAlt = (name: string, index: number, count: number): string =>
   `${name}, image ${index + 1} of ${count}`;
+
+/** A product page's title, description and preview image in Hindi (its name and words as written). */
+export function productPageMetaHi(product: Product): PageMeta {
+  const tier = CATEGORY_INFO[product.category].name;
+  const lead = `2 दिन के लिए ${formatRupees(product.twoDayRentalPrice)} से किराए पर (MRP ${formatRupees(product.mrp)})। ${tier} टियर।`;
+  return {
+    title: `${product.name} किराए पर · पहनावा`,
+    description: describeWithin(`${lead} ${product.description}`),
+    type: 'product',
+    ...(product.images[0] ? { image: product.images[0] } : {}),
+  };
+}

@@ -5,6 +5,12 @@ import {
   HOME_LATEST_REQUEST,
   HOME_META,
   catalogueQueryFromParams,
+  LANGUAGES,
+  hindiPageMeta,
+  LANGUAGE_LOCALES,
+  pathInLanguage,
+  productPageMetaHi,
+  type Language,
   HERO_IMAGE_SIZES,
   heroImageSrcSet,
   heroImageUrl,
@@ -67,9 +73,10 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
    * `origin`: the request's public origin, which the API's image URLs start with
    * (request.publicOrigin).
    */
-  return async (
+  const describe = async (
     path: string,
     { query = '', origin = '' }: { query?: string; origin?: string } = {},
+    language: Language = 'en',
   ): Promise<PageHead> => {
     const normalised = path.length > 1 ? path.replace(/\/+$/, '') : path;
     if (normalised === '/') {
@@ -113,7 +120,7 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
     }
     const product = findProduct(await catalogue.snapshot(), idOrCode);
     if (!product) return { meta: PRODUCT_FALLBACK_META };
-    const meta = productPageMeta(product);
+    const meta = language === 'hi' ? productPageMetaHi(product) : productPageMeta(product);
     const image = meta.image ? absoluteImageUrl(meta.image, origin) : undefined;
     return {
       meta,
@@ -126,6 +133,21 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       ],
       ...(image ? { preloadImage: image } : {}),
     };
+  };
+  /**
+   * `language`: the page's (decision 086); `path` is its address without it. A Hindi page's words
+   * are the Hindi ones of the same page.
+   */
+  return async (
+    path: string,
+    {
+      query = '',
+      origin = '',
+      language = 'en',
+    }: { query?: string; origin?: string; language?: Language } = {},
+  ): Promise<PageHead> => {
+    const head = await describe(path, { query, origin }, language);
+    return language === 'hi' ? { ...head, meta: hindiPageMeta(head.meta) } : head;
   };
 }
 
@@ -146,6 +168,9 @@ function renderedRoot({ html, state, parts }: RenderedPage): string {
   return `<div id="root" ${SERVER_RENDER.rootAttribute}="${names}">${html}</div>${answers}`;
 }
 
+/** The `lang` of a page's <html>, by its language. */
+const HTML_LANG: Readonly<Record<Language, string>> = { en: 'en-IN', hi: 'hi' };
+
 /** Where the build keeps the page's scripts until the first paint (apps/web/vite.config.ts). */
 const APP_SCRIPTS = '<template id="app-scripts">';
 
@@ -164,22 +189,43 @@ export function renderPageHtml(
     preloadData = [],
     rendered,
   }: PageHead,
-  { origin, path }: { origin: string; path: string },
+  {
+    origin,
+    path,
+    language = 'en',
+  }: {
+    origin: string;
+    /** The page's address without its language (/collection for /hi/collection). */
+    path: string;
+    language?: Language;
+  },
 ): string {
   const title = escapeHtml(meta.title);
   const description = escapeHtml(meta.description);
-  const url = escapeHtml(origin + (canonicalPath ?? path));
+  const own = canonicalPath ?? path;
+  const urlIn = (each: Language) => escapeHtml(origin + pathInLanguage(own, each));
+  const url = urlIn(language);
+  // The same page in the other language, for search engines (the console has only English).
+  const alternates = isConsolePath(path)
+    ? ''
+    : LANGUAGES.map(
+        (each) =>
+          `<link rel="alternate" hreflang="${LANGUAGE_LOCALES[each]}" href="${urlIn(each)}" />`,
+      ).join('') + `<link rel="alternate" hreflang="x-default" href="${urlIn('en')}" />`;
   const tags =
     [
       ['og:site_name', 'Pehnava'],
       ['og:type', meta.type ?? 'website'],
+      ['og:locale', LANGUAGE_LOCALES[language].replace('-', '_')],
       ['og:title', title],
       ['og:description', description],
       ['og:url', url],
       ...(meta.image ? [['og:image', escapeHtml(absoluteImageUrl(meta.image, origin))]] : []),
     ]
       .map(([property, content]) => `<meta property="${property}" content="${content}" />`)
-      .join('') + `<link rel="canonical" href="${url}" />`;
+      .join('') +
+    `<link rel="canonical" href="${url}" />` +
+    alternates;
   const modules = preloadModules
     .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}" />`)
     .join('');
@@ -204,6 +250,7 @@ export function renderPageHtml(
       ? template
       : template.slice(0, modulesEnd) + modules + template.slice(modulesEnd);
   return withModules
+    .replace(/<html(?: lang="[^"]*")?/, () => `<html lang="${HTML_LANG[language]}"`)
     .replace(/<title>[\s\S]*?<\/title>/, () => `<title>${title}</title>`)
     .replace(
       /<meta\s+name="description"[\s\S]*?\/?>/,

@@ -1,29 +1,31 @@
+import { LANGUAGE_NAMES } from '@pehnava/shared';
 import { Mail, MapPin, Phone } from 'lucide-react';
 import { BELOW_THE_FOLD } from '../../components/ui/section';
 import { Link } from '../../lib/link';
 import { useSiteInfo } from '../../features/site/api';
+import { footerMessages } from '../../i18n/footer';
+import { useLanguage, useMessages } from '../../i18n/messages';
+import { LanguageLink } from './language-switch';
 import { FOOTER_LINKS } from './nav-links';
 import { InstagramIcon, LinkedInIcon } from './social-icons';
 
 export function Footer() {
   const { data: site } = useSiteInfo();
+  const m = useMessages(footerMessages);
+  const language = useLanguage();
   return (
     <footer className={`mt-16 bg-maroon-900 text-maroon-50 ${BELOW_THE_FOLD}`}>
       <div className="mx-auto grid max-w-7xl gap-10 px-4 py-12 sm:px-6 md:grid-cols-[1.4fr_1fr_1fr]">
         <div>
           <p className="font-display text-2xl text-white">Pehnava</p>
-          <p className="mt-3 max-w-sm text-sm leading-relaxed text-maroon-50/80">
-            Pehnava is a technology-driven fashion rental marketplace for occasion wear. Every piece
-            is professionally cleaned, sanitised and quality-checked before it reaches you: our
-            hygiene-and-quality promise.
-          </p>
+          <p className="mt-3 max-w-sm text-sm leading-relaxed text-maroon-50/80">{m.about()}</p>
           {site && (
             <div className="mt-5 flex gap-2">
               <a
                 href={site.social.instagram}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label="Pehnava on Instagram"
+                aria-label={m.instagram()}
                 className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
               >
                 <InstagramIcon />
@@ -32,7 +34,7 @@ export function Footer() {
                 href={site.social.linkedin}
                 target="_blank"
                 rel="noopener noreferrer"
-                aria-label="Pehnava on LinkedIn"
+                aria-label={m.linkedIn()}
                 className="inline-flex h-10 w-10 items-center justify-center rounded-full bg-white/10 hover:bg-white/20"
               >
                 <LinkedInIcon />
@@ -40,20 +42,20 @@ export function Footer() {
             </div>
           )}
         </div>
-        <nav aria-label="Footer">
-          <h2 className="text-sm font-semibold tracking-wider text-white">COMPANY</h2>
+        <nav aria-label={m.nav()}>
+          <h2 className="text-sm font-semibold tracking-wider text-white">{m.company()}</h2>
           <ul className="mt-4 space-y-2 text-sm">
             {FOOTER_LINKS.map((link) => (
               <li key={link.to + link.label}>
                 <Link to={link.to} className="text-maroon-50/80 hover:text-white">
-                  {link.label}
+                  {m[link.label]()}
                 </Link>
               </li>
             ))}
           </ul>
         </nav>
         <div>
-          <h2 className="text-sm font-semibold tracking-wider text-white">GET IN TOUCH</h2>
+          <h2 className="text-sm font-semibold tracking-wider text-white">{m.getInTouch()}</h2>
           {site && (
             <ul className="mt-4 space-y-3 text-sm text-maroon-50/80">
               <li className="flex items-center gap-2">
@@ -77,10 +79,31 @@ export function Footer() {
               </li>
             </ul>
           )}
+          <h2 className="mt-8 text-sm font-semibold tracking-wider text-white">{m.language()}</h2>
+          <ul className="mt-3 flex gap-2 text-sm" data-testid="footer-languages">
+            {(['en', 'hi'] as const).map((each) => (
+              <li key={each}>
+                {each === language ? (
+                  <span
+                    lang={each}
+                    aria-current="true"
+                    className="inline-block rounded-full bg-white px-3 py-1 font-medium text-maroon-900"
+                  >
+                    {LANGUAGE_NAMES[each]}
+                  </span>
+                ) : (
+                  <LanguageLink
+                    language={each}
+                    className="inline-block rounded-full px-3 py-1 text-maroon-50/90 ring-1 ring-white/40 hover:bg-white/10 hover:text-white"
+                  />
+                )}
+              </li>
+            ))}
+          </ul>
         </div>
       </div>
       <p className="border-t border-white/10 py-5 text-center text-xs text-maroon-50/70">
-        Copyright 2025 © Pehnava. All rights reserved.
+        {m.copyright()}
       </p>
     </footer>
   );

@@ -1,10 +1,13 @@
-import { Menu, Search, ShoppingBag, User } from 'lucide-react';
 import { Suspense, useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { Link, NavLink } from '../../lib/link';
+import { Glyph } from '../../components/ui/glyph';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { lazyWithQueries } from '../../lib/lazy-with-queries';
 import { useToken } from '../../lib/session';
+import { frameMessages } from '../../i18n/frame';
+import { useLanguage, useMessages } from '../../i18n/messages';
+import { LanguageLink } from './language-switch';
 import { NAV_LINKS } from './nav-links';
 import { SEARCH_INPUT_ID, useSearchToggle } from './search-context';
 
@@ -24,10 +27,11 @@ const AccountControl = lazyWithQueries('AccountControl', () =>
 /** The profile icon: to /login for a visitor; for a shopper, their menu (loaded when needed). */
 function ProfileControl() {
   const token = useToken();
+  const m = useMessages(frameMessages);
   if (!token) {
     return (
-      <Link to="/login" className={ICON_BUTTON} aria-label="Log in or sign up">
-        <User size={20} aria-hidden />
+      <Link to="/login" className={ICON_BUTTON} aria-label={m.logIn()}>
+        <Glyph icon="user" size={20} />
       </Link>
     );
   }
@@ -35,7 +39,7 @@ function ProfileControl() {
     <Suspense
       fallback={
         <span className={ICON_BUTTON}>
-          <User size={20} aria-hidden />
+          <Glyph icon="user" size={20} />
         </span>
       }
     >
@@ -47,9 +51,10 @@ function ProfileControl() {
 /** The wishlist icon (signed in only) and the cart icon, with their counts for a shopper. */
 function ShopperIcons() {
   const token = useToken();
+  const m = useMessages(frameMessages);
   const plainCart = (
-    <Link to="/cart" className={ICON_BUTTON} aria-label="Cart">
-      <ShoppingBag size={20} aria-hidden />
+    <Link to="/cart" className={ICON_BUTTON} aria-label={m.cart()}>
+      <Glyph icon="shoppingBag" size={20} />
     </Link>
   );
   if (!token) return plainCart;
@@ -74,6 +79,8 @@ export function Header() {
   const { setShowSearch } = useSearchToggle();
   const navigate = useNavigate();
   const { pathname } = useLocation();
+  const m = useMessages(frameMessages);
+  const other = useLanguage() === 'hi' ? 'en' : 'hi';
 
   return (
     <>
@@ -83,7 +90,7 @@ export function Header() {
             ref={menuButton}
             type="button"
             className={`${ICON_BUTTON} -ml-2 md:hidden`}
-            aria-label="Open menu"
+            aria-label={m.openMenu()}
             aria-haspopup="dialog"
             aria-expanded={menuOpen}
             aria-controls="mobile-menu"
@@ -92,12 +99,12 @@ export function Header() {
               setMenuOpen(true);
             }}
           >
-            <Menu size={22} aria-hidden />
+            <Glyph icon="menu" size={22} />
           </button>
           <Link to="/" className="font-display text-2xl tracking-wide text-maroon-700">
             Pehnava
           </Link>
-          <nav aria-label="Main" className="mx-auto hidden md:block">
+          <nav aria-label={m.mainNav()} className="mx-auto hidden md:block">
             <ul className="flex gap-8 text-sm font-medium tracking-wider">
               {NAV_LINKS.map((link) => (
                 <li key={link.to}>
@@ -112,17 +119,21 @@ export function Header() {
                       }`
                     }
                   >
-                    {link.label}
+                    {m[link.label]()}
                   </NavLink>
                 </li>
               ))}
             </ul>
           </nav>
           <div className="ml-auto flex items-center md:ml-0">
+            <LanguageLink
+              language={other}
+              className="mr-1 rounded-full px-2 py-1.5 text-sm font-medium text-stone-700 hover:bg-maroon-50 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-maroon-700"
+            />
             <button
               type="button"
               className={ICON_BUTTON}
-              aria-label="Search the collection"
+              aria-label={m.search()}
               onClick={() => {
                 setShowSearch(true);
                 // On the collection already: keep its filters and sort, and go to the box.
@@ -130,7 +141,7 @@ export function Header() {
                 else void navigate('/collection');
               }}
             >
-              <Search size={20} aria-hidden />
+              <Glyph icon="search" size={20} />
             </button>
             <ProfileControl />
             <ShopperIcons />

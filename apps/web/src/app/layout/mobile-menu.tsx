@@ -1,4 +1,8 @@
-import { ChevronRight, ShoppingBag, X } from 'lucide-react';
+import { X } from 'lucide-react';
+import { Glyph } from '../../components/ui/glyph';
+import { menuMessages } from '../../i18n/menu';
+import { useMessages } from '../../i18n/messages';
+import { frameMessages } from '../../i18n/frame';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
@@ -63,6 +67,7 @@ const GROUP_HEADING = 'px-3 pb-1 text-xs font-semibold uppercase tracking-[0.2em
 /** A signed-in shopper at the top of the menu: initial, name, plan and My Profile. */
 function ShopperCard({ onClose }: { onClose: () => void }) {
   const name = useProfile().data?.name;
+  const m = useMessages(menuMessages);
   return (
     <div className="rounded-2xl bg-maroon-50 p-4 ring-1 ring-maroon-700/10">
       <div className="flex items-center gap-3">
@@ -81,7 +86,7 @@ function ShopperCard({ onClose }: { onClose: () => void }) {
         onClick={onClose}
         className="mt-3 flex items-center justify-between rounded-xl bg-white px-3 py-2.5 text-sm font-medium text-maroon-700 ring-1 ring-maroon-700/15 transition hover:bg-maroon-700 hover:text-white focus-visible:outline-2 focus-visible:outline-maroon-700"
       >
-        My Profile <ChevronRight size={18} aria-hidden />
+        {m.myProfile()} <Glyph icon="chevronRight" size={18} />
       </Link>
     </div>
   );
@@ -89,28 +94,27 @@ function ShopperCard({ onClose }: { onClose: () => void }) {
 
 /** A visitor at the top of the menu: what an account gives, with Login and Sign Up. */
 function VisitorCard({ onClose }: { onClose: () => void }) {
+  const m = useMessages(menuMessages);
   const button =
     'rounded-full px-4 py-2.5 text-center text-sm font-semibold transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white';
   return (
     <div className="rounded-2xl bg-maroon-900 p-5 text-white">
-      <p className="font-display text-xl">Welcome to Pehnava</p>
-      <p className="mt-1 text-sm text-maroon-50/90">
-        Log in to keep a wishlist, book outfits for your dates and follow every delivery.
-      </p>
+      <p className="font-display text-xl">{m.welcome()}</p>
+      <p className="mt-1 text-sm text-maroon-50/90">{m.visitorPitch()}</p>
       <div className="mt-4 grid grid-cols-2 gap-2">
         <Link
           to="/login"
           onClick={onClose}
           className={`${button} bg-white text-maroon-900 hover:bg-gold-300`}
         >
-          Login
+          {m.logIn()}
         </Link>
         <Link
           to="/login?mode=signup"
           onClick={onClose}
           className={`${button} text-white ring-1 ring-white/60 hover:bg-white/10`}
         >
-          Sign Up
+          {m.signUp()}
         </Link>
       </div>
     </div>
@@ -134,6 +138,8 @@ export function MobileMenu({
   opener?: RefObject<HTMLElement | null>;
 }) {
   const signedIn = Boolean(useToken());
+  const m = useMessages(menuMessages);
+  const frame = useMessages(frameMessages);
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useModalPanel(open, onClose, panel, closeButton, opener);
@@ -152,7 +158,7 @@ export function MobileMenu({
         id="mobile-menu"
         role="dialog"
         aria-modal="true"
-        aria-label="Menu"
+        aria-label={m.menu()}
         inert={!open}
         data-testid="mobile-menu"
         className={`fixed inset-y-0 left-0 z-50 flex w-80 max-w-[85vw] flex-col bg-white shadow-xl transition-transform duration-300 md:hidden ${
@@ -165,13 +171,16 @@ export function MobileMenu({
             ref={closeButton}
             type="button"
             className={ICON_BUTTON}
-            aria-label="Close menu"
+            aria-label={m.closeMenu()}
             onClick={() => onClose()}
           >
             <X size={22} aria-hidden />
           </button>
         </div>
-        <nav aria-label="Menu" className="flex-1 space-y-5 overflow-y-auto overscroll-contain p-4">
+        <nav
+          aria-label={m.menu()}
+          className="flex-1 space-y-5 overflow-y-auto overscroll-contain p-4"
+        >
           {signedIn ? <ShopperCard onClose={onClose} /> : <VisitorCard onClose={onClose} />}
           <ul>
             {NAV_LINKS.map((link) => (
@@ -188,7 +197,7 @@ export function MobileMenu({
                     }`
                   }
                 >
-                  {link.label}
+                  {frame[link.label]()}
                 </NavLink>
               </li>
             ))}
@@ -196,7 +205,7 @@ export function MobileMenu({
           <div className="border-t border-stone-100 pt-4">
             {signedIn ? (
               <>
-                <h2 className={GROUP_HEADING}>Your account</h2>
+                <h2 className={GROUP_HEADING}>{m.yourAccount()}</h2>
                 <AccountLinks
                   onClose={onClose}
                   touch
@@ -211,7 +220,7 @@ export function MobileMenu({
                 onClick={onClose}
                 className="flex items-center gap-3 rounded-xl px-3 py-3 text-[15px] text-stone-800 transition hover:bg-maroon-50 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-maroon-700"
               >
-                <ShoppingBag size={20} aria-hidden /> Cart
+                <Glyph icon="shoppingBag" size={20} /> {m.cart()}
               </Link>
             )}
           </div>

@@ -1,17 +1,23 @@
+import type { Catalogue } from '../../i18n/messages';
+
+/** The site's pages in the header and the menu, with their names' keys in the frame's messages. */
 export const NAV_LINKS = [
-  { to: '/', label: 'HOME' },
-  { to: '/collection', label: 'COLLECTION' },
-  { to: '/about', label: 'ABOUT' },
-  { to: '/contact', label: 'CONTACT' },
-  { to: '/subscription-plans', label: 'PLANS' },
+  { to: '/', label: 'navHome' },
+  { to: '/collection', label: 'navCollection' },
+  { to: '/about', label: 'navAbout' },
+  { to: '/contact', label: 'navContact' },
+  { to: '/subscription-plans', label: 'navPlans' },
 ] as const;
 
+/** The footer's pages, with their names' keys in the footer's messages. */
 export const FOOTER_LINKS = [
-  { to: '/', label: 'Home' },
-  { to: '/about', label: 'About Us' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/terms', label: 'Terms of Service' },
-  { to: '/refund', label: 'Refund Policy' },
-  { to: '/privacy', label: 'Warranty Policy' },
-  { to: '/subscription-plans', label: 'Subscription Plans' },
+  { to: '/', label: 'home' },
+  { to: '/about', label: 'aboutUs' },
+  { to: '/contact', label: 'contactUs' },
+  { to: '/terms', label: 'terms' },
+  { to: '/refund', label: 'refund' },
+  { to: '/privacy', label: 'warranty' },
+  { to: '/subscription-plans', label: 'plans' },
 ] as const;
+
+export type NavLabels = Catalogue<(typeof NAV_LINKS)[number]['label']>;

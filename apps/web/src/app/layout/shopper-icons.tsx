@@ -2,6 +2,8 @@ import { Heart, ShoppingBag } from 'lucide-react';
 import { Link } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { useCartCount, useWishlist } from '../../lib/shopper';
+import { menuMessages } from '../../i18n/menu';
+import { useMessages } from '../../i18n/messages';
 
 function Badge({ count, label }: { count: number; label: string }) {
   if (count <= 0) return null;
@@ -18,11 +20,12 @@ function Badge({ count, label }: { count: number; label: string }) {
 /** A signed-in shopper's wishlist icon, with its count. */
 export function WishlistIcon() {
   const count = useWishlist().data?.length ?? 0;
+  const m = useMessages(menuMessages);
   return (
     <Link
       to="/wishlist"
       className={`${ICON_BUTTON} relative`}
-      aria-label={count ? `Wishlist, ${count} saved` : 'Wishlist'}
+      aria-label={count ? m.wishlistSaved({ count }) : m.wishlist()}
     >
       <Heart size={20} aria-hidden />
       <Badge count={count} label="wishlist" />
@@ -33,11 +36,12 @@ export function WishlistIcon() {
 /** A signed-in shopper's cart icon, with the number of items in it. */
 export function CartIcon() {
   const count = useCartCount();
+  const m = useMessages(menuMessages);
   return (
     <Link
       to="/cart"
       className={`${ICON_BUTTON} relative`}
-      aria-label={count ? `Cart, ${count} ${count === 1 ? 'item' : 'items'}` : 'Cart'}
+      aria-label={count ? m.cartItems({ count }) : m.cart()}
     >
       <ShoppingBag size={20} aria-hidden />
       <Badge count={count} label="cart" />

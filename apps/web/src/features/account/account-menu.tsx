@@ -13,10 +13,12 @@ import { Link } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { endSession } from '../../lib/session';
 import { useCartCount, useProfile, useSubscription, useWishlist } from '../../lib/shopper';
-import { planName } from './plan-name';
+import { menuMessages } from '../../i18n/menu';
+import { useMessages } from '../../i18n/messages';
 
 /** The header's profile icon for a signed-in shopper: opens and closes their menu. */
 export function AccountControl() {
+  const m = useMessages(menuMessages);
   const [open, setOpen] = useState(false);
   const button = useRef<HTMLButtonElement>(null);
   const close = useCallback(() => setOpen(false), []);
@@ -26,7 +28,7 @@ export function AccountControl() {
         ref={button}
         type="button"
         className={`${ICON_BUTTON} ${open ? 'bg-maroon-50 text-maroon-700' : ''}`}
-        aria-label="Your account"
+        aria-label={m.yourAccount()}
         aria-expanded={open}
         aria-controls="account-menu"
         onClick={() => setOpen((o) => !o)}
@@ -45,6 +47,9 @@ const ITEM =
 const TOUCH_ITEM =
   'flex w-full items-center gap-3 rounded-xl px-3 py-3 text-left text-[15px] text-stone-800 transition hover:bg-maroon-50 hover:text-maroon-700 focus-visible:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-maroon-700';
 
+/** Each plan's name among the menu's messages. */
+const PLAN_NAMES = { free: 'planFree', plus: 'planPlus', pro: 'planPro' } as const;
+
 const COUNT =
   'ml-auto min-w-6 rounded-full bg-maroon-700 px-2 py-0.5 text-center text-xs font-medium text-white';
 
@@ -55,6 +60,7 @@ const COUNT =
 export function AccountSummary({ testIdPrefix }: { testIdPrefix: string }) {
   const { data: user } = useProfile();
   const { data: subscription } = useSubscription();
+  const m = useMessages(menuMessages);
   return (
     <>
       <p className="truncate font-medium text-stone-900" data-testid={`${testIdPrefix}-name`}>
@@ -63,7 +69,7 @@ export function AccountSummary({ testIdPrefix }: { testIdPrefix: string }) {
       <p className="mt-0.5 flex items-center gap-1.5 text-xs text-stone-600">
         <Crown size={14} aria-hidden className="text-gold-500" />
         <span data-testid={`${testIdPrefix}-plan`}>
-          {subscription ? `${planName(subscription.plan)} plan` : 'Loading plan…'}
+          {subscription ? m.plan({ plan: m[PLAN_NAMES[subscription.plan]]() }) : m.loadingPlan()}
         </span>
       </p>
     </>
@@ -96,6 +102,7 @@ export function AccountLinks({
   const saved = useWishlist().data?.length ?? 0;
   const inCart = useCartCount();
   const paidAndActive = subscription && subscription.plan !== 'free' && subscription.isActive;
+  const m = useMessages(menuMessages);
   const item = touch ? TOUCH_ITEM : ITEM;
   const icon = touch ? 20 : 18;
 
@@ -104,13 +111,13 @@ export function AccountLinks({
       {profile && (
         <li>
           <Link to="/profile" className={item} onClick={onClose}>
-            <UserRound size={icon} aria-hidden /> My Profile
+            <UserRound size={icon} aria-hidden /> {m.myProfile()}
           </Link>
         </li>
       )}
       <li>
         <Link to="/orders" className={item} onClick={onClose}>
-          <CalendarCheck size={icon} aria-hidden /> My Bookings
+          <CalendarCheck size={icon} aria-hidden /> {m.myBookings()}
         </Link>
       </li>
       <li>
@@ -118,9 +125,9 @@ export function AccountLinks({
           to="/wishlist"
           className={item}
           onClick={onClose}
-          aria-label={saved > 0 ? `Wishlist, ${saved} saved` : undefined}
+          aria-label={saved > 0 ? m.wishlistSaved({ count: saved }) : undefined}
         >
-          <Heart size={icon} aria-hidden /> Wishlist
+          <Heart size={icon} aria-hidden /> {m.wishlist()}
           {saved > 0 && (
             <span className={COUNT} data-testid={`${testIdPrefix}-wishlist-count`}>
               {saved}
@@ -130,7 +137,7 @@ export function AccountLinks({
       </li>
       <li>
         <Link to="/notify-me" className={item} onClick={onClose}>
-          <BellRing size={icon} aria-hidden /> Notify me
+          <BellRing size={icon} aria-hidden /> {m.notifyMe()}
         </Link>
       </li>
       {withCart && (
@@ -139,11 +146,9 @@ export function AccountLinks({
             to="/cart"
             className={item}
             onClick={onClose}
-            aria-label={
-              inCart > 0 ? `Cart, ${inCart} ${inCart === 1 ? 'item' : 'items'}` : undefined
-            }
+            aria-label={inCart > 0 ? m.cartItems({ count: inCart }) : undefined}
           >
-            <ShoppingBag size={icon} aria-hidden /> Cart
+            <ShoppingBag size={icon} aria-hidden /> {m.cart()}
             {inCart > 0 && (
               <span className={COUNT} data-testid={`${testIdPrefix}-cart-count`}>
                 {inCart > 99 ? '99+' : inCart}
@@ -154,13 +159,13 @@ export function AccountLinks({
       )}
       <li>
         <Link to="/subscription-plans" className={item} onClick={onClose}>
-          <Crown size={icon} aria-hidden /> Subscription
+          <Crown size={icon} aria-hidden /> {m.subscription()}
           {paidAndActive && (
             <span
               className="ml-auto rounded-full bg-emerald-100 px-2 py-0.5 text-xs font-medium text-emerald-800"
               data-testid={`${testIdPrefix}-plan-active`}
             >
-              Active
+              {m.active()}
             </span>
           )}
         </Link>
@@ -174,7 +179,7 @@ export function AccountLinks({
             endSession('logout');
           }}
         >
-          <LogOut size={icon} aria-hidden /> Logout
+          <LogOut size={icon} aria-hidden /> {m.logOut()}
         </button>
       </li>
     </ul>

@@ -1,4 +1,3 @@
-import { ChevronLeft, ChevronRight } from 'lucide-react';
 import {
   useCallback,
   useEffect,
@@ -11,6 +10,9 @@ import {
 import { HERO_IMAGE_SIZES } from '@pehnava/shared';
 import { useHydrated } from '../../lib/hydration';
 import { Link } from '../../lib/link';
+import { Glyph } from '../../components/ui/glyph';
+import { homeMessages } from '../../i18n/home';
+import { useMessages } from '../../i18n/messages';
 import { HERO_PROGRESS_STEP, HERO_SLIDES, HERO_TICK_MS } from './hero-slides';
 
 /** Progress (of 100) at which the next slide's picture starts loading. */
@@ -32,6 +34,9 @@ export function HeroCarousel() {
   const [focused, setFocused] = useState(false);
   const paused = hovered || focused;
   const count = HERO_SLIDES.length;
+  const m = useMessages(homeMessages);
+  const words = (i: number, part: 'Title' | 'Subtitle' | 'Description' | 'Tagline') =>
+    m[`slide${i as 0 | 1 | 2 | 3 | 4}${part}`]();
   const nextIndex = (index + 1) % count;
   // Each slide's picture is fetched and drawn once it is shown or next in line (from half way
   // through the one before), not all five with the first load: they are large drawings, and
@@ -88,7 +93,7 @@ export function HeroCarousel() {
     <section
       ref={section}
       aria-roledescription="carousel"
-      aria-label="Featured collections"
+      aria-label={m.heroLabel()}
       className="relative overflow-hidden bg-maroon-900"
       onMouseEnter={() => setHovered(true)}
       onMouseLeave={() => setHovered(false)}
@@ -103,10 +108,10 @@ export function HeroCarousel() {
       <div className="relative mx-auto max-w-[1600px]">
         {HERO_SLIDES.map((slide, i) => (
           <div
-            key={slide.title}
+            key={slide.image}
             role="group"
             aria-roledescription="slide"
-            aria-label={`${i + 1} of ${count}`}
+            aria-label={m.slideOf({ number: i + 1, count })}
             aria-hidden={i !== index}
             inert={i !== index}
             data-testid="hero-slide"
@@ -132,21 +137,23 @@ export function HeroCarousel() {
             )}
             <div className="bg-maroon-900 px-5 pb-14 pt-6 text-white md:absolute md:inset-y-0 md:left-0 md:flex md:w-[48%] md:flex-col md:justify-center md:bg-transparent md:px-14 md:pb-0 md:pt-0 lg:px-20">
               <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">
-                {slide.subtitle}
+                {words(i, 'Subtitle')}
               </p>
               <h2 className="mt-2 font-display text-3xl leading-tight sm:text-4xl lg:text-6xl">
-                {slide.title}
+                {words(i, 'Title')}
               </h2>
               <p className="mt-3 max-w-md text-sm text-white/85 sm:text-base">
-                {slide.description}
+                {words(i, 'Description')}
               </p>
-              <p className="mt-3 font-display text-lg italic text-gold-300">{slide.tagline}</p>
+              <p className="mt-3 font-display text-lg italic text-gold-300">
+                {words(i, 'Tagline')}
+              </p>
               <Link
                 to="/collection"
                 tabIndex={i === index ? 0 : -1}
                 className="mt-6 inline-flex w-fit items-center rounded-full bg-white px-6 py-3 text-sm font-semibold text-maroon-900 shadow transition hover:bg-gold-300"
               >
-                Explore Collection
+                {m.explore()}
               </Link>
             </div>
           </div>
@@ -155,26 +162,26 @@ export function HeroCarousel() {
         <button
           type="button"
           className={`${arrowButton} left-4`}
-          aria-label="Previous slide"
+          aria-label={m.previousSlide()}
           onClick={() => goTo(index - 1)}
         >
-          <ChevronLeft aria-hidden />
+          <Glyph icon="chevronLeft" />
         </button>
         <button
           type="button"
           className={`${arrowButton} right-4`}
-          aria-label="Next slide"
+          aria-label={m.nextSlide()}
           onClick={() => goTo(index + 1)}
         >
-          <ChevronRight aria-hidden />
+          <Glyph icon="chevronRight" />
         </button>
 
         <div className="absolute inset-x-0 bottom-4 z-10 flex items-center justify-center gap-2">
           {HERO_SLIDES.map((slide, i) => (
             <button
-              key={slide.title}
+              key={slide.image}
               type="button"
-              aria-label={`Go to slide ${i + 1}: ${slide.title}`}
+              aria-label={m.goToSlide({ number: i + 1, title: words(i, 'Title') })}
               aria-current={i === index}
               onClick={() => goTo(i)}
               className="relative h-2.5 overflow-hidden rounded-full bg-white/40 transition-all"

@@ -1,5 +1,6 @@
 import { formatIsoDate, type IsoDate } from '@pehnava/shared';
-import { CalendarDays, ChevronLeft, ChevronRight, X } from 'lucide-react';
+import { CalendarDays, X } from 'lucide-react';
+import { Glyph } from '../../components/ui/glyph';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import {
   WEEKDAYS,
@@ -188,7 +189,7 @@ export function StartDatePicker({
               disabled={month <= monthOf(min)}
               onClick={() => turnMonth(-1)}
             >
-              <ChevronLeft size={20} aria-hidden />
+              <Glyph icon="chevronLeft" size={20} />
             </button>
             <h2
               id={titleId}
@@ -205,7 +206,7 @@ export function StartDatePicker({
               disabled={month >= monthOf(max)}
               onClick={() => turnMonth(1)}
             >
-              <ChevronRight size={20} aria-hidden />
+              <Glyph icon="chevronRight" size={20} />
             </button>
           </div>
 

@@ -21,12 +21,16 @@ export async function codeFor(t: TestApp, email: string): Promise<string> {
 export async function signUp(
   t: TestApp,
   email: string,
-  { name = 'Tara Iyer', password = TEST_PASSWORD }: { name?: string; password?: string } = {},
+  {
+    name = 'Tara Iyer',
+    password = TEST_PASSWORD,
+    language,
+  }: { name?: string; password?: string; language?: 'en' | 'hi' } = {},
 ): Promise<string> {
   const registered = await t.app.inject({
     method: 'POST',
     url: '/api/user/register',
-    payload: { name, email, password },
+    payload: { name, email, password, ...(language ? { language } : {}) },
   });
   if (registered.statusCode !== 200) throw new Error(`register: ${registered.body}`);
   const verified = await t.app.inject({

@@ -29,6 +29,8 @@ export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated',
   /** A GSTIN of the wrong shape, state code or check character (decision 081). */
   gstinInvalid: 'Enter a valid GSTIN (15 characters, e.g. 27AAPFU0939F1ZV)',
+  /** The account's language (decision 086). */
+  languageInvalid: "Choose the language as 'en' (English) or 'hi' (Hindi)",
   currentPasswordRequired: 'Please enter your current password',
   currentPasswordWrong: 'Your current password is incorrect',
   passwordChanged: 'Password changed',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ACCOUNT_MESSAGES } from '../constants/account-messages.js';
 import { USER_ROLES } from '../constants/states.js';
+import { MESSAGE_LANGUAGES } from '../constants/whatsapp.js';
 import { isValidGstin } from '../tax/gstin.js';
 import { hasDisallowedCharacters, textField } from './text-field.js';
 
@@ -56,6 +57,11 @@ export const gstinSchema = z
   .toUpperCase()
   .refine(isValidGstin, { error: ACCOUNT_MESSAGES.gstinInvalid });
 
+/** The shopper's language for the shop's words, mails and messages (decision 086). */
+export const accountLanguageSchema = z.enum(MESSAGE_LANGUAGES, {
+  error: ACCOUNT_MESSAGES.languageInvalid,
+});
+
 export const registerBodySchema = z.object({
   name: textField({
     label: 'Name',
@@ -66,6 +72,11 @@ export const registerBodySchema = z.object({
   password: newPasswordSchema,
   /** Optional; kept with the pending sign-up and given to the account it creates. */
   phone: phoneSchema.optional(),
+  /**
+   * Optional, 'en' when left out: the language of the code's mail, given to the account it creates
+   * (the shop sends the page's).
+   */
+  language: accountLanguageSchema.optional(),
 });
 export type RegisterBody = z.infer<typeof registerBodySchema>;
 
@@ -110,6 +121,8 @@ export const userSchema = z.object({
   role: z.enum(USER_ROLES),
   /** The shopper's GSTIN, printed on their tax invoices; null when they gave none. */
   gstin: z.string().nullable(),
+  /** The language of the shop's mails and messages to the shopper: 'en' or 'hi'. */
+  language: accountLanguageSchema,
   /** ISO 8601. */
   createdAt: z.iso.datetime({ offset: true }),
 });
@@ -143,6 +156,8 @@ export const updateProfileBodySchema = z.object({
       error: ACCOUNT_MESSAGES.gstinInvalid,
     })
     .optional(),
+  /** The shopper's language (the shop's language switch sets it for a signed-in shopper). */
+  language: accountLanguageSchema.optional(),
 });
 export type UpdateProfileBody = z.infer<typeof updateProfileBodySchema>;
 

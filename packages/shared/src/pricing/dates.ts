@@ -31,35 +31,44 @@ export function isIsoDate(value: string): boolean {
  * first Intl formatter a page builds loads the browser's locale data, tens of milliseconds of main
  * thread on a slow phone, which a page that shows no date should not pay (issue [L] §1).
  */
-export function lazyDateFormat(options: Intl.DateTimeFormatOptions): (date: Date) => string {
+export function lazyDateFormat(
+  options: Intl.DateTimeFormatOptions,
+  locale = 'en-IN',
+): (date: Date) => string {
   let formatter: Intl.DateTimeFormat | undefined;
-  return (date) => (formatter ??= new Intl.DateTimeFormat('en-IN', options)).format(date);
+  return (date) => (formatter ??= new Intl.DateTimeFormat(locale, options)).format(date);
 }
 
-const formatDate = lazyDateFormat({
+/** A calendar date's format (Sat, 28 Nov, 2026). */
+export const ISO_DATE_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'short',
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
+const formatDate = lazyDateFormat(ISO_DATE_FORMAT);
 
 /** 'Sat, 28 Nov, 2026': a calendar date in the en-IN locale. */
 export function formatIsoDate(date: IsoDate): string {
   return formatDate(new Date(`${date}T00:00:00Z`));
 }
 
-const formatMonthYear = lazyDateFormat({
+/** An instant's month and year in India (November 2026). */
+export const MONTH_YEAR_FORMAT: Intl.DateTimeFormatOptions = {
   month: 'long',
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
-});
-const formatDay = lazyDateFormat({
+};
+/** An instant's date in India (5 Dec 2026). */
+export const DAY_FORMAT: Intl.DateTimeFormatOptions = {
   day: 'numeric',
   month: 'short',
   year: 'numeric',
   timeZone: 'Asia/Kolkata',
-});
+};
+const formatMonthYear = lazyDateFormat(MONTH_YEAR_FORMAT);
+const formatDay = lazyDateFormat(DAY_FORMAT);
 
 /** 'November 2026': the month and year of an instant (ISO 8601), in India. */
 export const formatMonthYearInIndia = (instant: string): string =>
@@ -67,3 +76,54 @@ export const formatMonthYearInIndia = (instant: string): string =>
 
 /** '5 Dec 2026': the date of an instant (ISO 8601), in India. */
 export const formatDateInIndia = (instant: string): string => formatDay(new Date(instant));
+
+/** The shop's ways of writing a date, in one language (dateFormatsIn). */
+export interface DateFormats {
+  /** A calendar date (YYYY-MM-DD): 'Sat, 28 Nov, 2026' / 'शनि, 28 नव॰ 2026'. */
+  isoDate: (date: IsoDate) => string;
+  /** An instant's month and year in India: 'November 2026' / 'नवंबर 2026'. */
+  monthYearInIndia: (instant: string) => string;
+  /** An instant's date in India: '5 Dec 2026' / '5 दिस॰ 2026'. */
+  dateInIndia: (instant: string) => string;
+  /** Any other format, in this language (each built once, on first use). */
+  custom: (options: Intl.DateTimeFormatOptions) => (date: Date) => string;
+}
+
+/** Formats by their options, each built once, in `locale`. */
+function customFormats(locale: string): DateFormats['custom'] {
+  const built = new Map<string, (date: Date) => string>();
+  return (options) => {
+    const key = JSON.stringify(options);
+    let format = built.get(key);
+    if (!format) built.set(key, (format = lazyDateFormat(options, locale)));
+    return format;
+  };
+}
+
+const ENGLISH_DATES: DateFormats = {
+  isoDate: formatIsoDate,
+  monthYearInIndia: formatMonthYearInIndia,
+  dateInIndia: formatDateInIndia,
+  custom: customFormats('en-IN'),
+};
+let hindiDates: DateFormats | undefined;
+
+/**
+ * Dates as a language writes them (decision 086): English as the shop always has; Hindi from Intl
+ * in hi-IN (month and weekday names in Hindi, the digits as Indians write them), each format built
+ * when a Hindi page first writes one.
+ */
+export function dateFormatsIn(language: 'en' | 'hi'): DateFormats {
+  if (language === 'en') return ENGLISH_DATES;
+  if (hindiDates) return hindiDates;
+  const isoDate = lazyDateFormat(ISO_DATE_FORMAT, 'hi-IN');
+  const monthYear = lazyDateFormat(MONTH_YEAR_FORMAT, 'hi-IN');
+  const day = lazyDateFormat(DAY_FORMAT, 'hi-IN');
+  hindiDates = {
+    isoDate: (date) => isoDate(new Date(`${date}T00:00:00Z`)),
+    monthYearInIndia: (instant) => monthYear(new Date(instant)),
+    dateInIndia: (instant) => day(new Date(instant)),
+    custom: customFormats('hi-IN'),
+  };
+  return hindiDates;
+}

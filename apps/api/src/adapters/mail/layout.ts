@@ -1,4 +1,6 @@
+import { LANGUAGE_LOCALES } from '@pehnava/shared';
 import { escapeHtml } from '../../lib/html.js';
+import { mailWords, type MailRecipient } from './language.js';
 import type { MailMessage } from './mailer.js';
 
 /** One piece of a mail's body, drawn in both the HTML and the plain-text part. */
@@ -13,17 +15,27 @@ export type MailBlock =
   /** A quieter line: why the shopper got this mail, what to do if it was not them. */
   | { kind: 'note'; text: string };
 
-export interface BrandedMail {
-  to: string;
+/** A mail to `recipient`, written in their language: it is greeted and signed off in it too. */
+export interface BrandedMail extends MailRecipient {
   subject: string;
-  /** 'Namaste Tara,' */
-  greeting: string;
   blocks: MailBlock[];
 }
 
+/** The layout's own words: the greeting ('Namaste Tara,') and the footer. */
+const WORDS = mailWords({
+  en: {
+    greeting: (name: string) => `Namaste ${name},`,
+    footer: 'Pehnava · Occasion wear on rent, cleaned and delivered to your door',
+  },
+  hi: {
+    greeting: (name) => `नमस्ते ${name},`,
+    footer: 'पहनावा · ख़ास मौक़ों के कपड़े किराए पर, साफ़ करके आपके दरवाज़े तक पहुँचाए हुए',
+  },
+});
+
 const BRAND = {
+  /** The wordmark in the header, in Latin letters in every language (as the shop's header). */
   name: 'Pehnava',
-  tagline: 'Occasion wear on rent, cleaned and delivered to your door',
   plum: '#4a1025',
   rose: '#7a1f3d',
   paper: '#fdfaf4',
@@ -69,16 +81,19 @@ function textBlock(block: MailBlock): string {
 /**
  * Every Pehnava mail in one branded layout: a plum header with the name, the body, and a footer
  * with the tagline; the plain-text part says the same in the same order. Every piece of text is
- * escaped, so a shopper's name cannot add markup.
+ * escaped, so a shopper's name cannot add markup. The greeting, the footer and the page's `lang`
+ * are the recipient's language's; the blocks come written in it.
  */
-export function brandedMail({ to, subject, greeting, blocks }: BrandedMail): MailMessage {
+export function brandedMail({ to, name, language, subject, blocks }: BrandedMail): MailMessage {
+  const words = WORDS[language];
+  const greeting = words.greeting(name);
   const text = [
     greeting,
     '',
     ...blocks.flatMap((block) => [textBlock(block), '']),
-    `${BRAND.name} · ${BRAND.tagline}`,
+    words.footer,
   ].join('\n');
-  const html = `<!doctype html><html lang="en-IN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
+  const html = `<!doctype html><html lang="${LANGUAGE_LOCALES[language]}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(subject)}</title></head>
 <body style="margin:0;background:${BRAND.paper};font-family:Arial,Helvetica,sans-serif;color:${BRAND.ink}">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0"><tr><td align="center" style="padding:32px 16px">
 <table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="max-width:520px;background:#ffffff;border-radius:12px;overflow:hidden">
@@ -87,7 +102,7 @@ export function brandedMail({ to, subject, greeting, blocks }: BrandedMail): Mai
 <p style="margin:0 0 14px;font-size:16px">${escapeHtml(greeting)}</p>
 ${blocks.map(htmlBlock).join('\n')}
 </td></tr>
-<tr><td style="padding:16px 28px;background:${BRAND.blush};font-size:12px;color:#78716c">${BRAND.name} · ${BRAND.tagline}</td></tr>
+<tr><td style="padding:16px 28px;background:${BRAND.blush};font-size:12px;color:#78716c">${escapeHtml(words.footer)}</td></tr>
 </table></td></tr></table></body></html>`;
   return { to, subject, text, html };
 }

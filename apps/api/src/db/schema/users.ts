@@ -67,6 +67,8 @@ export const otpCodes = pgTable(
     passwordHash: text().notNull(),
     /** The phone given at sign-up ('' for none), for the account the code creates. */
     phone: text().notNull().default(''),
+    /** The language the shopper signed up in ('en' or 'hi'): the code's mail and the account's. */
+    language: text().notNull().default('en'),
     codeHash: text().notNull(),
     attempts: integer().notNull().default(0),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
@@ -75,5 +77,8 @@ export const otpCodes = pgTable(
     voidedAt: timestamp({ withTimezone: true }),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('otp_codes_email_created_idx').on(t.email, t.createdAt)],
+  (t) => [
+    index('otp_codes_email_created_idx').on(t.email, t.createdAt),
+    check('otp_codes_language', sql`${t.language} in ('en', 'hi')`),
+  ],
 );

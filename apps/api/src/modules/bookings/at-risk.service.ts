@@ -11,6 +11,7 @@ import {
   type Product,
   type RentalDuration,
 } from '@pehnava/shared';
+import { recipientOf } from '../../adapters/mail/language.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { badRequest, conflict, notFound } from '../../lib/http-error.js';
@@ -261,16 +262,16 @@ export function createAtRisk({ repos, uow, catalogue, cancellation, settings }: 
               shopper &&
               (chooser.kind === 'shopper'
                 ? bookingCancelledMail(
-                    { to: shopper.email, name: shopper.name },
+                    recipientOf(shopper),
                     { _id: booking.id },
                     amountPaise,
                     ordersUrl,
                   )
                 : bookingCancelledByShopMail(
-                    { to: shopper.email, name: shopper.name },
+                    recipientOf(shopper),
                     { _id: booking.id },
                     amountPaise,
-                    reason,
+                    'piece-not-ready',
                     ordersUrl,
                   )),
           });

@@ -151,11 +151,8 @@ export function createBalance({
     async refused(tx, order, payment, refusal) {
       const booking = order.bookingId ? await tx.bookings.findBooking(order.bookingId) : undefined;
       if (!booking) return;
-      const why =
-        CHARGE_MESSAGES.balanceRefusedReason[refusal.code] ??
-        'its amount did not match the balance it was for';
       await mailShopperAbout(tx, settings.siteUrl, booking, 'balance-refunded', (to, view) =>
-        balanceRefundedMail(to, view, payment.amountPaise, why, ordersUrl),
+        balanceRefundedMail(to, view, payment.amountPaise, refusal, ordersUrl),
       );
       await queueRefundMade(tx, booking, `payment:${payment.id}`, payment.amountPaise);
     },

@@ -1,4 +1,5 @@
 import { ADMIN_MESSAGES, BOOKING_MESSAGES, bookingNumber, type Booking } from '@pehnava/shared';
+import { recipientOf } from '../../adapters/mail/language.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
@@ -136,12 +137,7 @@ export function createCancellation({
           reason: 'cancelled by the shopper',
           mail: (amountPaise) =>
             user &&
-            bookingCancelledMail(
-              { to: user.email, name: user.name },
-              { _id: booking.id },
-              amountPaise,
-              ordersUrl,
-            ),
+            bookingCancelledMail(recipientOf(user), { _id: booking.id }, amountPaise, ordersUrl),
         });
       });
       const row = await repos.bookings.findBooking(bookingId);
@@ -171,10 +167,10 @@ export function createCancellation({
           mail: (amountPaise) =>
             user &&
             bookingCancelledByShopMail(
-              { to: user.email, name: user.name },
+              recipientOf(user),
               { _id: booking.id },
               amountPaise,
-              reason,
+              { written: reason },
               ordersUrl,
             ),
         });

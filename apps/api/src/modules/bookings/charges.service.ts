@@ -193,8 +193,12 @@ export function createCharges({ uow, clock, inventory, settings }: ChargesDeps) 
         await uow.run(async (tx) => {
           const booking = await tx.bookings.lockBooking(bookingId);
           if (!booking || !(await tx.charges.claimReminder(bookingId, before))) return;
-          await mailShopperAbout(tx, settings.siteUrl, booking, 'balance-reminder', (to, view) =>
-            balanceReminderMail(to, view, ordersUrl),
+          await mailShopperAbout(
+            tx,
+            settings.siteUrl,
+            booking,
+            'balance-reminder',
+            (to, view, charges) => balanceReminderMail(to, view, charges, ordersUrl),
           );
           sent += 1;
         });

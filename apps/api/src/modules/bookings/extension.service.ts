@@ -265,9 +265,8 @@ export function createExtensions({
       }
       const booking = order.bookingId ? await tx.bookings.findBooking(order.bookingId) : undefined;
       if (!booking) return;
-      const why = EXTENSION_MESSAGES.refusedReason[refusal.code] ?? refusal.detail;
       await mailShopperAbout(tx, settings.siteUrl, booking, 'extension-refunded', (to, view) =>
-        extensionRefundedMail(to, view, payment.amountPaise, why, ordersUrl),
+        extensionRefundedMail(to, view, payment.amountPaise, refusal, ordersUrl),
       );
       await queueRefundMade(tx, booking, `payment:${payment.id}`, payment.amountPaise);
     },

@@ -8,6 +8,7 @@ import {
   type Booking,
   type ReportItemBody,
 } from '@pehnava/shared';
+import { recipientOf } from '../../adapters/mail/language.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
@@ -186,7 +187,7 @@ export function createFitWindow({
             await tx.outbox.enqueue(
               'fit-window-refund',
               fitWindowRefundMail(
-                { to: shopper.email, name: shopper.name },
+                recipientOf(shopper),
                 { _id: booking.id },
                 item.product.name,
                 refundPaise,

@@ -8,6 +8,7 @@ import {
   todayInIndia,
   type Booking,
 } from '@pehnava/shared';
+import { recipientOf } from '../../adapters/mail/language.js';
 import type { ProviderPayment } from '../../adapters/payments/provider.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Clock } from '../../lib/clock.js';
@@ -110,7 +111,7 @@ export function createBookingSettlement({
     if (startDate) await queueConfirmed(tx, booking, startDate);
     return tx.outbox.enqueue(
       'booking-confirmed',
-      bookingConfirmedMail({ to: user.email, name: user.name }, view, `${siteUrl}/orders`),
+      bookingConfirmedMail(recipientOf(user), view, `${siteUrl}/orders`),
     );
   }
 
@@ -322,7 +323,7 @@ export function createBookingSettlement({
       await tx.outbox.enqueue(
         late ? 'booking-late-payment-refund' : 'booking-payment-refund',
         paymentRefundedMail(
-          { to: user.email, name: user.name },
+          recipientOf(user),
           { _id: booking.id } satisfies Pick<Booking, '_id'>,
           payment.amountPaise,
           { ...refusal, late },

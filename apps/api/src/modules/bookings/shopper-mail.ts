@@ -1,20 +1,24 @@
 import type { Booking } from '@pehnava/shared';
+import { recipientOf, type MailRecipient } from '../../adapters/mail/language.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Repositories } from '../../db/repositories.js';
 import { toBooking } from './booking-view.js';
 import type { BookingRow } from './bookings.repository.js';
+import type { ChargeRow } from './charges.repository.js';
 import { bookingAtRiskMail } from './mails.js';
 
 /**
  * Write the shopper's mail about a booking as it now stands, through the outbox, in the caller's
- * transaction (nothing once the shopper has deleted their account). Answers the queued mail's id.
+ * transaction (nothing once the shopper has deleted their account), in the shopper's language.
+ * `draw` is given the booking's charges as stored too (a Hindi mail names them from their kind
+ * and day). Answers the queued mail's id.
  */
 export async function mailShopperAbout(
   repos: Repositories,
   siteUrl: string,
   booking: BookingRow,
   kind: string,
-  draw: (recipient: { to: string; name: string }, view: Booking) => MailMessage,
+  draw: (recipient: MailRecipient, view: Booking, charges: ChargeRow[]) => MailMessage,
 ): Promise<string | undefined> {
   if (!booking.userId) return undefined;
   const [user, row, items, charges, reports] = await Promise.all([
@@ -33,7 +37,7 @@ export async function mailShopperAbout(
     charges,
     reports,
   );
-  return repos.outbox.enqueue(kind, draw({ to: user.email, name: user.name }, view));
+  return repos.outbox.enqueue(kind, draw(recipientOf(user), view, charges));
 }
 
 /**

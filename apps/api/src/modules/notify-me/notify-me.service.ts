@@ -7,6 +7,7 @@ import {
   type NotifyMeBody,
   type NotifyRequest,
 } from '@pehnava/shared';
+import { recipientOf } from '../../adapters/mail/language.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
@@ -185,16 +186,13 @@ export function createNotifyMe({
           await queueNotifyMe(tx, row, product.name, linkOf(row));
           await tx.outbox.enqueue(
             'notify-me-free',
-            notifyMeFreeMail(
-              { to: user.email, name: user.name },
-              {
-                productName: product.name,
-                size: row.size,
-                startDate: row.startDate,
-                durationDays: row.durationDays,
-                link: linkOf(row),
-              },
-            ),
+            notifyMeFreeMail(recipientOf(user), {
+              productName: product.name,
+              size: row.size,
+              startDate: row.startDate,
+              durationDays: row.durationDays,
+              link: linkOf(row),
+            }),
           );
           return true;
         });

@@ -12,6 +12,7 @@ import {
   type ReviewSummary,
   type Occasion,
 } from '@pehnava/shared';
+import { recipientOf } from '../../adapters/mail/language.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { UnitOfWork } from '../../db/unit-of-work.js';
 import type { Clock } from '../../lib/clock.js';
@@ -251,10 +252,10 @@ export function createReviews({ repos, uow, images, catalogue, clock }: ReviewsD
         if (author) {
           await tx.outbox.enqueue(
             'review-hidden',
-            reviewHiddenMail(
-              { to: author.email, name: author.name },
-              { productName: findProduct(snapshot, hidden.productId)?.name ?? 'a piece', reason },
-            ),
+            reviewHiddenMail(recipientOf(author), {
+              productName: findProduct(snapshot, hidden.productId)?.name,
+              reason,
+            }),
           );
         }
         return { hidden, authorEmail: author?.email ?? null };

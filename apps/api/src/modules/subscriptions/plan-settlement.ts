@@ -1,10 +1,11 @@
 import type { ProviderPayment } from '../../adapters/payments/provider.js';
+import { recipientOf, type MailRecipient } from '../../adapters/mail/language.js';
 import type { MailMessage } from '../../adapters/mail/mailer.js';
 import type { Repositories } from '../../db/repositories.js';
 import type { Clock } from '../../lib/clock.js';
 import type { CartService } from '../cart/cart.service.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
-import type { Settler, Verdict } from '../payments/intake.js';
+import type { Refusal, Settler, Verdict } from '../payments/intake.js';
 import type { PaymentRow } from '../payments/payments.repository.js';
 import { planActivatedMail, planPaymentRefundedMail, planRenewedMail } from './mails.js';
 import type { SubscriptionRow } from './subscriptions.repository.js';
@@ -60,10 +61,10 @@ export function createPlanSettlement({
     tx: Repositories,
     userId: string | null,
     kind: string,
-    draw: (to: { to: string; name: string }) => MailMessage,
+    draw: (to: MailRecipient) => MailMessage,
   ): Promise<string | undefined> {
     const user = userId ? await tx.users.findById(userId) : undefined;
-    return user ? tx.outbox.enqueue(kind, draw({ to: user.email, name: user.name })) : undefined;
+    return user ? tx.outbox.enqueue(kind, draw(recipientOf(user))) : undefined;
   }
 
   /** Refused: the shopper is told, with the plan's name. */
@@ -71,7 +72,7 @@ export function createPlanSettlement({
     tx: Repositories,
     order: PaymentRow,
     payment: ProviderPayment,
-    detail: string,
+    refusal: Refusal,
   ): Promise<void> {
     const plan = order.planId ? await tx.subscriptions.planById(order.planId) : undefined;
     await mailShopper(tx, order.userId, 'plan-payment-refunded', (to) =>
@@ -83,7 +84,7 @@ export function createPlanSettlement({
           paymentId: payment.id,
           renewal: order.purpose === 'renewal',
         },
-        detail,
+        refusal,
         plansUrl,
       ),
     );
@@ -151,7 +152,7 @@ export function createPlanSettlement({
       return { applied: { plan: period.id }, mails: mail ? [mail] : [] };
     },
 
-    refused: (tx, order, payment, refusal) => mailRefund(tx, order, payment, refusal.detail),
+    refused: (tx, order, payment, refusal) => mailRefund(tx, order, payment, refusal),
   };
 
   const renewal: Settler<CatalogueSnapshot> = {
@@ -191,7 +192,7 @@ export function createPlanSettlement({
       return { applied: { plan: next.id }, mails: mail ? [mail] : [] };
     },
 
-    refused: (tx, order, payment, refusal) => mailRefund(tx, order, payment, refusal.detail),
+    refused: (tx, order, payment, refusal) => mailRefund(tx, order, payment, refusal),
 
     /**
      * A renewal charge whose order was never recorded (the charge's answer was lost, or it was

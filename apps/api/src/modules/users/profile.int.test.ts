@@ -96,6 +96,59 @@ describe('update-profile', () => {
   });
 });
 
+describe("the account's language (decision 086)", () => {
+  const me = async (token: string) =>
+    profileResponseSchema.parse((await call('GET', '/api/user/profile', token)).json()).user;
+
+  it('is English for an account made without one, and the language it was made in otherwise', async () => {
+    expect((await me(await signUp('lang-en@pehnava.test'))).language).toBe('en');
+    const hindi = await signUpAs(t, 'lang-hi@pehnava.test', { language: 'hi' });
+    expect((await me(hindi)).language).toBe('hi');
+  });
+
+  it('is changed by update-profile alone, leaving the other fields as they are', async () => {
+    const token = await signUp('lang-switch@pehnava.test');
+    await call('POST', '/api/user/update-profile', token, { phone: '9820012345' });
+    const res = await call('POST', '/api/user/update-profile', token, { language: 'hi' });
+    expect(res.statusCode).toBe(200);
+    const { user } = updateProfileResponseSchema.parse(res.json());
+    expect(user).toMatchObject({ language: 'hi', phone: '9820012345', name: 'Tara Iyer' });
+    expect((await me(token)).language).toBe('hi');
+    await call('POST', '/api/user/update-profile', token, { language: 'en' });
+    expect((await me(token)).language).toBe('en');
+  });
+
+  it('refuses any other language with a clear message, changing nothing', async () => {
+    const token = await signUp('lang-bad@pehnava.test');
+    for (const language of ['fr', 'HI', '', 7, null]) {
+      const res = await call('POST', '/api/user/update-profile', token, {
+        language,
+        name: 'Someone Else',
+      });
+      expect(res.statusCode, String(language)).toBe(400);
+      expect(res.json().message).toBe("Choose the language as 'en' (English) or 'hi' (Hindi)");
+    }
+    expect(await me(token)).toMatchObject({ language: 'en', name: 'Tara Iyer' });
+    const register = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/register',
+      payload: {
+        name: 'Asha',
+        email: 'lang-register@pehnava.test',
+        password: PASSWORD,
+        language: 'ta',
+      },
+    });
+    expect(register.statusCode).toBe(400);
+    expect(register.json().message).toBe("Choose the language as 'en' (English) or 'hi' (Hindi)");
+    const [pending] = await t.database.db
+      .select()
+      .from(otpCodes)
+      .where(eq(otpCodes.email, 'lang-register@pehnava.test'));
+    expect(pending).toBeUndefined();
+  });
+});
+
 describe('change-password', () => {
   it('checks the current password, then ends older sessions and answers with a new token', async () => {
     const email = 'change@pehnava.test';

@@ -21,6 +21,7 @@ export const accountColumns = {
   address: users.address,
   role: users.role,
   gstin: users.gstin,
+  language: users.language,
   createdAt: users.createdAt,
 };
 export type AccountRow = Pick<UserRow, keyof typeof accountColumns>;
@@ -33,6 +34,7 @@ export function toUser(row: Omit<AccountRow, 'id' | 'tokenVersion'>): User {
     address: row.address,
     role: row.role,
     gstin: row.gstin,
+    language: row.language === 'hi' ? 'hi' : 'en',
     createdAt: row.createdAt.toISOString(),
   };
 }
@@ -113,7 +115,8 @@ export function createUsersRepository(db: Database, clock: Clock) {
         phone,
         address,
         gstin,
-      }: { name?: string; phone?: string; address?: string; gstin?: string },
+        language,
+      }: { name?: string; phone?: string; address?: string; gstin?: string; language?: string },
     ): Promise<UserRow | undefined> {
       const [row] = await db
         .update(users)
@@ -122,6 +125,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
           ...(phone === undefined ? {} : { phone }),
           ...(address === undefined ? {} : { address }),
           ...(gstin === undefined ? {} : { gstin: gstin === '' ? null : gstin }),
+          ...(language === undefined ? {} : { language }),
           updatedAt: clock.now(),
         })
         .where(eq(users.id, id))
@@ -240,6 +244,7 @@ export function createUsersRepository(db: Database, clock: Clock) {
               name: code.name,
               email: code.email,
               phone: code.phone,
+              language: code.language,
               passwordHash: code.passwordHash,
               createdAt: now,
               updatedAt: now,

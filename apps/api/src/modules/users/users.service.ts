@@ -89,7 +89,13 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
      * mail in the same transaction (the outbox sends it after commit, and retries if the mail
      * server is down).
      */
-    async register({ name, email, password, phone = '' }: RegisterBody): Promise<string> {
+    async register({
+      name,
+      email,
+      password,
+      phone = '',
+      language = 'en',
+    }: RegisterBody): Promise<string> {
       if (await repository.findByEmail(email)) throw conflict(ACCOUNT_MESSAGES.accountExists);
       const at = now();
       const recent = await repository.codesSince(email, new Date(at.getTime() - 60 * MINUTE_MS));
@@ -108,6 +114,7 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
             email,
             name,
             phone,
+            language,
             passwordHash,
             codeHash: hashCode(email, code),
             expiresAt: new Date(at.getTime() + OTP_VALID_MINUTES * MINUTE_MS),
@@ -117,7 +124,7 @@ export function createUsersService({ repository, uow, tokens, codeKey, clock }: 
         );
         await tx.outbox.enqueue(
           'otp',
-          otpMail({ to: email, name, code, validMinutes: OTP_VALID_MINUTES }),
+          otpMail({ to: email, name, code, validMinutes: OTP_VALID_MINUTES, language }),
         );
       });
       return ACCOUNT_MESSAGES.otpSent;

@@ -1,0 +1,2 @@
+ALTER TABLE "otp_codes" ADD COLUMN "language" text DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "otp_codes" ADD CONSTRAINT "otp_codes_language" CHECK ("otp_codes"."language" in ('en', 'hi'));

@@ -1,4 +1,6 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { profileResponseSchema } from '@pehnava/shared';
+import { createAccount, signInWith } from '../accounts';
 import { expect, test, untilStarted } from '../fixtures';
 
 /**
@@ -105,5 +107,50 @@ test.describe('on a phone', () => {
     await expectNoEnglish(page, '[data-testid="mobile-menu"]');
     await menu.getByRole('link', { name: 'कलेक्शन' }).click();
     await expect(page).toHaveURL(/\/hi\/collection$/);
+  });
+});
+
+test.describe("a signed-in shopper's language is kept on the account", () => {
+  const language = async (request: APIRequestContext, token: string) =>
+    profileResponseSchema.parse(
+      await (
+        await request.get('/api/user/profile', { headers: { authorization: `Bearer ${token}` } })
+      ).json(),
+    ).user.language;
+
+  test('the switch writes the choice to the account', async ({ page, request }) => {
+    const { token } = await createAccount(request);
+    expect(await language(request, token)).toBe('en');
+    await signInWith(page, token, '/about');
+    await page.getByRole('banner').getByRole('link', { name: 'हिन्दी' }).click();
+    await expect(page).toHaveURL(/\/hi\/about$/);
+    await untilStarted(page);
+    await expect.poll(() => language(request, token)).toBe('hi');
+    await page.getByRole('banner').getByRole('link', { name: 'English' }).click();
+    await expect(page).toHaveURL(/\/about$/);
+    await untilStarted(page);
+    await expect.poll(() => language(request, token)).toBe('en');
+  });
+
+  test("signing in on a browser that chose nothing opens the shop in the account's language", async ({
+    page,
+    request,
+  }) => {
+    const { email, password, token } = await createAccount(request);
+    const set = await request.post('/api/user/update-profile', {
+      headers: { authorization: `Bearer ${token}` },
+      data: { language: 'hi' },
+    });
+    expect(set.ok()).toBe(true);
+    await page.goto('/login');
+    const form = page.getByRole('form', { name: 'Login' });
+    await form.getByLabel('Email').fill(email);
+    await form.getByLabel('Password', { exact: true }).fill(password);
+    await form.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/hi(\/|$)/);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'hi');
+    // The browser now keeps the choice: an English address leads to the Hindi one.
+    await page.goto('/about', { waitUntil: 'commit' });
+    await expect(page).toHaveURL(/\/hi\/about$/);
   });
 });

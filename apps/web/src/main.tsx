@@ -57,7 +57,13 @@ async function start(root: HTMLElement): Promise<void> {
 
 // Not awaited at the top level: a chunk that imports from this one would wait for it, and this
 // one waits for those chunks.
-void start(root);
+void start(root).then(() => {
+  // A Hindi page's table of the API's messages, once the page is the shopper's: a message it shows
+  // later (a toast, a form's error) is then in Hindi at once (i18n/api-messages.ts).
+  if (language === 'hi') {
+    setTimeout(() => void import('./i18n/api-messages').then((m) => m.loadHindiMessages()), 2_000);
+  }
+});
 
 // The service worker (src/sw, decision 084): registered once the page has loaded, so it never
 // competes with the first load, and only in a build (vite's server has no /sw.js).

@@ -1,11 +1,11 @@
-import { Suspense } from 'react';
+import { Suspense, lazy, useState } from 'react';
 import { Outlet, useLocation, useSearchParams } from 'react-router';
 import { TakenOver } from '../lib/hydration';
 import { lazyWithQueries } from '../lib/lazy-with-queries';
 import { Header } from './layout/header';
 import { PromoBanner } from './layout/promo-banner';
 import { ScrollToTop } from './layout/scroll-to-top';
-import { SessionWatcher } from './session-watcher';
+import { getToken, useToken } from '../lib/session';
 import { SEARCH_PARAM, SearchProvider, useSearchToggle } from './layout/search-context';
 
 const SearchBar = lazyWithQueries('SearchBar', () =>
@@ -28,6 +28,28 @@ function SearchBarSlot() {
   );
 }
 
+const SessionWatcher = lazy(() =>
+  import('./session-watcher').then((m) => ({ default: m.SessionWatcher })),
+);
+
+/**
+ * The session's watcher (app/session-watcher.tsx), loaded with the first session the page sees
+ * (at start, or at a login) and kept from then on, so it sees the session end; a visitor's pages
+ * never load it. It draws nothing.
+ */
+function Session() {
+  const token = useToken();
+  const [startToken] = useState(getToken);
+  const [seen, setSeen] = useState(false);
+  if (token && !seen) setSeen(true);
+  if (!seen) return null;
+  return (
+    <Suspense fallback={null}>
+      <SessionWatcher startToken={startToken} />
+    </Suspense>
+  );
+}
+
 /** Below the fold on every page, so it loads after the first paint. */
 const Footer = lazyWithQueries('Footer', () => import('./layout/footer').then((m) => m.Footer));
 
@@ -36,7 +58,7 @@ export function Layout() {
     <SearchProvider>
       <div className="flex min-h-screen flex-col">
         <ScrollToTop />
-        <SessionWatcher />
+        <Session />
         <PromoBanner />
         <Header />
         <SearchBarSlot />

@@ -9,17 +9,19 @@ const LOAD_AFTER_LOGIN_MS = 1000;
 
 // The shopper's data code and the query client load with the first signed-in need of them, not
 // with every page.
-const shopper = () => import('../lib/shopper');
-const accountApi = () => import('../features/account/api');
+const shopper = () => import('./shopper-start');
+const goodbye = () => import('./goodbye');
 
 /**
  * Follows the session: loads the shopper's data when one starts, drops it when one ends, and after
- * a logout or an expired session says so and goes to /login (scrolled to the top).
+ * a logout or an expired session says so and goes to /login (scrolled to the top). Loaded with the
+ * first session the page sees (app/layout.tsx): `startToken` is the one the app started with (null
+ * when the shopper signed in since).
  */
-export function SessionWatcher() {
+export function SessionWatcher({ startToken }: { startToken: string | null }) {
   const navigate = useNavigate();
   const token = useToken();
-  const previous = useRef(token);
+  const previous = useRef(startToken);
 
   useEffect(() => {
     const before = previous.current;
@@ -34,7 +36,7 @@ export function SessionWatcher() {
     const timer = setTimeout(
       () =>
         void Promise.all([shopper(), loadQueries()]).then(([m, { queryClient }]) =>
-          m.prefetchShopper(queryClient, token, { atStart }),
+          m.startShopper(queryClient, token, { atStart }),
         ),
       atStart ? LOAD_AT_START_MS : LOAD_AFTER_LOGIN_MS,
     );
@@ -45,7 +47,7 @@ export function SessionWatcher() {
     () =>
       // The ended session's data is dropped by the effect above, as the token changes.
       onSessionEnd((reason) => {
-        void accountApi().then((m) => m.sayGoodbye(reason));
+        void goodbye().then((m) => m.sayGoodbye(reason));
         void navigate('/login');
         window.scrollTo({ top: 0, behavior: 'smooth' });
       }),

@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react';
+import { languageOfPath } from '@pehnava/shared';
 
 /**
  * Toasts (sonner), loaded on first use so they stay out of the first page load: neither the
@@ -6,6 +7,8 @@ import { useSyncExternalStore } from 'react';
  * message a shopper sees goes through here.
  */
 const loadSonner = () => import('sonner');
+// A Hindi page's toasts say an API or shared message in Hindi (decision 086).
+const loadLanguage = () => import('../i18n/api-messages');
 
 let wanted = false;
 const listeners = new Set<() => void>();
@@ -28,7 +31,11 @@ function say(kind: 'success' | 'error' | 'info', message: string) {
     wanted = true;
     listeners.forEach((listener) => listener());
   }
-  void loadSonner().then(({ toast }) => toast[kind](message));
+  const english = languageOfPath(location.pathname) === 'en';
+  void Promise.all([loadSonner(), english ? undefined : loadLanguage()]).then(
+    async ([{ toast }, words]) =>
+      toast[kind](words ? await words.inPageLanguage(message) : message),
+  );
 }
 
 export const notify = {

@@ -1,5 +1,8 @@
+import { languageOfPath } from '@pehnava/shared';
 import { useSyncExternalStore } from 'react';
 import { Toaster } from 'sonner';
+import { appMessages } from '../i18n/app';
+import { LanguageProvider, useMessages } from '../i18n/messages';
 
 /**
  * Where toasts show (decision 030): bottom-right (SPEC.md §2) on a wide screen; on a phone, where
@@ -16,8 +19,22 @@ function subscribe(onChange: () => void) {
 }
 const onPhone = () => window.matchMedia(PHONE).matches;
 
-/** The app's toasts: close after 2 s; loaded with the first one (lib/notify.ts). */
+/**
+ * The app's toasts: close after 2 s; loaded with the first one (lib/notify.ts). Mounted beside the
+ * app, outside its LanguageProvider (app/providers.tsx), so the address says the language, as it
+ * does for the app (main.tsx) and for what the toasts say (i18n/api-messages.ts).
+ */
 export function AppToaster() {
+  const language = typeof location === 'undefined' ? 'en' : languageOfPath(location.pathname);
+  return (
+    <LanguageProvider value={language}>
+      <Toasts />
+    </LanguageProvider>
+  );
+}
+
+function Toasts() {
+  const m = useMessages(appMessages);
   const phone = useSyncExternalStore(subscribe, onPhone, () => false);
   return (
     <Toaster
@@ -25,6 +42,8 @@ export function AppToaster() {
       duration={2000}
       richColors
       closeButton
+      containerAriaLabel={m.notifications()}
+      toastOptions={{ closeButtonAriaLabel: m.closeNotification() }}
     />
   );
 }

@@ -16,28 +16,27 @@ import { clearCart, removeFromCart } from '../features/cart/api';
 import { CartRow } from '../features/cart/cart-row';
 import { OrderSummary } from '../features/cart/order-summary';
 import { PlanBox } from '../features/cart/plan-box';
+import { cartMessages } from '../i18n/cart';
+import { useMessages } from '../i18n/messages';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
 import { getToken, useToken } from '../lib/session';
 import { useCart, useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
 
 function EmptyCart({ signedIn }: { signedIn: boolean }) {
+  const m = useMessages(cartMessages);
   return (
     <EmptyState
       icon={ShoppingBag}
-      title="Your cart is empty"
-      text={
-        signedIn
-          ? 'Find an outfit for your next occasion and choose your dates.'
-          : 'Log in to see your cart, or browse the collection first.'
-      }
+      title={m.emptyTitle()}
+      text={signedIn ? m.emptySignedIn() : m.emptyVisitor()}
     >
       <Link to="/collection" className={PRIMARY_BUTTON}>
-        Browse Collection
+        {m.browseCollection()}
       </Link>
       {!signedIn && (
         <Link to="/login" className={SECONDARY_BUTTON}>
-          Login
+          {m.logIn()}
         </Link>
       )}
     </EmptyState>
@@ -59,6 +58,7 @@ const EMPTY_CART: CartResponse = {
  */
 export function CartPage() {
   usePageMeta(CART_META);
+  const m = useMessages(cartMessages);
   const navigate = useNavigate();
   const token = useToken();
   const cart = useCart();
@@ -114,7 +114,7 @@ export function CartPage() {
   else if (cart.isPending) {
     items = (
       <p className="py-16 text-center text-stone-600" aria-busy="true">
-        Loading your cart...
+        {m.loading()}
       </p>
     );
   } else if (cart.isError) {
@@ -127,7 +127,7 @@ export function CartPage() {
   else {
     items = (
       <section
-        aria-label="Items"
+        aria-label={m.items()}
         className="rounded-3xl bg-white px-5 shadow-sm ring-1 ring-black/5 sm:px-6"
       >
         <ul className="divide-y divide-stone-100">
@@ -149,16 +149,14 @@ export function CartPage() {
     <main className="mx-auto max-w-6xl px-4 py-8 sm:px-6 md:py-12">
       <div className="mb-6 flex flex-wrap items-end justify-between gap-3">
         <div>
-          <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">Your Cart</h1>
+          <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">{m.title()}</h1>
           {entries.length > 0 && (
-            <p className="mt-1 text-stone-600">
-              {entries.length} {entries.length === 1 ? 'item' : 'items'}
-            </p>
+            <p className="mt-1 text-stone-600">{m.itemCount({ count: entries.length })}</p>
           )}
         </div>
         {entries.length > 0 && (
           <button type="button" className={TEXT_BUTTON} onClick={() => void onClear()}>
-            Clear cart
+            {m.clearCart()}
           </button>
         )}
       </div>

@@ -1,18 +1,21 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   CHOOSE_META,
-  formatIsoDate,
   formatRupees,
   type AtRiskChoiceBody,
   type AtRiskLine,
   type AtRiskResponse,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { AlertTriangle, CircleCheck } from 'lucide-react';
 import { useState } from 'react';
 import { Navigate, useParams } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../components/ui/buttons';
 import { LoadFailed } from '../components/ui/load-failed';
+import { ShopperMessage } from '../components/ui/shopper-message';
 import { atRiskChoices, chooseAtRisk } from '../features/bookings/api';
+import { chooseMessages } from '../i18n/choose';
+import { useMessages, useLanguage } from '../i18n/messages';
 import { Link } from '../lib/link';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
@@ -30,6 +33,7 @@ const CHOICE =
  */
 export function ChooseForBookingPage() {
   usePageMeta(CHOOSE_META);
+  const m = useMessages(chooseMessages);
   const { id = '' } = useParams();
   const token = useToken();
   const client = useQueryClient();
@@ -37,13 +41,13 @@ export function ChooseForBookingPage() {
   const key = ['shopper', token, 'at-risk', id];
   const choices = useQuery({
     queryKey: key,
-    queryFn: () => atRiskChoices(id),
+    queryFn: () => atRiskChoices(id, m.loadFailed()),
     enabled: Boolean(token),
   });
   const [done, setDone] = useState<string>();
   const [confirmCancel, setConfirmCancel] = useState(false);
   const choose = useMutation({
-    mutationFn: (body: AtRiskChoiceBody) => chooseAtRisk(id, body),
+    mutationFn: (body: AtRiskChoiceBody) => chooseAtRisk(id, body, m.saveFailed()),
     onSuccess: (answer) => {
       setDone(answer.message);
       client.setQueryData<AtRiskResponse>(key, { success: true, ...answer.choices });
@@ -61,7 +65,7 @@ export function ChooseForBookingPage() {
   if (choices.isPending) {
     body = (
       <p className="py-16 text-center text-stone-600" aria-busy="true">
-        Loading your booking...
+        {m.loading()}
       </p>
     );
   } else if (choices.isError) {
@@ -80,26 +84,22 @@ export function ChooseForBookingPage() {
             className="mb-6 flex items-start gap-2 rounded-xl bg-green-50 p-4 text-green-900 ring-1 ring-green-200"
           >
             <CircleCheck size={20} className="mt-0.5 shrink-0" aria-hidden />
-            {done}
+            <ShopperMessage text={done} />
           </p>
         )}
         {data.lines.length === 0 ? (
           <div className="rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-black/5">
             <p className="text-stone-800">
-              {data.status === 'cancelled'
-                ? 'This booking is cancelled.'
-                : 'Nothing to choose: every piece of this booking is on track.'}
+              {data.status === 'cancelled' ? m.cancelled() : m.nothingToChoose()}
             </p>
             <Link to="/orders" className={`${PRIMARY_BUTTON} mt-5`}>
-              View my bookings
+              {m.viewMyBookings()}
             </Link>
           </div>
         ) : (
           <>
             <p className="mb-6 text-stone-700">
-              {data.cancellable
-                ? 'We are sorry: a piece we set aside for you may not be ready for your dates, and no other piece of its size was free. Choose what we send instead, at no extra cost, or cancel with a full refund. Until you choose, we keep trying to have it ready.'
-                : 'We are sorry: the piece we set aside for your exchange may not be ready, and no other piece of its size was free. Choose another size, at no extra cost. Until you choose, we keep trying to have it ready.'}
+              {data.cancellable ? m.sorryCancellable() : m.sorryExchange()}
             </p>
             <ul className="space-y-5">
               {data.lines.map((line) => (
@@ -114,10 +114,9 @@ export function ChooseForBookingPage() {
             </ul>
             {data.cancellable && (
               <section className="mt-6 rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
-                <h2 className="font-display text-xl text-maroon-900">Or cancel the booking</h2>
+                <h2 className="font-display text-xl text-maroon-900">{m.orCancel()}</h2>
                 <p className="mt-1 text-sm text-stone-700">
-                  The whole booking is cancelled and {formatRupees(data.refund)} refunded in full to
-                  how you paid, in 7 to 10 business days.
+                  {m.cancelText({ amount: formatRupees(data.refund) })}
                 </p>
                 <div className="mt-4 flex flex-wrap gap-3">
                   {confirmCancel ? (
@@ -128,14 +127,14 @@ export function ChooseForBookingPage() {
                         disabled={choose.isPending}
                         onClick={() => choose.mutate({ choice: 'cancel' })}
                       >
-                        Yes, cancel and refund {formatRupees(data.refund)}
+                        {m.confirmCancel({ amount: formatRupees(data.refund) })}
                       </button>
                       <button
                         type="button"
                         className={SECONDARY_BUTTON}
                         onClick={() => setConfirmCancel(false)}
                       >
-                        Keep my booking
+                        {m.keepBooking()}
                       </button>
                     </>
                   ) : (
@@ -144,7 +143,7 @@ export function ChooseForBookingPage() {
                       className={SECONDARY_BUTTON}
                       onClick={() => setConfirmCancel(true)}
                     >
-                      Cancel with a full refund
+                      {m.cancelWithRefund()}
                     </button>
                   )}
                 </div>
@@ -159,7 +158,7 @@ export function ChooseForBookingPage() {
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 md:py-12">
       <h1 className="mb-4 font-display text-3xl text-maroon-900 sm:text-4xl">
-        {choices.data ? `Booking #${choices.data.bookingNumber}` : 'Your booking'}
+        {choices.data ? m.bookingNumber({ number: choices.data.bookingNumber }) : m.yourBooking()}
       </h1>
       {body}
     </main>
@@ -178,6 +177,8 @@ function LineChoices({
   exchange: boolean;
   onChoose: (choice: Omit<AtRiskChoiceBody, 'itemId'>) => void;
 }) {
+  const m = useMessages(chooseMessages);
+  const dates = dateFormatsIn(useLanguage());
   return (
     <li className="rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5">
       <div className="flex gap-4">
@@ -193,15 +194,19 @@ function LineChoices({
         <div className="min-w-0">
           <h2 className="font-semibold text-stone-900">{line.name}</h2>
           <p className="text-sm text-stone-700">
-            Size {line.size} · {formatIsoDate(line.startDate)} to {formatIsoDate(line.endDate)}
+            {m.lineDates({
+              size: line.size,
+              start: dates.isoDate(line.startDate),
+              end: dates.isoDate(line.endDate),
+            })}
           </p>
           <p className="mt-1 flex items-center gap-1.5 text-sm font-medium text-amber-800">
             <AlertTriangle size={16} aria-hidden />
-            May not be ready in time
+            {m.mayNotBeReady()}
           </p>
         </div>
       </div>
-      <h3 className="mt-5 text-sm font-semibold text-stone-900">Another size</h3>
+      <h3 className="mt-5 text-sm font-semibold text-stone-900">{m.anotherSize()}</h3>
       <div className="mt-2 flex flex-wrap gap-2">
         {line.sizes.map(({ size, free }) => (
           <button
@@ -211,20 +216,18 @@ function LineChoices({
             disabled={!free || busy}
             onClick={() => onChoose({ choice: 'size', size })}
           >
-            {size === line.size ? `Another piece in ${size}` : `Size ${size}`}
-            {!free && <span className="ml-1 text-xs">(none free)</span>}
+            {size === line.size ? m.anotherPieceIn({ size }) : m.size({ size })}
+            {!free && <span className="ml-1 text-xs">{m.noneFree()}</span>}
           </button>
         ))}
       </div>
       {!exchange && (
         <>
           <h3 className="mt-5 text-sm font-semibold text-stone-900">
-            Another piece in size {line.size}, at no extra cost
+            {m.anotherPiece({ size: line.size })}
           </h3>
           {line.pieces.length === 0 ? (
-            <p className="mt-2 text-sm text-stone-600">
-              No other piece like it is free in your size for these dates.
-            </p>
+            <p className="mt-2 text-sm text-stone-600">{m.noOtherPiece()}</p>
           ) : (
             <ul className="mt-2 grid gap-3 sm:grid-cols-2">
               {line.pieces.map((piece) => (
@@ -252,9 +255,9 @@ function LineChoices({
                     className={CHOICE}
                     disabled={busy}
                     onClick={() => onChoose({ choice: 'piece', productId: piece._id })}
-                    aria-label={`Choose ${piece.name}`}
+                    aria-label={m.chooseName({ name: piece.name })}
                   >
-                    Choose
+                    {m.choose()}
                   </button>
                 </li>
               ))}

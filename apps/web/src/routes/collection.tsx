@@ -2,8 +2,10 @@ import { COLLECTION_META } from '@pehnava/shared';
 import { usePageMeta } from '../lib/page-meta';
 import { SlidersHorizontal } from 'lucide-react';
 import { useCallback, useMemo, useRef, useState } from 'react';
-import { CATALOGUE_SORTS, CATALOGUE_SORT_LABELS, countAppliedFilters } from '@pehnava/shared';
+import { CATALOGUE_SORTS, countAppliedFilters, type CatalogueSort } from '@pehnava/shared';
 import { LoadFailed } from '../components/ui/load-failed';
+import { collectionMessages } from '../i18n/collection';
+import { useMessages, type Catalogue } from '../i18n/messages';
 import { useFilterOptions } from '../features/catalogue/api';
 import { ProductGridSkeleton } from '../features/catalogue/grid-skeleton';
 import { LoadMore } from '../features/catalogue/load-more';
@@ -11,17 +13,37 @@ import { ProductGrid } from '../features/catalogue/product-grid';
 import { useCatalogueSearch } from '../features/catalogue/use-catalogue-search';
 import { useCatalogueUrl } from '../features/catalogue/use-catalogue-url';
 
-/** 'category' is shown as Categories and 'subCategory' as Type; other groups as their key. */
-function groupLabel(type: string): string {
-  if (type === 'category') return 'Categories';
-  if (type === 'subCategory') return 'Type';
-  return type.charAt(0).toUpperCase() + type.slice(1);
+type CollectionKey = keyof typeof collectionMessages.en;
+
+/** Each sort's name (packages/shared's CATALOGUE_SORT_LABELS, in the page's language). */
+const SORT_KEYS: Record<CatalogueSort, CollectionKey> = {
+  relevant: 'sortRelevant',
+  newest: 'sortNewest',
+  'price-low-high': 'sortRentLowHigh',
+  'price-high-low': 'sortRentHighLow',
+  'low-high': 'sortMrpLowHigh',
+  'high-low': 'sortMrpHighLow',
+};
+
+/** The filter groups the catalogue has: 'category' is shown as Categories, 'subCategory' as Type. */
+const GROUP_KEYS: Partial<Record<string, CollectionKey>> = {
+  category: 'groupCategory',
+  subCategory: 'groupSubCategory',
+  occasion: 'groupOccasion',
+  colour: 'groupColour',
+};
+
+/** A filter group's name; a group the operators add later shows as its key, capitalised. */
+function groupLabel(m: Catalogue<CollectionKey>, type: string): string {
+  const key = GROUP_KEYS[type];
+  return key ? m[key]() : type.charAt(0).toUpperCase() + type.slice(1);
 }
 
 const NO_TYPES: readonly string[] = [];
 
 export function CollectionPage() {
   usePageMeta(COLLECTION_META);
+  const m = useMessages(collectionMessages);
   const options = useFilterOptions();
   const types = useMemo(
     () => (options.data ? Object.keys(options.data) : NO_TYPES),
@@ -56,10 +78,13 @@ export function CollectionPage() {
     <main className="mx-auto max-w-7xl px-4 py-8 sm:px-6">
       <div className="flex flex-wrap items-end justify-between gap-4">
         <div>
-          <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">The Collection</h1>
+          <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">{m.title()}</h1>
           <p className="mt-1 text-sm text-stone-600" aria-live="polite" data-testid="result-count">
-            {first ? `${first.total} items found` : 'Loading the collection…'}
-            {first?.searched ? ` for “${first.searched}”` : ''}
+            {!first
+              ? m.loading()
+              : first.searched
+                ? m.itemsFoundFor({ count: first.total, search: first.searched })
+                : m.itemsFound({ count: first.total })}
           </p>
         </div>
         <div className="flex items-center gap-2">
@@ -71,19 +96,19 @@ export function CollectionPage() {
             className="inline-flex items-center gap-2 rounded-full border border-stone-300 bg-white px-4 py-2 text-sm lg:hidden"
           >
             <SlidersHorizontal size={16} aria-hidden />
-            Filters{applied > 0 ? ` (${applied})` : ''}
+            {applied > 0 ? m.filtersCount({ count: applied }) : m.filters()}
           </button>
           <label className="flex items-center gap-2 text-sm text-stone-600">
-            <span className="hidden sm:inline">Sort by</span>
+            <span className="hidden sm:inline">{m.sortBy()}</span>
             <select
               value={query.sort}
               onChange={(event) => setSort(event.target.value)}
-              aria-label="Sort by"
+              aria-label={m.sortBy()}
               className="rounded-full border border-stone-300 bg-white px-3 py-2 text-sm text-stone-900"
             >
               {CATALOGUE_SORTS.map((sort) => (
                 <option key={sort} value={sort}>
-                  {CATALOGUE_SORT_LABELS[sort]}
+                  {m[SORT_KEYS[sort]]()}
                 </option>
               ))}
             </select>
@@ -100,14 +125,14 @@ export function CollectionPage() {
       <div className="mt-6 grid gap-8 lg:grid-cols-[240px_1fr]">
         <aside
           id="filters"
-          aria-label="Filters"
+          aria-label={m.filters()}
           className={`${filtersOpen ? 'block' : 'hidden'} rounded-2xl bg-white p-5 shadow-sm ring-1 ring-black/5 lg:block lg:self-start`}
         >
           <div className="flex items-center justify-between">
-            <h2 className="font-display text-xl text-maroon-900">Filters</h2>
+            <h2 className="font-display text-xl text-maroon-900">{m.filters()}</h2>
             {applied > 0 && (
               <span className="text-xs text-stone-500" data-testid="filters-applied">
-                {applied} filters applied
+                {m.filtersApplied({ count: applied })}
               </span>
             )}
           </div>
@@ -115,7 +140,7 @@ export function CollectionPage() {
             Object.entries(first.facets).map(([type, values]) => (
               <fieldset key={type} className="mt-5 border-t border-black/5 pt-4">
                 <legend className="text-xs font-semibold tracking-wider text-stone-500 uppercase">
-                  {groupLabel(type)}
+                  {groupLabel(m, type)}
                 </legend>
                 <div className="mt-3 space-y-2">
                   {values.map(({ value, count }) => (
@@ -149,32 +174,32 @@ export function CollectionPage() {
               onClick={clearFilters}
               className="mt-6 w-full rounded-full border border-maroon-700 px-4 py-2 text-sm font-medium text-maroon-700 hover:bg-maroon-50"
             >
-              Clear All Filters
+              {m.clearAllFilters()}
             </button>
           )}
         </aside>
 
-        <section aria-label="Results" aria-busy={busy}>
+        <section aria-label={m.results()} aria-busy={busy}>
           {first && first.total === 0 ? (
             <div
               className={`rounded-2xl bg-white px-6 py-16 text-center shadow-sm ring-1 ring-black/5 transition-opacity ${busy ? 'opacity-50' : ''}`}
             >
-              <h2 className="font-display text-2xl text-maroon-900">No products found</h2>
-              <p className="mt-2 text-stone-600">Try another search or fewer filters.</p>
+              <h2 className="font-display text-2xl text-maroon-900">{m.noProducts()}</h2>
+              <p className="mt-2 text-stone-600">{m.noProductsHint()}</p>
               <div className="mt-6 flex flex-wrap justify-center gap-3">
                 <button
                   type="button"
                   onClick={clearSearch}
                   className="rounded-full border border-maroon-700 px-5 py-2 text-sm font-medium text-maroon-700 hover:bg-maroon-50"
                 >
-                  Clear Search
+                  {m.clearSearch()}
                 </button>
                 <button
                   type="button"
                   onClick={clearFilters}
                   className="rounded-full bg-maroon-700 px-5 py-2 text-sm font-medium text-white hover:bg-maroon-900"
                 >
-                  Clear Filters
+                  {m.clearFilters()}
                 </button>
               </div>
             </div>
@@ -183,7 +208,7 @@ export function CollectionPage() {
               <div ref={grid} className={`transition-opacity ${busy ? 'opacity-50' : ''}`}>
                 <ProductGrid
                   products={products}
-                  label="Products"
+                  label={m.products()}
                   columns={4}
                   eager={4}
                   footer={
@@ -204,7 +229,7 @@ export function CollectionPage() {
               </div>
             </>
           ) : results.isPending && !error ? (
-            <ProductGridSkeleton count={8} columns={4} />
+            <ProductGridSkeleton count={8} columns={4} label={m.loadingCollection()} />
           ) : null}
         </section>
       </div>

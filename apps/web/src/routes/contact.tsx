@@ -3,9 +3,10 @@ import { usePageMeta } from '../lib/page-meta';
 import { Briefcase, Clock, Mail, MapPin, Phone, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { useSiteInfo } from '../features/site/api';
+import { useShopperMessage } from '../i18n/api-messages';
+import { contactMessages } from '../i18n/contact';
+import { richText, useMessages } from '../i18n/messages';
 import { notify } from '../lib/notify';
-
-const NOT_HIRING = "We are currently not hiring. We'll open roles soon, please keep checking.";
 
 function ContactRow({
   icon: Icon,
@@ -45,42 +46,54 @@ function ContactSkeleton() {
   );
 }
 
+/** Why the details could not be had, as the API (or the site query's fallback) said it. */
+function LoadFailed({ message }: { message: string }) {
+  return (
+    <p role="alert" className="text-red-700">
+      {useShopperMessage(message)}
+    </p>
+  );
+}
+
 const linkClass =
   'font-medium text-maroon-700 underline-offset-2 hover:text-maroon-900 hover:underline';
 
 export function ContactPage() {
   usePageMeta(CONTACT_META);
+  const m = useMessages(contactMessages);
   const { data: site, isPending, error } = useSiteInfo();
 
   let details: ReactNode;
   if (isPending) {
     details = (
       <div role="status" aria-live="polite">
-        <span className="sr-only">Loading contact details…</span>
+        <span className="sr-only">{m.loading()}</span>
         <ContactSkeleton />
       </div>
     );
   } else if (error || !site) {
-    details = (
+    details = error ? (
+      <LoadFailed message={error.message} />
+    ) : (
       <p role="alert" className="text-red-700">
-        {error?.message ?? 'Failed to load contact details'}
+        {m.loadFailed()}
       </p>
     );
   } else {
     const { phone, email, city } = site.contact;
     details = (
       <ul className="space-y-6">
-        <ContactRow icon={Phone} label="Phone">
+        <ContactRow icon={Phone} label={m.phone()}>
           <a href={`tel:${phone.replace(/\s+/g, '')}`} className={linkClass}>
             {phone}
           </a>
         </ContactRow>
-        <ContactRow icon={Mail} label="E-mail">
+        <ContactRow icon={Mail} label={m.email()}>
           <a href={`mailto:${email}`} className={linkClass}>
             {email}
           </a>
         </ContactRow>
-        <ContactRow icon={MapPin} label="City">
+        <ContactRow icon={MapPin} label={m.city()}>
           {city}
         </ContactRow>
       </ul>
@@ -90,12 +103,9 @@ export function ContactPage() {
   return (
     <main className="mx-auto max-w-5xl px-4 py-12 sm:px-6 sm:py-16">
       <header className="mx-auto max-w-2xl text-center">
-        <p className="text-sm uppercase tracking-widest text-maroon-700">We are here to help</p>
-        <h1 className="mt-2 font-display text-3xl text-maroon-900 sm:text-4xl">Contact Us</h1>
-        <p className="mt-4 leading-relaxed text-stone-600">
-          A question about sizing, a booking, a plan or a return? Call or write to us and our team
-          will help you get ready for the occasion.
-        </p>
+        <p className="text-sm uppercase tracking-widest text-maroon-700">{m.eyebrow()}</p>
+        <h1 className="mt-2 font-display text-3xl text-maroon-900 sm:text-4xl">{m.title()}</h1>
+        <p className="mt-4 leading-relaxed text-stone-600">{m.intro()}</p>
       </header>
 
       <div className="mt-10 grid gap-6 md:grid-cols-5">
@@ -104,15 +114,15 @@ export function ContactPage() {
           className="rounded-2xl bg-white p-6 shadow-sm ring-1 ring-black/5 sm:p-8 md:col-span-3"
         >
           <h2 id="reach-heading" className="font-display text-2xl text-maroon-900">
-            Reach us
+            {m.reachUs()}
           </h2>
           <div className="mt-6">{details}</div>
           <p className="mt-8 flex items-start gap-3 border-t border-stone-200 pt-6 text-sm leading-relaxed text-stone-600">
             <Clock size={18} className="mt-0.5 shrink-0 text-maroon-700" aria-hidden />
             <span>
-              Customer support is available{' '}
-              <strong className="text-stone-900">10 am to 7 pm IST</strong>, Monday to Saturday.
-              Plus and Pro members get priority support.
+              {richText(m.hours, {
+                hours: <strong className="text-stone-900">{m.hoursTime()}</strong>,
+              })}
             </span>
           </p>
         </section>
@@ -123,18 +133,15 @@ export function ContactPage() {
         >
           <Briefcase size={26} className="text-gold-300" aria-hidden />
           <h2 id="careers-heading" className="mt-4 font-display text-2xl text-gold-300">
-            Careers
+            {m.careers()}
           </h2>
-          <p className="mt-3 flex-1 leading-relaxed text-white/85">
-            Love Indian craft and want to make occasion wear more sustainable? We are always glad to
-            meet people who share our passion.
-          </p>
+          <p className="mt-3 flex-1 leading-relaxed text-white/85">{m.careersText()}</p>
           <button
             type="button"
-            onClick={() => notify.info(NOT_HIRING)}
+            onClick={() => notify.info(m.notHiring())}
             className="mt-6 self-start rounded-full bg-gold-300 px-6 py-3 text-sm font-semibold text-maroon-900 hover:bg-gold-500 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-gold-300"
           >
-            View Openings
+            {m.viewOpenings()}
           </button>
         </section>
       </div>

@@ -41,7 +41,9 @@ export function HomeIntro() {
 export function HomePage() {
   usePageMeta(HOME_META);
   const m = useMessages(homeMessages);
-  const fallback = (count: number) => <ProductGridSkeleton count={count} />;
+  const fallback = (count: number) => (
+    <ProductGridSkeleton count={count} label={m.loadingCollection()} />
+  );
 
   return (
     <main>

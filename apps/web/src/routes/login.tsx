@@ -2,18 +2,22 @@ import { LOGIN_META } from '@pehnava/shared';
 import { BadgeCheck, Sparkles, Truck } from 'lucide-react';
 import { Navigate } from 'react-router';
 import { AuthPanel } from '../features/account/auth-panel';
+import { loginMessages } from '../i18n/login';
+import { useMessages } from '../i18n/messages';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 
+/** What renting from Pehnava promises, with their words' keys in the login page's messages. */
 const PROMISES = [
-  { icon: Sparkles, text: 'Every piece dry-cleaned and checked seam by seam' },
-  { icon: Truck, text: 'Delivered to your door, picked up after the function' },
-  { icon: BadgeCheck, text: 'No deposit: rent for 2, 4, 7 or 14 days' },
-];
+  { icon: Sparkles, text: 'promise0' },
+  { icon: Truck, text: 'promise1' },
+  { icon: BadgeCheck, text: 'promise2' },
+] as const;
 
 /** /login: a signed-in shopper is sent to / (also right after logging in or verifying). */
 export function LoginPage() {
   usePageMeta(LOGIN_META);
+  const m = useMessages(loginMessages);
   const token = useToken();
   if (token) return <Navigate to="/" replace />;
   return (
@@ -23,19 +27,17 @@ export function LoginPage() {
         className="rounded-3xl bg-maroon-900 px-6 py-8 text-white sm:px-10 md:py-12"
       >
         <p className="text-xs font-semibold uppercase tracking-[0.25em] text-gold-300">
-          Welcome to Pehnava
+          {m.welcome()}
         </p>
         <h1 id="login-heading" className="mt-3 font-display text-3xl leading-tight sm:text-4xl">
-          Dress for the day, without buying the outfit
+          {m.heading()}
         </h1>
-        <p className="mt-3 text-maroon-50/90">
-          Log in to keep a wishlist, book outfits for your dates and follow every delivery.
-        </p>
+        <p className="mt-3 text-maroon-50/90">{m.pitch()}</p>
         <ul className="mt-6 hidden space-y-3 text-sm sm:block">
           {PROMISES.map(({ icon: Icon, text }) => (
             <li key={text} className="flex items-start gap-3">
               <Icon size={18} aria-hidden className="mt-0.5 shrink-0 text-gold-300" />
-              {text}
+              {m[text]()}
             </li>
           ))}
         </ul>

@@ -8,10 +8,14 @@ import { EmptyState } from '../components/ui/empty-state';
 import { LoadFailed } from '../components/ui/load-failed';
 import {
   cancelNotifyRequest,
+  sayFailure,
   useNotifyRequests,
   useUpdateNotifyRequests,
 } from '../features/notify-me/api';
 import { NotifyRequestRow } from '../features/notify-me/request-row';
+import { useShopperMessage } from '../i18n/api-messages';
+import { useMessages } from '../i18n/messages';
+import { notifyMeMessages } from '../i18n/notify-me';
 import { Link } from '../lib/link';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
@@ -24,8 +28,12 @@ import { getToken, useToken } from '../lib/session';
  */
 export function NotifyMePage() {
   usePageMeta(NOTIFY_ME_META);
+  const m = useMessages(notifyMeMessages);
   const token = useToken();
   const requests = useNotifyRequests();
+  // This page's own fallback from its messages, the server's words from the API's (a toast's, by
+  // notify).
+  const loadProblem = useShopperMessage(sayFailure(requests.error?.message ?? '', m));
   const update = useUpdateNotifyRequests();
   const cancel = useMutation({
     mutationFn: (request: NotifyRequest) => cancelNotifyRequest(request._id),
@@ -33,7 +41,7 @@ export function NotifyMePage() {
       notify.success(message);
       update((list) => list.filter((r) => r._id !== request._id));
     },
-    onError: (error) => notify.error(error.message),
+    onError: (error) => notify.error(sayFailure(error.message, m)),
   });
   // A session that ends here is followed by its own navigation, which this must not overrule.
   const [arrivedSignedIn] = useState(() => Boolean(getToken()));
@@ -43,24 +51,20 @@ export function NotifyMePage() {
   if (requests.isPending) {
     body = (
       <p className="py-16 text-center text-stone-600" aria-busy="true">
-        Loading your requests…
+        {m.loadingRequests()}
       </p>
     );
   } else if (requests.isError) {
     body = (
       <div className="py-16 text-center">
-        <LoadFailed message={requests.error.message} onRetry={() => void requests.refetch()} />
+        <LoadFailed message={loadProblem} onRetry={() => void requests.refetch()} />
       </div>
     );
   } else if (requests.data.length === 0) {
     body = (
-      <EmptyState
-        icon={BellRing}
-        title="No requests yet"
-        text="When a size is booked for your dates, press the greyed day in the calendar and choose Notify me if it frees up."
-      >
+      <EmptyState icon={BellRing} title={m.noRequests()} text={m.noRequestsText()}>
         <Link to="/collection" className={PRIMARY_BUTTON}>
-          Browse Collection
+          {m.browseCollection()}
         </Link>
       </EmptyState>
     );
@@ -70,7 +74,7 @@ export function NotifyMePage() {
       <>
         <div className="mb-4 flex flex-wrap items-center justify-between gap-3">
           <p className="text-sm text-stone-600" data-testid="notify-me-count" aria-live="polite">
-            {waiting} waiting, of at most {MAX_OPEN_NOTIFY_REQUESTS}
+            {m.waitingOf({ waiting, max: MAX_OPEN_NOTIFY_REQUESTS })}
           </p>
           <button
             type="button"
@@ -83,10 +87,10 @@ export function NotifyMePage() {
               aria-hidden
               className={requests.isFetching ? 'animate-spin' : undefined}
             />
-            Refresh
+            {m.refresh()}
           </button>
         </div>
-        <ul className="space-y-3" aria-label="Your requests">
+        <ul className="space-y-3" aria-label={m.yourRequests()}>
           {requests.data.map((request) => (
             <li key={request._id}>
               <NotifyRequestRow
@@ -103,11 +107,8 @@ export function NotifyMePage() {
 
   return (
     <main className="mx-auto max-w-3xl px-4 py-8 sm:px-6 md:py-12">
-      <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">Notify me</h1>
-      <p className="mb-6 mt-1 text-stone-600">
-        When a size you asked about frees up for your dates, we e-mail you once, with a link to book
-        it.
-      </p>
+      <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">{m.heading()}</h1>
+      <p className="mb-6 mt-1 text-stone-600">{m.intro()}</p>
       {body}
     </main>
   );

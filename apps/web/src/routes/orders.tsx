@@ -9,6 +9,8 @@ import { EmptyState } from '../components/ui/empty-state';
 import { LoadFailed } from '../components/ui/load-failed';
 import { BookingCard } from '../features/bookings/booking-card';
 import { BookingDetails } from '../features/bookings/booking-details';
+import { bookingsMessages } from '../i18n/bookings';
+import { useMessages } from '../i18n/messages';
 import { usePageMeta } from '../lib/page-meta';
 import { getToken, useToken } from '../lib/session';
 import { notify } from '../lib/notify';
@@ -23,6 +25,7 @@ import { useExtensionReturn } from '../features/bookings/use-extend-booking';
  */
 export function OrdersPage() {
   usePageMeta(ORDERS_META);
+  const m = useMessages(bookingsMessages);
   const token = useToken();
   const bookings = useBookings();
   const balance = usePayBalance({ email: useProfile().data?.email });
@@ -48,7 +51,7 @@ export function OrdersPage() {
   if (bookings.isPending) {
     body = (
       <p className="py-16 text-center text-stone-600" aria-busy="true">
-        Loading orders...
+        {m.loading()}
       </p>
     );
   } else if (bookings.isError) {
@@ -59,13 +62,9 @@ export function OrdersPage() {
     );
   } else if (bookings.data.length === 0) {
     body = (
-      <EmptyState
-        icon={PackageOpen}
-        title="No orders yet"
-        text="Start shopping to see your orders here"
-      >
+      <EmptyState icon={PackageOpen} title={m.noOrders()} text={m.noOrdersText()}>
         <Link to="/collection" className={PRIMARY_BUTTON}>
-          Start Shopping
+          {m.startShopping()}
         </Link>
       </EmptyState>
     );
@@ -75,12 +74,12 @@ export function OrdersPage() {
       <>
         <div className="mb-5 flex flex-wrap items-end justify-between gap-3">
           <div>
-            <h2 className="font-display text-2xl text-maroon-900">Successfully Placed Orders</h2>
-            <p className="mt-0.5 text-sm text-stone-600">Showing orders with completed payments</p>
+            <h2 className="font-display text-2xl text-maroon-900">{m.placedOrders()}</h2>
+            <p className="mt-0.5 text-sm text-stone-600">{m.showingPaid()}</p>
           </div>
           <div className="flex items-center gap-3">
             <p className="text-sm text-stone-600" data-testid="orders-count" aria-live="polite">
-              {paid.length} order(s) found
+              {m.ordersFound({ count: paid.length })}
             </p>
             <button
               type="button"
@@ -93,18 +92,14 @@ export function OrdersPage() {
                 aria-hidden
                 className={bookings.isFetching ? 'animate-spin' : undefined}
               />
-              Refresh
+              {m.refresh()}
             </button>
           </div>
         </div>
         {paid.length === 0 ? (
-          <EmptyState
-            icon={ReceiptText}
-            title="No paid orders found"
-            text="Bookings appear here once their payment has gone through."
-          >
+          <EmptyState icon={ReceiptText} title={m.noPaidOrders()} text={m.noPaidOrdersText()}>
             <Link to="/cart" className={SECONDARY_BUTTON}>
-              Go to Cart
+              {m.goToCart()}
             </Link>
           </EmptyState>
         ) : (
@@ -122,7 +117,7 @@ export function OrdersPage() {
 
   return (
     <main className="mx-auto max-w-4xl px-4 py-8 sm:px-6 md:py-12">
-      <h1 className="mb-6 font-display text-3xl text-maroon-900 sm:text-4xl">My Bookings</h1>
+      <h1 className="mb-6 font-display text-3xl text-maroon-900 sm:text-4xl">{m.title()}</h1>
       {body}
       {open && (
         <BookingDetails

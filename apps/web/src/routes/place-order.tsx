@@ -24,6 +24,8 @@ import { AddressFields } from '../features/checkout/address-form';
 import { backupFeesFor, lineKey, type BackupChoices } from '../features/checkout/backup';
 import { CheckoutSummary } from '../features/checkout/checkout-summary';
 import { usePlaceOrder } from '../features/checkout/use-place-order';
+import { checkoutMessages } from '../i18n/checkout';
+import { richText, useMessages } from '../i18n/messages';
 import { useAppliedCoupon } from '../lib/applied-coupon';
 import { notify } from '../lib/notify';
 import { usePageMeta } from '../lib/page-meta';
@@ -38,6 +40,7 @@ import { cartQuery, useProfile, useSubscriptionOrFree } from '../lib/shopper';
  */
 export function PlaceOrderPage() {
   usePageMeta(PLACE_ORDER_META);
+  const m = useMessages(checkoutMessages);
   const navigate = useNavigate();
   const formId = useId();
   const token = useToken();
@@ -150,7 +153,7 @@ export function PlaceOrderPage() {
   if (cart.isPending) {
     return (
       <main className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600" aria-busy="true">
-        Loading checkout...
+        {m.loading()}
       </main>
     );
   }
@@ -169,12 +172,12 @@ export function PlaceOrderPage() {
         to="/cart"
         className="inline-flex items-center gap-1.5 rounded-full py-2 pr-3 text-sm font-medium text-maroon-700 hover:text-maroon-900 focus-visible:outline-2 focus-visible:outline-maroon-700"
       >
-        <ArrowLeft size={16} aria-hidden /> Back to cart
+        <ArrowLeft size={16} aria-hidden /> {m.backToCart()}
       </Link>
       <div className="mb-6 mt-2 flex flex-wrap items-end justify-between gap-3">
-        <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">Checkout</h1>
+        <h1 className="font-display text-3xl text-maroon-900 sm:text-4xl">{m.title()}</h1>
         <p className="flex items-center gap-1.5 text-sm text-stone-600">
-          <Lock size={14} aria-hidden /> Secure payment by card or UPI
+          <Lock size={14} aria-hidden /> {m.securePayment()}
         </p>
       </div>
 
@@ -190,11 +193,9 @@ export function PlaceOrderPage() {
             id="address-heading"
             className="flex items-center gap-2 font-display text-2xl text-maroon-900"
           >
-            <MapPin size={22} aria-hidden /> Delivery address
+            <MapPin size={22} aria-hidden /> {m.deliveryAddress()}
           </h2>
-          <p className="mb-6 mt-1 text-sm text-stone-600">
-            We deliver here and call this number before we arrive.
-          </p>
+          <p className="mb-6 mt-1 text-sm text-stone-600">{m.addressNote()}</p>
           <AddressFields value={form} problem={problem} onChange={onField} />
         </form>
 
@@ -206,10 +207,17 @@ export function PlaceOrderPage() {
             >
               <Tag size={16} aria-hidden className="mt-0.5 shrink-0 text-amber-700" />
               <span>
-                Coupon {dropped} no longer applies: your cart was refreshed.{' '}
-                <Link to="/cart" className="font-medium text-maroon-700 underline">
-                  Apply it again in your cart
-                </Link>
+                {richText(
+                  m.couponDropped,
+                  {
+                    link: (
+                      <Link to="/cart" className="font-medium text-maroon-700 underline">
+                        {m.applyAgain()}
+                      </Link>
+                    ),
+                  },
+                  { code: dropped },
+                )}
               </span>
             </p>
           )}

@@ -6,22 +6,26 @@ import {
   PRODUCT_FALLBACK_META,
   addDays,
   addToCartProblem,
-  formatIsoDate,
   formatRupees,
   durationForPlan,
   durationsForPlan,
   planUnitPrice,
   percentBelowMrp,
   productPageMeta,
+  productPageMetaHi,
   todayInIndia,
   type IsoDate,
   type Product,
+  type ProductCategory,
   type RentalDuration,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { Link } from '../lib/link';
+import { usePlanPriceWords } from '../components/ui/plan-price';
 import { Section } from '../components/ui/section';
+import { ShopperMessage } from '../components/ui/shopper-message';
 import { WishlistHeart } from '../components/ui/wishlist-heart';
 import { ProductGrid } from '../features/catalogue/product-grid';
 import {
@@ -42,6 +46,8 @@ import { RentalOptions, type RentalChoice } from '../features/product/rental-opt
 import { linkedChoice } from '../features/product/rental-link';
 import { ReviewsLink } from '../features/reviews/reviews-link';
 import { ReviewsSlot } from '../features/reviews/reviews-slot';
+import { richText, useLanguage, useMessages, type Catalogue } from '../i18n/messages';
+import { productMessages } from '../i18n/product';
 import { ApiError } from '../lib/api-client';
 import { lazyWithQueries, loadParts } from '../lib/lazy-with-queries';
 import { notify } from '../lib/notify';
@@ -49,17 +55,48 @@ import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 import { useRefreshCart, useSubscriptionOrFree } from '../lib/shopper';
 
+type ProductWords = Catalogue<keyof typeof productMessages.en>;
+/** A calendar date as the page's language writes it (i18n/dates.ts's isoDate). */
+type WriteDate = (date: IsoDate) => string;
+
 /** Why a chosen start date was cleared: a parcel cannot reach the PIN code by then. */
-const tooSoonHint = (date: string, pincode: string) =>
-  `${formatIsoDate(date)} is too soon for delivery to ${pincode}, so it was cleared. Please pick another date.`;
+const tooSoonHint = (m: ProductWords, day: WriteDate, date: string, pincode: string) =>
+  m.tooSoon({ date: day(date), pincode });
 
 /** Why a chosen start date was cleared: it is booked for the size and length now chosen. */
-const clearedHint = (date: string, size: string, duration: RentalDuration) =>
-  `${formatIsoDate(date)} is booked ${size ? `in size ${size}` : 'in every size'} for ${duration} days, so it was cleared. Please pick another date.`;
+const clearedHint = (
+  m: ProductWords,
+  day: WriteDate,
+  date: string,
+  size: string,
+  duration: RentalDuration,
+) =>
+  size
+    ? m.clearedInSize({ date: day(date), size, days: duration })
+    : m.clearedEverySize({ date: day(date), days: duration });
 
 /** Why a start date from the address was cleared: it is outside the days that can be chosen. */
-const outsideHint = (date: string, min: string, max: string) =>
-  `${formatIsoDate(date)} can no longer be chosen (start dates run from ${formatIsoDate(min)} to ${formatIsoDate(max)}), so it was cleared. Please pick another date.`;
+const outsideHint = (m: ProductWords, day: WriteDate, date: string, min: string, max: string) =>
+  m.outsideWindow({ date: day(date), min: day(min), max: day(max) });
+
+/** Why a booked day pressed in the calendar cannot be chosen. */
+const bookedNote = (
+  m: ProductWords,
+  day: WriteDate,
+  date: IsoDate,
+  size: string,
+  duration: RentalDuration,
+) =>
+  size
+    ? m.bookedNoteInSize({ date: day(date), size, days: duration })
+    : m.bookedNoteAnySize({ date: day(date), days: duration });
+
+/** Each tier's badge title (packages/shared's CATEGORY_INFO labels, in the page's language). */
+const TIER_LABELS = {
+  premium: 'tierPremium',
+  royal: 'tierRoyal',
+  luxury: 'tierLuxury',
+} as const satisfies Record<ProductCategory, string>;
 
 /** 'Notify me if it frees up', under a booked day pressed in the calendar: loaded on first use. */
 const NOTIFY_ME_OFFER = 'NotifyMeOffer';
@@ -75,6 +112,8 @@ interface BookedChoice {
 }
 
 export function ProductPage() {
+  const m = useMessages(productMessages);
+  const language = useLanguage();
   const { productId = '' } = useParams();
   const navigate = useNavigate();
   const { search, hash } = useLocation();
@@ -89,7 +128,16 @@ export function ProductPage() {
   const rememberProduct = useRememberProduct();
   const notFound = error instanceof ApiError && error.status === 404;
   // While the product loads, the tags the server wrote for it stay (no fallback in between).
-  usePageMeta(product ? productPageMeta(product) : isPending ? undefined : PRODUCT_FALLBACK_META);
+  // The fallback's Hindi is found by its title (lib/page-meta.ts); a product's is its own.
+  usePageMeta(
+    product
+      ? language === 'hi'
+        ? productPageMetaHi(product)
+        : productPageMeta(product)
+      : isPending
+        ? undefined
+        : PRODUCT_FALLBACK_META,
+  );
 
   // A link by product code (/product/PHN-LEH-0047) moves to the product's own address, its _id.
   const movedTo = product && product._id !== productId ? product._id : undefined;
@@ -111,9 +159,9 @@ export function ProductPage() {
   }
   return (
     <main className="mx-auto max-w-xl px-4 py-20 text-center">
-      <h1 className="font-display text-3xl text-maroon-900">We couldn’t load this outfit</h1>
+      <h1 className="font-display text-3xl text-maroon-900">{m.couldNotLoad()}</h1>
       <p role="alert" className="mt-3 text-stone-600">
-        {error?.message}
+        {error && <ShopperMessage text={error.message} />}
       </p>
       <button
         type="button"
@@ -121,13 +169,16 @@ export function ProductPage() {
         disabled={isFetching}
         className="mt-8 rounded-full bg-maroon-700 px-6 py-3 text-sm font-medium text-white hover:bg-maroon-900 disabled:opacity-60"
       >
-        Try again
+        {m.tryAgain()}
       </button>
     </main>
   );
 }
 
 function ProductDetail({ product }: { product: Product }) {
+  const m = useMessages(productMessages);
+  const day = dateFormatsIn(useLanguage()).isoDate;
+  const priceWords = usePlanPriceWords();
   const navigate = useNavigate();
   const { search } = useLocation();
   // Read once per visit: the calendar starts at today in India (now + 5 h 30 min).
@@ -180,12 +231,12 @@ function ProductDetail({ product }: { product: Product }) {
     startDate: bookedPick || tooSoonPick || outsidePick ? '' : picked.startDate,
   };
   const dateHint = bookedPick
-    ? clearedHint(bookedPick, picked.size, duration)
+    ? clearedHint(m, day, bookedPick, picked.size, duration)
     : tooSoonPick && calendarPincode
-      ? tooSoonHint(tooSoonPick, calendarPincode)
+      ? tooSoonHint(m, day, tooSoonPick, calendarPincode)
       : outsidePick
-        ? outsideHint(outsidePick, minDate, maxDate)
-        : cleared && clearedHint(cleared.startDate, cleared.size, cleared.duration);
+        ? outsideHint(m, day, outsidePick, minDate, maxDate)
+        : cleared && clearedHint(m, day, cleared.startDate, cleared.size, cleared.duration);
   // A date cleared because it is booked in the size: the shopper may ask to be told when it frees.
   const bookedWanted: BookedChoice | undefined = bookedPick
     ? { startDate: bookedPick, size: picked.size, duration }
@@ -230,9 +281,9 @@ function ProductDetail({ product }: { product: Product }) {
 
   let datesStatus: string | undefined;
   if (availability.isError) {
-    datesStatus = 'Booked dates could not be checked just now; ADD TO CART checks them again.';
-  } else if (wantDates && availability.isPending) datesStatus = 'Checking which dates are booked…';
-  else if (!choice.size) datesStatus = 'Choose a size to see the dates booked in it.';
+    datesStatus = m.datesUnchecked();
+  } else if (wantDates && availability.isPending) datesStatus = m.checkingDates();
+  else if (!choice.size) datesStatus = m.chooseSizeForDates();
 
   const onAddToCart = async () => {
     // Today as of the press: a date chosen before midnight is in the past after it.
@@ -259,17 +310,17 @@ function ProductDetail({ product }: { product: Product }) {
 
   return (
     <main className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10">
-      <nav aria-label="Breadcrumb" className="mb-4 text-sm text-stone-600">
+      <nav aria-label={m.breadcrumb()} className="mb-4 text-sm text-stone-600">
         <ol className="flex flex-wrap items-center gap-1.5">
           <li>
             <Link to="/" className="hover:text-maroon-700">
-              Home
+              {m.home()}
             </Link>
           </li>
           <li aria-hidden>/</li>
           <li>
             <Link to="/collection" className="hover:text-maroon-700">
-              Collection
+              {m.collection()}
             </Link>
           </li>
           <li aria-hidden>/</li>
@@ -291,7 +342,7 @@ function ProductDetail({ product }: { product: Product }) {
             <div className="flex flex-wrap gap-2">
               <span
                 className="rounded-full bg-maroon-50 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-maroon-700 ring-1 ring-maroon-700/20"
-                title={category.label}
+                title={m[TIER_LABELS[product.category]]()}
                 data-testid="category-badge"
               >
                 {category.name}
@@ -301,12 +352,12 @@ function ProductDetail({ product }: { product: Product }) {
                   className="rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-maroon-900"
                   data-testid="bestseller-badge"
                 >
-                  Bestseller
+                  {m.bestseller()}
                 </span>
               )}
               {!product.isAvailable && (
                 <span className="rounded-full bg-stone-800 px-3 py-1 text-xs font-semibold uppercase tracking-wide text-white">
-                  Out of stock
+                  {m.outOfStock()}
                 </span>
               )}
             </div>
@@ -326,31 +377,31 @@ function ProductDetail({ product }: { product: Product }) {
             <div className="mt-4" data-testid="price-block">
               <p className="flex flex-wrap items-baseline gap-x-3 gap-y-1">
                 <span className="text-3xl font-semibold text-stone-900">
-                  {unit.price === 0 ? unit.display : formatRupees(unit.price)}
+                  {priceWords.price(unit.price)}
                 </span>
                 {unit.price < unit.listPrice && (
                   <s className="text-lg text-stone-500">{formatRupees(unit.listPrice)}</s>
                 )}
-                <span className="text-stone-600">for {choice.duration} days</span>
+                <span className="text-stone-600">{m.forDays({ days: choice.duration })}</span>
                 {unit.label && (
                   <span
                     className="rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-maroon-900"
                     data-testid="plan-label"
                   >
-                    {unit.label}
+                    {priceWords.label(unit.label)}
                   </span>
                 )}
               </p>
               <p className="mt-1 text-sm text-stone-600">
-                MRP <s>{formatRupees(product.mrp)}</s>
+                {richText(m.mrp, { price: <s>{formatRupees(product.mrp)}</s> })}
                 {below > 0 && (
                   <span className="ml-2 font-medium text-emerald-800">
-                    {below}% less than buying it
+                    {m.belowMrp({ percent: below })}
                   </span>
                 )}
               </p>
               <p className="mt-1 text-xs text-stone-500">
-                No deposit · Condition: {product.condition}
+                {m.noDeposit({ condition: product.condition })}
               </p>
             </div>
           </div>
@@ -364,13 +415,14 @@ function ProductDetail({ product }: { product: Product }) {
             choice={choice}
             today={today}
             durations={durationsForPlan(plan)}
-            priceFor={(days) => planUnitPrice(product, plan, days).display}
+            priceFor={(days) => priceWords.price(planUnitPrice(product, plan, days).price)}
             onChange={onChoice}
             dates={{
               min: minDate,
               max: maxDate,
               booked,
-              reason: bookedReason(choice.size, choice.duration),
+              reason: bookedReason(choice.size, choice.duration, m),
+              bookedNote: (date) => bookedNote(m, day, date, choice.size, choice.duration),
               status: datesStatus,
               onIntent: () => setWantDates(true),
               // Before a size is chosen there is nothing to ask about.
@@ -395,7 +447,7 @@ function ProductDetail({ product }: { product: Product }) {
                 : 'cursor-not-allowed bg-stone-300 text-stone-700'
             }`}
           >
-            {product.isAvailable ? 'ADD TO CART' : 'OUT OF STOCK'}
+            {product.isAvailable ? m.addToCart() : m.outOfStockButton()}
           </button>
 
           {plan === 'free' && <UpgradeBox category={product.category} />}
@@ -412,11 +464,12 @@ function ProductDetail({ product }: { product: Product }) {
 
 /** Up to five pieces of the same kind, picked by the server; nothing when there are none. */
 function RelatedProducts({ product }: { product: Product }) {
+  const m = useMessages(productMessages);
   const { data: related } = useRelatedProducts(product._id);
   if (!related || related.length === 0) return null;
   return (
-    <Section belowTheFold title="You May Also Like" subtitle="More pieces of the same kind">
-      <ProductGrid products={related} label="Related products" />
+    <Section belowTheFold title={m.relatedTitle()} subtitle={m.relatedSubtitle()}>
+      <ProductGrid products={related} label={m.relatedLabel()} />
     </Section>
   );
 }

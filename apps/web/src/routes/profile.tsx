@@ -15,13 +15,17 @@ import { ProfileOverview } from '../features/account/profile-overview';
 import { ProfileSecurity } from '../features/account/profile-security';
 import { ProfileSubscription } from '../features/account/profile-subscription';
 import { WhatsAppUpdates } from '../features/account/whatsapp-updates';
+import { useShopperMessage } from '../i18n/api-messages';
+import { useMessages } from '../i18n/messages';
+import { profileMessages } from '../i18n/profile';
 import { usePageMeta } from '../lib/page-meta';
 import { getToken, useToken } from '../lib/session';
 
+/** The tabs, with their names' keys in the profile's messages. */
 const TABS = [
-  { id: 'overview', label: 'Overview', icon: UserRound },
-  { id: 'subscription', label: 'Subscription', icon: Crown },
-  { id: 'security', label: 'Security', icon: ShieldCheck },
+  { id: 'overview', label: 'tabOverview', icon: UserRound },
+  { id: 'subscription', label: 'tabSubscription', icon: Crown },
+  { id: 'security', label: 'tabSecurity', icon: ShieldCheck },
 ] as const;
 type Tab = (typeof TABS)[number]['id'];
 
@@ -30,8 +34,10 @@ const isTab = (value: string | null): value is Tab => TABS.some((t) => t.id === 
 /** /profile: needs a session (else /login); the tab is kept in the address (?tab=security). */
 export function ProfilePage() {
   usePageMeta(PROFILE_META);
+  const m = useMessages(profileMessages);
   const token = useToken();
   const profile = useProfile();
+  const loadProblem = useShopperMessage(profile.error?.message ?? '');
   const { data: subscription } = useSubscription();
   const wishlistCount = useWishlist().data?.length ?? 0;
   const cartCount = useCartCount();
@@ -49,7 +55,7 @@ export function ProfilePage() {
   if (profile.isPending) {
     return (
       <main className="mx-auto max-w-6xl px-4 py-16 text-center text-stone-600" aria-busy="true">
-        Loading profile...
+        {m.loadingProfile()}
       </main>
     );
   }
@@ -57,14 +63,14 @@ export function ProfilePage() {
     return (
       <main className="mx-auto max-w-xl px-4 py-16 text-center">
         <p role="alert" className="text-red-700">
-          {profile.error.message}
+          {loadProblem}
         </p>
         <button
           type="button"
           className="mt-6 rounded-full bg-maroon-700 px-6 py-3 text-sm font-medium text-white hover:bg-maroon-900"
           onClick={() => void profile.refetch()}
         >
-          Try again
+          {m.tryAgain()}
         </button>
       </main>
     );
@@ -83,7 +89,7 @@ export function ProfilePage() {
       <div className="min-w-0 rounded-3xl bg-white shadow-sm ring-1 ring-black/5">
         <div
           role="tablist"
-          aria-label="Profile sections"
+          aria-label={m.sections()}
           className="flex overflow-x-auto border-b border-stone-100 px-2 sm:px-4"
         >
           {TABS.map(({ id, label, icon: Icon }) => (
@@ -101,7 +107,7 @@ export function ProfilePage() {
               }`}
               onClick={() => show(id)}
             >
-              <Icon size={17} aria-hidden /> {label}
+              <Icon size={17} aria-hidden /> {m[label]()}
             </button>
           ))}
         </div>

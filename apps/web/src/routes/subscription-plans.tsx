@@ -1,9 +1,4 @@
-import {
-  MESSAGES,
-  PLANS_META,
-  SUBSCRIPTION_MESSAGES as M,
-  formatDateInIndia,
-} from '@pehnava/shared';
+import { MESSAGES, PLANS_META, SUBSCRIPTION_MESSAGES as M, dateFormatsIn } from '@pehnava/shared';
 import { LoadFailed } from '../components/ui/load-failed';
 import { usePlansWithTiers } from '../features/account/api';
 import { CurrentPlan } from '../features/plans/current-plan';
@@ -12,6 +7,9 @@ import { PlanCard } from '../features/plans/plan-card';
 import { PlansFaq } from '../features/plans/plans-faq';
 import { usePlanChange } from '../features/plans/use-plan-change';
 import { usePlanReturn } from '../features/plans/use-plan-return';
+import { useShopperMessage } from '../i18n/api-messages';
+import { useMessages, useLanguage } from '../i18n/messages';
+import { plansMessages } from '../i18n/plans';
 import { usePageMeta } from '../lib/page-meta';
 import { useToken } from '../lib/session';
 import { useProfile, useSubscription, useSubscriptionOrFree } from '../lib/shopper';
@@ -22,8 +20,12 @@ import { useProfile, useSubscription, useSubscriptionOrFree } from '../lib/shopp
  */
 export function SubscriptionPlansPage() {
   usePageMeta(PLANS_META);
+  const m = useMessages(plansMessages);
+  const dates = dateFormatsIn(useLanguage());
   const token = useToken();
   const plans = usePlansWithTiers();
+  const loadProblem = useShopperMessage(plans.error?.message || MESSAGES.failedToLoadPlans);
+  const paymentPending = useShopperMessage(M.paymentPending);
   const subscriptionQuery = useSubscription();
   const subscription = useSubscriptionOrFree();
   const profile = useProfile().data;
@@ -38,16 +40,13 @@ export function SubscriptionPlansPage() {
   if (plans.isPending || (token && subscriptionQuery.isPending)) {
     body = (
       <p className="py-16 text-center text-stone-600" aria-busy="true">
-        Loading subscription plans...
+        {m.loadingPlans()}
       </p>
     );
   } else if (plans.isError) {
     body = (
       <div className="py-16 text-center">
-        <LoadFailed
-          message={plans.error.message || MESSAGES.failedToLoadPlans}
-          onRetry={() => void plans.refetch()}
-        />
+        <LoadFailed message={loadProblem} onRetry={() => void plans.refetch()} />
       </div>
     );
   } else {
@@ -61,7 +60,7 @@ export function SubscriptionPlansPage() {
             data-testid="plan-payment-status"
             className="mb-4 rounded-2xl bg-amber-50 px-4 py-3 text-sm text-stone-800 ring-1 ring-amber-200"
           >
-            {returned === 'checking' ? 'Confirming your payment…' : M.paymentPending}
+            {returned === 'checking' ? m.confirmingPayment() : paymentPending}
           </p>
         )}
         {token && (
@@ -70,7 +69,7 @@ export function SubscriptionPlansPage() {
             plan={list.find((p) => p.id === subscription.plan)}
             busy={busy}
             onCancel={(immediate) =>
-              cancel(immediate, subscription.endDate ? formatDateInIndia(subscription.endDate) : '')
+              cancel(immediate, subscription.endDate ? dates.dateInIndia(subscription.endDate) : '')
             }
           />
         )}
@@ -96,11 +95,8 @@ export function SubscriptionPlansPage() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-10 sm:px-6">
       <header className="mb-8 text-center">
-        <h1 className="font-display text-4xl text-maroon-900 sm:text-5xl">Subscription Plans</h1>
-        <p className="mx-auto mt-3 max-w-2xl text-stone-600">
-          Rent more for less: with Plus or Pro every rental is 14 days, whole price tiers are free
-          or half price, and delivery is always free.
-        </p>
+        <h1 className="font-display text-4xl text-maroon-900 sm:text-5xl">{m.heading()}</h1>
+        <p className="mx-auto mt-3 max-w-2xl text-stone-600">{m.intro()}</p>
       </header>
       {body}
       <PlansFaq />

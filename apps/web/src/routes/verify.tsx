@@ -4,6 +4,9 @@ import { useEffect, useRef, useState } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { verifyStripe } from '../features/checkout/api';
 import { readPaymentReturn } from '../features/checkout/payment-return';
+import { useShopperMessage } from '../i18n/api-messages';
+import { checkoutMessages } from '../i18n/checkout';
+import { useMessages } from '../i18n/messages';
 import { ApiError } from '../lib/api-client';
 import { dropCoupon } from '../lib/applied-coupon';
 import { notify } from '../lib/notify';
@@ -19,6 +22,8 @@ import { useRefreshBookings, useRefreshCart } from '../lib/shopper';
  */
 export function VerifyPage() {
   usePageMeta(VERIFY_META);
+  const m = useMessages(checkoutMessages);
+  const confirming = useShopperMessage(BOOKING_MESSAGES.confirmingPayment);
   const token = useToken();
   const { search } = useLocation();
   const navigate = useNavigate();
@@ -64,12 +69,8 @@ export function VerifyPage() {
     >
       <Loader2 size={36} aria-hidden className="animate-spin text-maroon-700" />
       <div role="status">
-        <h1 className="mt-6 font-display text-2xl text-maroon-900 sm:text-3xl">
-          {BOOKING_MESSAGES.confirmingPayment}
-        </h1>
-        <p className="mt-3 text-stone-600">
-          Please keep this page open. It takes a moment to hear back from the payment service.
-        </p>
+        <h1 className="mt-6 font-display text-2xl text-maroon-900 sm:text-3xl">{confirming}</h1>
+        <p className="mt-3 text-stone-600">{m.keepPageOpen()}</p>
       </div>
     </main>
   );

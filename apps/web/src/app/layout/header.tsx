@@ -153,7 +153,7 @@ export function Header() {
           Loaded on the first tap of the menu button. */}
       {menuLoaded && (
         <Suspense fallback={null}>
-          <MobileMenu open={menuOpen} onClose={closeMenu} opener={menuButton} />
+          <MobileMenu open={menuOpen} onClose={closeMenu} opener={menuButton} navLabels={m} />
         </Suspense>
       )}
     </>

@@ -2,14 +2,13 @@ import { X } from 'lucide-react';
 import { Glyph } from '../../components/ui/glyph';
 import { menuMessages } from '../../i18n/menu';
 import { useMessages } from '../../i18n/messages';
-import { frameMessages } from '../../i18n/frame';
 import { useEffect, useRef, type RefObject } from 'react';
 import { Link, NavLink } from '../../lib/link';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
 import { AccountLinks, AccountSummary } from '../../features/account/account-menu';
 import { useToken } from '../../lib/session';
 import { useProfile } from '../../lib/shopper';
-import { NAV_LINKS } from './nav-links';
+import { NAV_LINKS, type NavLabels } from './nav-links';
 
 const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), [tabindex="0"]';
 
@@ -131,15 +130,20 @@ export function MobileMenu({
   open,
   onClose,
   opener,
+  navLabels,
 }: {
   open: boolean;
   onClose: () => void;
   /** The button that opens it: focus returns there on closing. */
   opener?: RefObject<HTMLElement | null>;
+  /**
+   * The site's pages' names, as the header names them (its messages, which come with the first
+   * script: read here, they would cost the first script a chunk of its own).
+   */
+  navLabels: NavLabels;
 }) {
   const signedIn = Boolean(useToken());
   const m = useMessages(menuMessages);
-  const frame = useMessages(frameMessages);
   const panel = useRef<HTMLDivElement>(null);
   const closeButton = useRef<HTMLButtonElement>(null);
   useModalPanel(open, onClose, panel, closeButton, opener);
@@ -197,7 +201,7 @@ export function MobileMenu({
                     }`
                   }
                 >
-                  {frame[link.label]()}
+                  {navLabels[link.label]()}
                 </NavLink>
               </li>
             ))}

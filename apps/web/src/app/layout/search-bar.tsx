@@ -1,6 +1,8 @@
 import { Search, X } from 'lucide-react';
 import { useCallback, useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useMessages } from '../../i18n/messages';
+import { searchMessages } from '../../i18n/search';
 import { SEARCH_INPUT_ID, SEARCH_PARAM, useSearchToggle } from './search-context';
 
 /** How long typing pauses before the address, and so the collection's search, follows it. */
@@ -17,6 +19,7 @@ const SETTLE_MS = 300;
  * comes back into the box.
  */
 export function SearchBar() {
+  const m = useMessages(searchMessages);
   const { setShowSearch } = useSearchToggle();
   const [params, setParams] = useSearchParams();
   const inUrl = params.get(SEARCH_PARAM) ?? '';
@@ -68,13 +71,13 @@ export function SearchBar() {
       <div className="mx-auto flex max-w-3xl items-center gap-3 px-4 py-3">
         <label className="flex flex-1 items-center gap-2 rounded-full border border-stone-300 px-4 py-2 focus-within:border-maroon-700">
           <Search size={18} className="text-stone-500" aria-hidden />
-          <span className="sr-only">Search the collection</span>
+          <span className="sr-only">{m.label()}</span>
           <input
             id={SEARCH_INPUT_ID}
             type="search"
             autoFocus
             value={text}
-            placeholder="Search lehengas, sherwanis, colours…"
+            placeholder={m.placeholder()}
             // The browser's own clear button would sit beside Close search and mean something else.
             className="w-full bg-transparent text-sm outline-none [&::-webkit-search-cancel-button]:[-webkit-appearance:none]"
             onChange={(event) => setText(event.target.value)}
@@ -82,7 +85,7 @@ export function SearchBar() {
         </label>
         <button
           type="button"
-          aria-label="Close search"
+          aria-label={m.close()}
           onClick={close}
           className="inline-flex h-10 w-10 items-center justify-center rounded-full text-stone-600 hover:bg-maroon-50"
         >

@@ -1,5 +1,8 @@
 import { Eye, EyeOff } from 'lucide-react';
 import { useId, useState, type InputHTMLAttributes, type ReactNode } from 'react';
+import { useMessages } from '../../i18n/messages';
+import { uiMessages } from '../../i18n/ui';
+import { ShopperMessage } from './shopper-message';
 
 /** Red, as the checkout's address fields are, while the input is marked aria-invalid. */
 const INPUT =
@@ -37,6 +40,9 @@ export function Field({ label, hint, className = '', ...input }: FieldProps) {
 export function PasswordField({ label, hint, className = '', ...input }: FieldProps) {
   const id = useId();
   const [shown, setShown] = useState(false);
+  const m = useMessages(uiMessages);
+  // The field's name inside the sentence, as English writes it there ('Show password').
+  const field = label.toLowerCase();
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
@@ -53,7 +59,7 @@ export function PasswordField({ label, hint, className = '', ...input }: FieldPr
         <button
           type="button"
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center rounded-r-lg text-stone-500 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-maroon-700"
-          aria-label={shown ? `Hide ${label.toLowerCase()}` : `Show ${label.toLowerCase()}`}
+          aria-label={shown ? m.hideField({ field }) : m.showField({ field })}
           aria-pressed={shown}
           onClick={() => setShown((s) => !s)}
         >
@@ -69,7 +75,10 @@ export function PasswordField({ label, hint, className = '', ...input }: FieldPr
   );
 }
 
-/** A message about the form above it, announced when it appears. */
+/**
+ * A message about the form above it, announced when it appears. A message from the API or the
+ * shared rules is shown in the page's language.
+ */
 export function FormError({ message }: { message: string | undefined }) {
   if (!message) return null;
   return (
@@ -78,7 +87,7 @@ export function FormError({ message }: { message: string | undefined }) {
       className="rounded-lg bg-red-50 px-3.5 py-2.5 text-sm text-red-800 ring-1 ring-red-200"
       data-testid="form-error"
     >
-      {message}
+      <ShopperMessage text={message} />
     </p>
   );
 }

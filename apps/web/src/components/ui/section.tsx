@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
 
 /**
  * Below the fold: the browser lays it out and paints it only as it comes near the screen
@@ -23,7 +23,11 @@ export function Section({
   id?: string;
   belowTheFold?: boolean;
 }) {
-  const headingId = `${id ?? title.toLowerCase().replace(/[^a-z]+/g, '-')}-heading`;
+  const fallbackId = useId();
+  // Named for its title; a title with no Latin letter (a Hindi one) would give every section the
+  // same name, so such a section takes one of React's.
+  const slug = title.toLowerCase().replace(/[^a-z]+/g, '-');
+  const headingId = `${id ?? (/[a-z]/.test(slug) ? slug : fallbackId)}-heading`;
   return (
     <section
       aria-labelledby={headingId}

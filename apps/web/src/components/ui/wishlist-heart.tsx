@@ -1,6 +1,8 @@
 import { MESSAGES, type Product } from '@pehnava/shared';
 import { Heart } from 'lucide-react';
 import { useNavigate } from 'react-router';
+import { useMessages } from '../../i18n/messages';
+import { uiMessages } from '../../i18n/ui';
 import { notify } from '../../lib/notify';
 import { useToken } from '../../lib/session';
 import { useWishlistToggle } from '../../lib/shopper';
@@ -54,12 +56,15 @@ function HeartButton({
   saved,
   onClick,
 }: HeartProps & { saved: boolean; onClick: () => void }) {
+  const m = useMessages(uiMessages);
   return (
     <button
       type="button"
       onClick={onClick}
       aria-label={
-        saved ? `Remove ${product.name} from wishlist` : `Add ${product.name} to wishlist`
+        saved
+          ? m.removeFromWishlist({ name: product.name })
+          : m.addToWishlist({ name: product.name })
       }
       aria-pressed={saved}
       data-testid="wishlist-heart"

@@ -1,6 +1,7 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   ACCOUNT_MESSAGES as M,
+  languageOfPath,
   MESSAGES,
   type PlansResponse,
   type ChangePasswordBody,
@@ -14,8 +15,7 @@ import {
   type VerifyOtpBody,
 } from '@pehnava/shared';
 import { apiGet, apiRequest } from '../../lib/api-client';
-import { notify } from '../../lib/notify';
-import { startSession, type SessionEnd } from '../../lib/session';
+import { startSession } from '../../lib/session';
 import { moveShopperData } from '../../lib/shopper';
 
 /** GET /api/subscription/plans (public): the plans and the price tiers' labels. */
@@ -35,11 +35,6 @@ export function usePlansWithTiers() {
   return useQuery(plansQuery);
 }
 
-export function sayGoodbye(reason: SessionEnd) {
-  if (reason === 'logout') notify.success(M.loggedOut);
-  else notify.error(M.sessionExpired);
-}
-
 const post = <T>(path: string, body: unknown, failed: string, error = failed) =>
   apiRequest<T>(path, { method: 'POST', body, fallback: { failed, error } });
 
@@ -54,11 +49,14 @@ export async function login(body: LoginBody): Promise<string> {
   return message || M.loginSuccess;
 }
 
-/** Sign-up step 1: the server mails a code. Resolves to the message to show. */
+/**
+ * Sign-up step 1: the server mails a code, in the page's language, which the account then keeps
+ * (decision 086). Resolves to the message to show.
+ */
 export async function register(body: RegisterBody, resend = false): Promise<string> {
   const { message } = await post<MessageResponse>(
     '/user/register',
-    body,
+    { ...body, language: languageOfPath(location.pathname) },
     resend ? M.otpResendFailed : M.registerFallback,
     resend ? M.otpResendFailed : M.registerError,
   );

@@ -8,6 +8,9 @@ import { useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router';
 import { PRIMARY_BUTTON, TEXT_BUTTON } from '../../components/ui/buttons';
 import { Field, FormError, PasswordField } from '../../components/ui/field';
+import { useShopperMessage } from '../../i18n/api-messages';
+import { loginMessages } from '../../i18n/login';
+import { useMessages } from '../../i18n/messages';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { login, register } from './api';
@@ -23,6 +26,7 @@ const emailKey = (email: string) => email.trim().toLowerCase();
  * is in the URL (`?mode=signup`), so a link (the small-screen menu's Sign Up) can open either.
  */
 export function AuthPanel() {
+  const m = useMessages(loginMessages);
   const [params, setParams] = useSearchParams();
   const mode: Mode = params.get('mode') === 'signup' ? 'signup' : 'login';
   const setMode = (next: Mode) =>
@@ -51,25 +55,25 @@ export function AuthPanel() {
     <div>
       <div
         role="tablist"
-        aria-label="Login or sign up"
+        aria-label={m.loginOrSignUp()}
         className="grid grid-cols-2 rounded-full bg-maroon-50 p-1 text-sm font-medium"
       >
-        {(['login', 'signup'] as const).map((m) => (
+        {(['login', 'signup'] as const).map((tab) => (
           <button
-            key={m}
+            key={tab}
             type="button"
             role="tab"
-            id={`${m}-tab`}
-            aria-selected={mode === m}
-            aria-controls={`${m}-panel`}
+            id={`${tab}-tab`}
+            aria-selected={mode === tab}
+            aria-controls={`${tab}-panel`}
             className={`rounded-full py-2.5 transition focus-visible:outline-2 focus-visible:outline-maroon-700 ${
-              mode === m
+              mode === tab
                 ? 'bg-white text-maroon-900 shadow-sm'
                 : 'text-stone-600 hover:text-maroon-700'
             }`}
-            onClick={() => setMode(m)}
+            onClick={() => setMode(tab)}
           >
-            {m === 'login' ? 'Login' : 'Sign Up'}
+            {tab === 'login' ? m.logIn() : m.signUp()}
           </button>
         ))}
       </div>
@@ -106,6 +110,7 @@ const isResendTooSoon = (error: unknown) =>
   error instanceof ApiError && error.status === 429 && error.message === M.otpResendTooSoon;
 
 function LoginForm() {
+  const m = useMessages(loginMessages);
   const [busy, setBusy] = useState(false);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
@@ -124,20 +129,25 @@ function LoginForm() {
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Login">
-      <Field label="Email" name="email" type="email" autoComplete="email" required />
-      <PasswordField label="Password" name="password" autoComplete="current-password" required />
+    <form onSubmit={onSubmit} className="space-y-4" aria-label={m.logIn()}>
+      <Field label={m.email()} name="email" type="email" autoComplete="email" required />
+      <PasswordField
+        label={m.password()}
+        name="password"
+        autoComplete="current-password"
+        required
+      />
       <div className="flex justify-end">
         <button
           type="button"
           className={TEXT_BUTTON}
           onClick={() => notify.info(M.passwordResetSoon)}
         >
-          Forgot password?
+          {m.forgotPassword()}
         </button>
       </div>
       <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
-        {busy ? 'Logging in…' : 'Login'}
+        {busy ? m.loggingIn() : m.logIn()}
       </button>
     </form>
   );
@@ -153,8 +163,11 @@ function SignUpForm({
   /** The server sent a code to this address less than a minute ago: that code is still good. */
   onCodeWaiting: (signUp: RegisterBody) => void;
 }) {
+  const m = useMessages(loginMessages);
   const [busy, setBusy] = useState(false);
+  // A shared rule's message (ACCOUNT_MESSAGES), shown in the page's language.
   const [problem, setProblem] = useState<string>();
+  const problemShown = useShopperMessage(problem ?? '');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -185,9 +198,9 @@ function SignUpForm({
   };
 
   return (
-    <form onSubmit={onSubmit} className="space-y-4" aria-label="Sign Up">
+    <form onSubmit={onSubmit} className="space-y-4" aria-label={m.signUp()}>
       <Field
-        label="Full name"
+        label={m.fullName()}
         name="name"
         autoComplete="name"
         required
@@ -195,7 +208,7 @@ function SignUpForm({
         defaultValue={draft?.name}
       />
       <Field
-        label="Email"
+        label={m.email()}
         name="email"
         type="email"
         autoComplete="email"
@@ -205,20 +218,18 @@ function SignUpForm({
         autoFocus={Boolean(draft)}
       />
       <PasswordField
-        label="Password"
+        label={m.password()}
         name="password"
         autoComplete="new-password"
         required
         defaultValue={draft?.password}
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={m.atLeastCharacters({ count: MIN_PASSWORD_LENGTH })}
       />
-      <FormError message={problem} />
+      <FormError message={problemShown} />
       <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
-        {busy ? 'Sending OTP…' : 'Send OTP'}
+        {busy ? m.sendingOtp() : m.sendOtp()}
       </button>
-      <p className="text-center text-xs text-stone-600">
-        We will e-mail you a 6-digit code to confirm it is you.
-      </p>
+      <p className="text-center text-xs text-stone-600">{m.codeByEmail()}</p>
     </form>
   );
 }

@@ -1,7 +1,10 @@
-import { formatMonthYearInIndia, type Subscription, type User } from '@pehnava/shared';
+import { dateFormatsIn } from '@pehnava/shared';
+import type { Subscription, User } from '@pehnava/shared';
 import { CalendarCheck, Crown } from 'lucide-react';
 import { Link } from '../../lib/link';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
+import { useMessages, useLanguage } from '../../i18n/messages';
+import { profileMessages } from '../../i18n/profile';
 import { planName } from './plan-name';
 
 /** The profile page's side card: who the shopper is, their plan, and where to go next. */
@@ -20,10 +23,12 @@ export function ProfileCard({
   /** Items in the cart (quantities added up). */
   cartCount: number;
 }) {
+  const m = useMessages(profileMessages);
+  const dates = dateFormatsIn(useLanguage());
   const plan = subscription?.plan ?? 'free';
   return (
     <aside
-      aria-label="Your account"
+      aria-label={m.yourAccount()}
       className="rounded-3xl bg-white p-6 text-center shadow-sm ring-1 ring-black/5"
       data-testid="profile-card"
     >
@@ -42,12 +47,12 @@ export function ProfileCard({
           }`}
           data-testid="profile-plan"
         >
-          <Crown size={14} aria-hidden /> {planName(plan)} plan
+          <Crown size={14} aria-hidden /> {m.planLabel({ plan: planName(plan, m) })}
         </span>
       </p>
       <dl className="mt-5 grid grid-cols-3 divide-x divide-maroon-700/10 rounded-2xl bg-maroon-50/60 py-3">
         <div>
-          <dt className="text-xs text-stone-600">Bookings</dt>
+          <dt className="text-xs text-stone-600">{m.bookings()}</dt>
           <dd
             className="font-display text-2xl text-maroon-900"
             data-testid="profile-bookings-count"
@@ -56,7 +61,7 @@ export function ProfileCard({
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-600">Wishlist</dt>
+          <dt className="text-xs text-stone-600">{m.wishlist()}</dt>
           <dd
             className="font-display text-2xl text-maroon-900"
             data-testid="profile-wishlist-count"
@@ -65,21 +70,22 @@ export function ProfileCard({
           </dd>
         </div>
         <div>
-          <dt className="text-xs text-stone-600">In cart</dt>
+          <dt className="text-xs text-stone-600">{m.inCart()}</dt>
           <dd className="font-display text-2xl text-maroon-900" data-testid="profile-cart-count">
             {cartCount}
           </dd>
         </div>
       </dl>
       <p className="mt-4 text-xs text-stone-600">
-        Member since {formatMonthYearInIndia(user.createdAt)}
+        {m.memberSince({ date: dates.monthYearInIndia(user.createdAt) })}
       </p>
       <div className="mt-6 grid gap-2 sm:grid-cols-2 md:grid-cols-1">
         <Link to="/orders" className={SECONDARY_BUTTON}>
-          <CalendarCheck size={16} aria-hidden /> View My Bookings
+          <CalendarCheck size={16} aria-hidden /> {m.viewMyBookings()}
         </Link>
         <Link to="/subscription-plans" className={PRIMARY_BUTTON}>
-          <Crown size={16} aria-hidden /> {plan === 'free' ? 'Upgrade Plan' : 'Manage Subscription'}
+          <Crown size={16} aria-hidden />{' '}
+          {plan === 'free' ? m.upgradePlan() : m.manageSubscription()}
         </Link>
       </div>
     </aside>

@@ -4,15 +4,20 @@ import { Pencil } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { Field, FormError } from '../../components/ui/field';
+import { useShopperMessage } from '../../i18n/api-messages';
+import { useMessages } from '../../i18n/messages';
+import { profileMessages } from '../../i18n/profile';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { getToken } from '../../lib/session';
 import { profileQuery } from '../../lib/shopper';
 import { updateProfile } from './api';
 
-const NOT_PROVIDED = 'Not provided';
+/** A GSTIN is called that in Hindi too (an acronym, as on the tax invoices). */
+const GSTIN = 'GSTIN';
 
 function Detail({ label, value, note }: { label: string; value: string; note?: string }) {
+  const m = useMessages(profileMessages);
   return (
     <div className="py-4 sm:grid sm:grid-cols-3 sm:gap-4">
       <dt className="text-sm font-medium text-stone-600">{label}</dt>
@@ -20,7 +25,7 @@ function Detail({ label, value, note }: { label: string; value: string; note?: s
         {value ? (
           <span className="whitespace-pre-line break-words">{value}</span>
         ) : (
-          <span className="text-stone-500">{NOT_PROVIDED}</span>
+          <span className="text-stone-500">{m.notProvided()}</span>
         )}
         {note && <span className="mt-0.5 block text-xs text-stone-500">{note}</span>}
       </dd>
@@ -47,10 +52,13 @@ function upperCaseInPlace(input: HTMLInputElement) {
  * itself stays out of the browser (scripts/check-bundle.mjs).
  */
 export function ProfileOverview({ user }: { user: User }) {
+  const m = useMessages(profileMessages);
   const client = useQueryClient();
   const [editing, setEditing] = useState(false);
   const [busy, setBusy] = useState(false);
+  // A shared rule's or the server's message, shown in the page's language.
   const [problem, setProblem] = useState<{ message: string; gstin?: boolean }>();
+  const problemShown = useShopperMessage(problem?.message ?? '');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -95,10 +103,10 @@ export function ProfileOverview({ user }: { user: User }) {
 
   const heading = (
     <div className="flex items-center justify-between gap-4">
-      <h2 className="font-display text-2xl text-maroon-900">Personal details</h2>
+      <h2 className="font-display text-2xl text-maroon-900">{m.personalDetails()}</h2>
       {!editing && (
         <button type="button" className={SECONDARY_BUTTON} onClick={() => setEditing(true)}>
-          <Pencil size={16} aria-hidden /> Edit
+          <Pencil size={16} aria-hidden /> {m.edit()}
         </button>
       )}
     </div>
@@ -106,41 +114,41 @@ export function ProfileOverview({ user }: { user: User }) {
 
   if (!editing) {
     return (
-      <section aria-label="Overview">
+      <section aria-label={m.tabOverview()}>
         {heading}
         <dl className="mt-2 divide-y divide-stone-100">
-          <Detail label="Full name" value={user.name} />
-          <Detail label="Email" value={user.email} note="Cannot be changed" />
-          <Detail label="Phone" value={user.phone} />
-          <Detail label="Address" value={user.address} />
-          <Detail label="GSTIN" value={user.gstin ?? ''} />
+          <Detail label={m.fullName()} value={user.name} />
+          <Detail label={m.email()} value={user.email} note={m.cannotBeChanged()} />
+          <Detail label={m.phone()} value={user.phone} />
+          <Detail label={m.address()} value={user.address} />
+          <Detail label={GSTIN} value={user.gstin ?? ''} />
         </dl>
       </section>
     );
   }
 
   return (
-    <section aria-label="Overview">
+    <section aria-label={m.tabOverview()}>
       {heading}
-      <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-label="Edit your details">
+      <form onSubmit={onSubmit} className="mt-6 space-y-4" aria-label={m.editYourDetails()}>
         <Field
-          label="Full name"
+          label={m.fullName()}
           name="name"
           autoComplete="name"
           defaultValue={user.name}
           maxLength={100}
         />
         <Field
-          label="Email"
+          label={m.email()}
           name="email"
           type="email"
           value={user.email}
           readOnly
           disabled
-          hint="Cannot be changed"
+          hint={m.cannotBeChanged()}
         />
         <Field
-          label="Phone"
+          label={m.phone()}
           name="phone"
           type="tel"
           autoComplete="tel"
@@ -149,7 +157,7 @@ export function ProfileOverview({ user }: { user: User }) {
         />
         <div>
           <label htmlFor="profile-address" className="block text-sm font-medium text-stone-800">
-            Address
+            {m.address()}
           </label>
           <textarea
             id="profile-address"
@@ -162,22 +170,22 @@ export function ProfileOverview({ user }: { user: User }) {
           />
         </div>
         <Field
-          label="GSTIN"
+          label={GSTIN}
           name="gstin"
           defaultValue={user.gstin ?? ''}
-          placeholder="e.g. 27AAPFU0939F1ZV"
+          placeholder={m.gstinExample()}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={20}
           aria-invalid={problem?.gstin ? true : undefined}
           onInput={(event) => upperCaseInPlace(event.currentTarget)}
-          hint="Optional, for businesses. Shown on your tax invoices from your next payment."
+          hint={m.gstinHint()}
         />
-        <FormError message={problem?.message} />
+        <FormError message={problemShown} />
         <div className="flex flex-wrap gap-3">
           <button type="submit" className={PRIMARY_BUTTON} disabled={busy}>
-            {busy ? 'Saving…' : 'Save Changes'}
+            {busy ? m.saving() : m.saveChanges()}
           </button>
           <button
             type="button"
@@ -188,7 +196,7 @@ export function ProfileOverview({ user }: { user: User }) {
               setEditing(false);
             }}
           >
-            Cancel
+            {m.cancel()}
           </button>
         </div>
       </form>

@@ -5,6 +5,9 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { FormError, PasswordField } from '../../components/ui/field';
+import { useShopperMessage } from '../../i18n/api-messages';
+import { useMessages } from '../../i18n/messages';
+import { profileMessages } from '../../i18n/profile';
 import { notify } from '../../lib/notify';
 import { forgetSession, getToken } from '../../lib/session';
 import { changePassword, deleteAccount } from './api';
@@ -13,9 +16,12 @@ const DANGER_BUTTON =
   'inline-flex items-center justify-center gap-2 rounded-full bg-red-700 px-6 py-3 text-sm font-medium text-white transition hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:cursor-not-allowed disabled:opacity-50';
 
 function ChangePassword({ onChanged }: { onChanged: () => void }) {
+  const m = useMessages(profileMessages);
   const client = useQueryClient();
   const [busy, setBusy] = useState(false);
+  // A shared rule's message (ACCOUNT_MESSAGES), shown in the page's language.
   const [problem, setProblem] = useState<string>();
+  const problemShown = useShopperMessage(problem ?? '');
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -44,33 +50,31 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
   return (
     <form onSubmit={onSubmit} className="space-y-4" aria-labelledby="change-password-heading">
       <h2 id="change-password-heading" className="font-display text-2xl text-maroon-900">
-        Change password
+        {m.changePasswordHeading()}
       </h2>
-      <p className="text-sm text-stone-600">
-        Changing it signs you out everywhere else; you stay signed in here.
-      </p>
+      <p className="text-sm text-stone-600">{m.changePasswordNote()}</p>
       <PasswordField
-        label="Current password"
+        label={m.currentPassword()}
         name="currentPassword"
         autoComplete="current-password"
         required
       />
       <PasswordField
-        label="New password"
+        label={m.newPassword()}
         name="newPassword"
         autoComplete="new-password"
         required
-        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        hint={m.atLeastCharacters({ count: MIN_PASSWORD_LENGTH })}
       />
       <PasswordField
-        label="Confirm new password"
+        label={m.confirmNewPassword()}
         name="confirmPassword"
         autoComplete="new-password"
         required
       />
-      <FormError message={problem} />
+      <FormError message={problemShown} />
       <button type="submit" className={PRIMARY_BUTTON} disabled={busy}>
-        {busy ? 'Changing…' : 'Change Password'}
+        {busy ? m.changing() : m.changePassword()}
       </button>
     </form>
   );
@@ -78,11 +82,15 @@ function ChangePassword({ onChanged }: { onChanged: () => void }) {
 
 /** Asks for the password, then the browser's confirmation, then deletes the account. */
 function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
+  const m = useMessages(profileMessages);
   const dialog = useRef<HTMLDialogElement>(null);
   const navigate = useNavigate();
   const [password, setPassword] = useState('');
   const [busy, setBusy] = useState(false);
+  // A shared rule's message (ACCOUNT_MESSAGES), shown in the page's language.
   const [problem, setProblem] = useState<string>();
+  const problemShown = useShopperMessage(problem ?? '');
+  const deleteConfirm = useShopperMessage(M.deleteConfirm);
 
   useEffect(() => {
     const element = dialog.current;
@@ -94,7 +102,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
     event.preventDefault();
     if (!password) return setProblem(M.deletePasswordRequired);
     setProblem(undefined);
-    if (!window.confirm(M.deleteConfirm)) return;
+    if (!window.confirm(deleteConfirm)) return;
     setBusy(true);
     try {
       const message = await deleteAccount({ password });
@@ -120,28 +128,25 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
           <AlertTriangle size={24} aria-hidden />
         </span>
         <h2 id="delete-heading" className="font-display text-2xl text-maroon-900">
-          Delete your account?
+          {m.deleteHeading()}
         </h2>
-        <p className="text-sm text-stone-700">
-          Your profile, cart, wishlist and plan are removed for good. Bookings you have paid for are
-          kept for our accounts, without your name, phone or street.
-        </p>
+        <p className="text-sm text-stone-700">{m.deleteWhat()}</p>
         <PasswordField
-          label="Password"
+          label={m.password()}
           name="password"
           autoComplete="current-password"
           value={password}
           onChange={(event) => setPassword(event.target.value)}
           autoFocus
-          hint="Enter your password to confirm."
+          hint={m.deletePasswordHint()}
         />
-        <FormError message={problem} />
+        <FormError message={problemShown} />
         <div className="flex flex-wrap justify-end gap-3 pt-2">
           <button type="button" className={SECONDARY_BUTTON} onClick={onClose} disabled={busy}>
-            Cancel
+            {m.cancel()}
           </button>
           <button type="submit" className={DANGER_BUTTON} disabled={!password || busy}>
-            {busy ? 'Deleting…' : 'Delete Account'}
+            {busy ? m.deleting() : m.deleteAccount()}
           </button>
         </div>
       </form>
@@ -151,6 +156,7 @@ function DeleteAccountDialog({ onClose }: { onClose: () => void }) {
 
 /** The Security tab: change the password; the Danger Zone to delete the account. */
 export function ProfileSecurity({ onPasswordChanged }: { onPasswordChanged: () => void }) {
+  const m = useMessages(profileMessages);
   const [deleting, setDeleting] = useState(false);
   return (
     <div className="space-y-10">
@@ -160,11 +166,11 @@ export function ProfileSecurity({ onPasswordChanged }: { onPasswordChanged: () =
         className="rounded-2xl border border-red-200 bg-red-50/60 p-5 sm:p-6"
       >
         <h2 id="danger-heading" className="font-display text-xl text-red-800">
-          Danger Zone
+          {m.dangerZone()}
         </h2>
-        <p className="mt-1 text-sm text-stone-700">Deleting your account cannot be undone.</p>
+        <p className="mt-1 text-sm text-stone-700">{m.deleteCannotBeUndone()}</p>
         <button type="button" className={`${DANGER_BUTTON} mt-4`} onClick={() => setDeleting(true)}>
-          Delete Account
+          {m.deleteAccount()}
         </button>
       </section>
       {deleting && <DeleteAccountDialog onClose={() => setDeleting(false)} />}

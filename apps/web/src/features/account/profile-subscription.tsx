@@ -1,7 +1,11 @@
-import { formatDateInIndia, type Subscription } from '@pehnava/shared';
+import { dateFormatsIn } from '@pehnava/shared';
+import type { Subscription } from '@pehnava/shared';
 import { Check, Crown } from 'lucide-react';
 import { Link } from '../../lib/link';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { useMessages, useLanguage } from '../../i18n/messages';
+import { profileMessages } from '../../i18n/profile';
+import { usePlanText } from '../plans/plan-text';
 import { usePlans } from './api';
 import { planName } from './plan-name';
 
@@ -21,24 +25,24 @@ const badge = (on: boolean) =>
 
 /** The Subscription tab: the plan in effect, its dates and benefits. */
 export function ProfileSubscription({ subscription }: { subscription: Subscription | undefined }) {
+  const m = useMessages(profileMessages);
+  const dates = dateFormatsIn(useLanguage());
+  const planText = usePlanText();
   const { data: plans } = usePlans();
   if (!subscription) {
-    return <p className="text-stone-600">Loading your plan...</p>;
+    return <p className="text-stone-600">{m.loadingYourPlan()}</p>;
   }
 
   if (subscription.plan === 'free') {
     return (
-      <section aria-label="Subscription" className="py-6 text-center">
+      <section aria-label={m.tabSubscription()} className="py-6 text-center">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
           <Crown size={26} aria-hidden />
         </span>
-        <h2 className="mt-4 font-display text-2xl text-maroon-900">You&apos;re on the Free Plan</h2>
-        <p className="mx-auto mt-2 max-w-md text-stone-600">
-          Pay per rental for 2, 4 or 7 days. With Plus or Pro, whole price tiers are free or half
-          price for 14-day rentals, with free delivery.
-        </p>
+        <h2 className="mt-4 font-display text-2xl text-maroon-900">{m.onFreePlan()}</h2>
+        <p className="mx-auto mt-2 max-w-md text-stone-600">{m.freePlanPitch()}</p>
         <Link to="/subscription-plans" className={`${PRIMARY_BUTTON} mt-6`}>
-          View Plans
+          {m.viewPlans()}
         </Link>
       </section>
     );
@@ -46,48 +50,53 @@ export function ProfileSubscription({ subscription }: { subscription: Subscripti
 
   const plan = plans?.find((p) => p.id === subscription.plan);
   return (
-    <section aria-label="Subscription">
-      <h2 className="font-display text-2xl text-maroon-900">{planName(subscription.plan)} plan</h2>
+    <section aria-label={m.tabSubscription()}>
+      <h2 className="font-display text-2xl text-maroon-900">
+        {m.planLabel({ plan: planName(subscription.plan, m) })}
+      </h2>
       <dl className="mt-2 divide-y divide-stone-100" data-testid="subscription-details">
-        <Row label="Started">
-          {subscription.startDate && formatDateInIndia(subscription.startDate)}
+        <Row label={m.started()}>
+          {subscription.startDate && dates.dateInIndia(subscription.startDate)}
         </Row>
-        <Row label="Valid until">
-          {subscription.endDate && formatDateInIndia(subscription.endDate)}
+        <Row label={m.validUntil()}>
+          {subscription.endDate && dates.dateInIndia(subscription.endDate)}
         </Row>
-        <Row label="Status">
+        <Row label={m.status()}>
           <span className={badge(subscription.isActive)}>
-            {subscription.isActive ? 'Active' : 'Expired'}
+            {subscription.isActive ? m.active() : m.expired()}
           </span>
         </Row>
-        <Row label="Renewal">
+        <Row label={m.renewal()}>
           <span className={badge(subscription.autoRenew)}>
-            {subscription.autoRenew ? 'Auto-Renew Enabled' : 'Auto-Renew Disabled'}
+            {subscription.autoRenew ? m.autoRenewEnabled() : m.autoRenewDisabled()}
           </span>
         </Row>
         {subscription.rentalLimit !== null && (
-          <Row label="Rented this period">
-            {subscription.itemsRentedInPeriod} of {subscription.rentalLimit} items
+          <Row label={m.rentedThisPeriod()}>
+            {m.rentedOf({
+              used: subscription.itemsRentedInPeriod,
+              limit: subscription.rentalLimit,
+            })}
           </Row>
         )}
       </dl>
       {plan && (
         <>
           <h3 className="mt-6 text-sm font-semibold uppercase tracking-wider text-stone-600">
-            Your benefits
+            {m.yourBenefits()}
           </h3>
           <ul className="mt-3 space-y-2">
             {plan.features.map((feature) => (
               <li key={feature} className="flex items-start gap-2 text-stone-800">
                 <Check size={18} aria-hidden className="mt-0.5 shrink-0 text-emerald-700" />
-                {feature}
+                {planText(feature)}
               </li>
             ))}
           </ul>
         </>
       )}
       <Link to="/subscription-plans" className={`${PRIMARY_BUTTON} mt-6`}>
-        Change Plan
+        {m.changePlan()}
       </Link>
     </section>
   );

@@ -9,6 +9,9 @@ import { ArrowLeft, MailCheck } from 'lucide-react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { PRIMARY_BUTTON, TEXT_BUTTON } from '../../components/ui/buttons';
 import { FormError } from '../../components/ui/field';
+import { useShopperMessage } from '../../i18n/api-messages';
+import { loginMessages } from '../../i18n/login';
+import { richText, useMessages } from '../../i18n/messages';
 import { notify } from '../../lib/notify';
 import { register, verifyOtp } from './api';
 
@@ -55,10 +58,14 @@ export function VerifyEmail({
   onResent: (body: RegisterBody) => void;
   onChangeEmail: () => void;
 }) {
+  const m = useMessages(loginMessages);
   const [otp, setOtp] = useState('');
   const [busy, setBusy] = useState(false);
   const [resending, setResending] = useState(false);
+  // A shared rule's message (ACCOUNT_MESSAGES), shown in the page's language.
   const [problem, setProblem] = useState<string>();
+  const problemShown = useShopperMessage(problem ?? '');
+  const earlierDetails = useShopperMessage(M.otpSentWithEarlierDetails);
   const left = useResendCountdown(sent.at);
   // The code creates the account with the details it was sent with (the server keeps them).
   const detailsChanged = sent.body.name !== signUp.name || sent.body.password !== signUp.password;
@@ -100,25 +107,28 @@ export function VerifyEmail({
         className={`${TEXT_BUTTON} inline-flex items-center gap-1.5`}
         onClick={onChangeEmail}
       >
-        <ArrowLeft size={16} aria-hidden /> Change Email
+        <ArrowLeft size={16} aria-hidden /> {m.changeEmail()}
       </button>
       <div className="text-center">
         <span className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-maroon-50 text-maroon-700">
           <MailCheck size={26} aria-hidden />
         </span>
         <h2 id="verify-heading" className="mt-3 font-display text-2xl text-maroon-900">
-          Verify your email
+          {m.verifyHeading()}
         </h2>
         <p className="mt-1 text-sm text-stone-600">
-          We sent a 6-digit code to{' '}
-          <strong className="break-all font-medium text-stone-900" data-testid="verify-email">
-            {signUp.email}
-          </strong>
+          {richText(m.codeSentTo, {
+            email: (
+              <strong className="break-all font-medium text-stone-900" data-testid="verify-email">
+                {signUp.email}
+              </strong>
+            ),
+          })}
         </p>
       </div>
       <div>
         <label htmlFor="otp" className="block text-sm font-medium text-stone-800">
-          Verification code
+          {m.verificationCode()}
         </label>
         <input
           id="otp"
@@ -134,7 +144,7 @@ export function VerifyEmail({
           className="mt-1.5 block w-full rounded-lg border border-stone-300 bg-white px-3.5 py-3 text-center font-mono text-2xl tracking-[0.5em] text-stone-900 shadow-sm placeholder:text-stone-300 focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
         />
         <p id="otp-note" className="mt-2 text-xs text-stone-600">
-          The OTP is valid for {OTP_VALID_MINUTES} minutes.
+          {m.otpValidFor({ minutes: OTP_VALID_MINUTES })}
         </p>
       </div>
       {detailsChanged && (
@@ -142,22 +152,22 @@ export function VerifyEmail({
           className="rounded-lg bg-gold-300/30 px-3 py-2 text-sm text-stone-800 ring-1 ring-gold-500/40"
           data-testid="otp-earlier-details"
         >
-          {M.otpSentWithEarlierDetails}
+          {earlierDetails}
         </p>
       )}
-      <FormError message={problem} />
+      <FormError message={problemShown} />
       <button type="submit" className={`${PRIMARY_BUTTON} w-full`} disabled={busy}>
-        {busy ? 'Verifying…' : 'Verify & Create Account'}
+        {busy ? m.verifying() : m.verifyAndCreate()}
       </button>
       <p className="text-center text-sm text-stone-600">
-        Didn&apos;t get it?{' '}
+        {m.didntGetIt()}{' '}
         <button
           type="button"
           className={TEXT_BUTTON}
           disabled={left > 0 || resending}
           onClick={onResend}
         >
-          {resending ? 'Sending…' : left > 0 ? `Resend OTP in ${left}s` : 'Resend OTP'}
+          {resending ? m.sending() : left > 0 ? m.resendIn({ seconds: left }) : m.resendOtp()}
         </button>
       </p>
     </form>

@@ -10,6 +10,9 @@ import {
   type ReactNode,
 } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON, TEXT_BUTTON } from '../../components/ui/buttons';
+import { useShopperMessage } from '../../i18n/api-messages';
+import { richText, useMessages } from '../../i18n/messages';
+import { profileMessages } from '../../i18n/profile';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useToken } from '../../lib/session';
@@ -31,7 +34,10 @@ const INPUT =
 const atField = (error: unknown) =>
   error instanceof ApiError && (error.status === 400 || error.status === 429);
 
-/** A labelled input with its error under it (announced), or a line of help. */
+/**
+ * A labelled input with its error under it (announced), or a line of help. The error is a shared
+ * rule's or the server's message, shown in the page's language.
+ */
 function InputRow({
   label,
   error,
@@ -45,6 +51,7 @@ function InputRow({
   prefix?: string;
 } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
+  const errorShown = useShopperMessage(error ?? '');
   const described = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
   const field = (
     <input
@@ -74,7 +81,7 @@ function InputRow({
       )}
       {error ? (
         <p id={`${id}-error`} role="alert" className="mt-1.5 text-sm text-red-700">
-          {error}
+          {errorShown}
         </p>
       ) : (
         hint && (
@@ -93,9 +100,11 @@ function InputRow({
  * server's refusals are shown in its words: at the field for what was typed, else as a toast.
  */
 export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
+  const m = useMessages(profileMessages);
   const token = useToken();
   const client = useQueryClient();
   const query = useQuery({ ...whatsAppQuery(token ?? ''), enabled: Boolean(token) });
+  const loadProblem = useShopperMessage(query.error?.message ?? W.unavailable);
   const [busy, setBusy] = useState<Busy>();
   const running = useRef(false);
   const [phoneError, setPhoneError] = useState<string>();
@@ -181,17 +190,17 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
   if (query.isPending) {
     body = (
       <p className="text-sm text-stone-600" aria-busy="true">
-        Loading…
+        {m.loading()}
       </p>
     );
   } else if (query.isError || !status) {
     body = (
       <div className="flex flex-wrap items-center gap-3">
         <p role="alert" className="text-sm text-red-700">
-          {query.error?.message ?? W.unavailable}
+          {loadProblem}
         </p>
         <button type="button" className={TEXT_BUTTON} onClick={() => void query.refetch()}>
-          Try again
+          {m.tryAgain()}
         </button>
       </div>
     );
@@ -200,7 +209,7 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
       <div className="flex flex-col gap-4 rounded-2xl bg-emerald-50 p-4 ring-1 ring-emerald-200 sm:flex-row sm:items-center sm:justify-between sm:p-5">
         <p className="flex items-center gap-2.5 font-medium text-emerald-900">
           <CheckCircle2 size={20} className="shrink-0 text-emerald-700" aria-hidden />
-          <span data-testid="whatsapp-on">On for +91 {status.phone}</span>
+          <span data-testid="whatsapp-on">{m.whatsappOnFor({ phone: status.phone ?? '' })}</span>
         </p>
         <button
           type="button"
@@ -208,35 +217,38 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
           disabled={busy !== undefined}
           onClick={() => void turnOff()}
         >
-          {busy === 'off' ? 'Turning off…' : 'Turn off'}
+          {busy === 'off' ? m.turningOff() : m.turnOff()}
         </button>
       </div>
     );
   } else if (status.state === 'pending' && status.pendingPhone && !changing) {
     const phone = status.pendingPhone;
     body = (
-      <form ref={codeForm} onSubmit={verify} noValidate aria-label="Verify WhatsApp number">
+      <form ref={codeForm} onSubmit={verify} noValidate aria-label={m.verifyNumber()}>
         <p className="text-sm text-stone-700">
-          Enter the 6-digit code we sent on WhatsApp to{' '}
-          <span className="font-medium whitespace-nowrap text-stone-900">+91 {phone}</span>.
+          {richText(m.enterCode, {
+            phone: (
+              <span className="font-medium whitespace-nowrap text-stone-900">+91 {phone}</span>
+            ),
+          })}
         </p>
         <div className="mt-4 flex flex-col gap-3 sm:flex-row sm:items-start">
           <InputRow
-            label="Code"
+            label={m.code()}
             name="code"
             error={codeError}
             inputMode="numeric"
             autoComplete="one-time-code"
             pattern="\d{6}"
             maxLength={6}
-            placeholder="6-digit code"
+            placeholder={m.codePlaceholder()}
           />
           <button
             type="submit"
             className={`${PRIMARY_BUTTON} sm:mt-7`}
             disabled={busy !== undefined}
           >
-            {busy === 'verify' ? 'Verifying…' : 'Verify'}
+            {busy === 'verify' ? m.verifying() : m.verify()}
           </button>
         </div>
         <div className="mt-3 flex flex-wrap items-center gap-x-5 gap-y-2">
@@ -246,7 +258,7 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
             disabled={busy !== undefined}
             onClick={() => void sendAgain(phone)}
           >
-            {busy === 'resend' ? 'Sending…' : 'Send again'}
+            {busy === 'resend' ? m.sending() : m.sendAgain()}
           </button>
           <button
             type="button"
@@ -257,7 +269,7 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
               setChanging(true);
             }}
           >
-            Change number
+            {m.changeNumber()}
           </button>
         </div>
       </form>
@@ -265,15 +277,15 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
   } else {
     const pending = status.state === 'pending' ? status.pendingPhone : null;
     body = (
-      <form onSubmit={sendCode} noValidate aria-label="Turn on WhatsApp updates">
+      <form onSubmit={sendCode} noValidate aria-label={m.turnOnUpdates()}>
         <div className="flex flex-col gap-3 sm:flex-row sm:items-start">
           <InputRow
-            label="WhatsApp number"
+            label={m.whatsappNumber()}
             name="phone"
             type="tel"
             prefix="+91"
             error={phoneError}
-            hint="10-digit mobile number"
+            hint={m.mobileHint()}
             inputMode="numeric"
             autoComplete="tel-national"
             maxLength={10}
@@ -284,7 +296,7 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
             className={`${PRIMARY_BUTTON} sm:mt-7`}
             disabled={busy !== undefined}
           >
-            {busy === 'send' ? 'Sending…' : 'Send code'}
+            {busy === 'send' ? m.sending() : m.sendCode()}
           </button>
           {pending && (
             <button
@@ -293,7 +305,7 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
               disabled={busy !== undefined}
               onClick={() => setChanging(false)}
             >
-              Cancel
+              {m.cancel()}
             </button>
           )}
         </div>
@@ -309,18 +321,13 @@ export function WhatsAppUpdates({ profilePhone }: { profilePhone: string }) {
         </span>
         <div>
           <h2 id="whatsapp-heading" className="font-display text-2xl text-maroon-900">
-            Booking updates on WhatsApp
+            {m.whatsappHeading()}
           </h2>
-          <p className="mt-1 text-sm text-stone-600">
-            Confirmations, dispatch with tracking, return reminders, charges and refunds.
-          </p>
+          <p className="mt-1 text-sm text-stone-600">{m.whatsappWhat()}</p>
         </div>
       </div>
       <div className="mt-5">{body}</div>
-      <p className="mt-5 text-xs text-stone-500">
-        E-mail stays the record of every booking. Replying STOP on WhatsApp also turns these updates
-        off.
-      </p>
+      <p className="mt-5 text-xs text-stone-500">{m.whatsappRecord()}</p>
     </section>
   );
 }

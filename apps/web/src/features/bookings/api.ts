@@ -90,49 +90,48 @@ export function confirmExtension(bookingId: string): Promise<ExtensionResult> {
   });
 }
 
+/*
+ * The calls below whose failure has no message of the shared rules take the one to show when the
+ * server gives none (`failed`), in the page's language, from the component that calls them.
+ */
+
 /** POST /api/booking/{id}/items/{itemId}/report: within 24 hours of delivery. */
 export function reportItem(
   bookingId: string,
   itemId: string,
   body: ReportItemBody,
+  failed: string,
 ): Promise<ReportItemResponse> {
   return apiRequest<ReportItemResponse>(`/booking/${bookingId}/items/${itemId}/report`, {
     method: 'POST',
     body,
-    fallback: 'Could not send your report. Please try again.',
+    fallback: failed,
   });
 }
 
 /** GET /api/booking/{id}/at-risk: the booking's pieces at risk and the shopper's choices. */
-export function atRiskChoices(bookingId: string): Promise<AtRiskResponse> {
-  return apiGet<AtRiskResponse>(
-    `/booking/${encodeURIComponent(bookingId)}/at-risk`,
-    'Could not load your booking. Please try again.',
-  );
+export function atRiskChoices(bookingId: string, failed: string): Promise<AtRiskResponse> {
+  return apiGet<AtRiskResponse>(`/booking/${encodeURIComponent(bookingId)}/at-risk`, failed);
 }
 
 /** POST /api/booking/{id}/at-risk: another size, another piece, or cancel with a full refund. */
 export function chooseAtRisk(
   bookingId: string,
   body: AtRiskChoiceBody,
+  failed: string,
 ): Promise<AtRiskChoiceResponse> {
   return apiRequest<AtRiskChoiceResponse>(`/booking/${encodeURIComponent(bookingId)}/at-risk`, {
     method: 'POST',
     body,
-    fallback: 'Could not save your choice. Please try again.',
+    fallback: failed,
   });
 }
 
-export const TAX_DOCUMENT_MESSAGES = {
-  listFailed: 'Could not load your invoices. Please try again.',
-  downloadFailed: 'Could not download the invoice. Please try again.',
-} as const;
-
 /** GET /api/booking/{id}/invoice (JSON): the booking's tax invoices and credit notes. */
-export function taxDocuments(bookingId: string): Promise<BookingInvoicesResponse> {
+export function taxDocuments(bookingId: string, failed: string): Promise<BookingInvoicesResponse> {
   return apiGet<BookingInvoicesResponse>(
     `/booking/${encodeURIComponent(bookingId)}/invoice`,
-    TAX_DOCUMENT_MESSAGES.listFailed,
+    failed,
   );
 }
 
@@ -164,6 +163,7 @@ export function fileNameOf(disposition: string | null): string | undefined {
 export async function taxDocumentPdf(
   bookingId: string,
   number: string,
+  failed: string,
 ): Promise<{ blob: Blob; fileName: string }> {
   const token = getToken();
   const headers: Record<string, string> = { accept: 'application/pdf' };
@@ -173,7 +173,7 @@ export async function taxDocumentPdf(
   try {
     res = await fetch(path, { headers });
   } catch {
-    throw new ApiError(0, TAX_DOCUMENT_MESSAGES.downloadFailed);
+    throw new ApiError(0, failed);
   }
   if (!res.ok || !res.headers.get('content-type')?.startsWith('application/pdf')) {
     if (res.status === 401 && token) endSession('expired', token);
@@ -181,7 +181,7 @@ export async function taxDocumentPdf(
     const message =
       data && typeof data === 'object' && 'message' in data && typeof data.message === 'string'
         ? data.message
-        : TAX_DOCUMENT_MESSAGES.downloadFailed;
+        : failed;
     throw new ApiError(res.status, message);
   }
   const blob = await res.blob();

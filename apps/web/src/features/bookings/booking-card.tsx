@@ -1,10 +1,10 @@
 import {
   bookingNumber,
-  formatDateInIndia,
   formatRupees,
   todayInIndia,
   type Booking,
   type BookingStatus,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import {
   AlertTriangle,
@@ -26,13 +26,14 @@ import {
   type LucideIcon,
 } from 'lucide-react';
 import { useId, useState } from 'react';
+import { bookingsMessages } from '../../i18n/bookings';
+import { richText, useMessages, useLanguage } from '../../i18n/messages';
 import { Link } from '../../lib/link';
 import { KeepItLonger } from './extend-booking';
 import {
   PAYMENT_BADGES,
   PROGRESS_STEPS,
   STATUS_BADGES,
-  STEP_LABELS,
   backupLabel,
   extendedDays,
   formatReturnDay,
@@ -78,9 +79,10 @@ export function Badge({
 
 /** Confirmed → Processing → Shipped → Delivered, each step done once the status reaches it. */
 function ProgressBar({ status }: { status: BookingStatus }) {
+  const m = useMessages(bookingsMessages);
   const current = PROGRESS_STEPS.filter((step) => stepComplete(status, step)).at(-1);
   return (
-    <ol className="grid grid-cols-4" aria-label="Progress" data-testid="booking-progress">
+    <ol className="grid grid-cols-4" aria-label={m.progress()} data-testid="booking-progress">
       {PROGRESS_STEPS.map((step, i) => {
         const done = stepComplete(status, step);
         const lineDone = i > 0 && done;
@@ -111,8 +113,8 @@ function ProgressBar({ status }: { status: BookingStatus }) {
             <span
               className={`mt-1.5 text-[11px] sm:text-xs ${done ? 'font-medium text-maroon-900' : 'text-stone-500'}`}
             >
-              {STEP_LABELS[step]}
-              <span className="sr-only">{done ? ', done' : ', not yet'}</span>
+              {m[STATUS_BADGES[step].label]()}
+              <span className="sr-only">{done ? m.stepDone() : m.stepNotYet()}</span>
             </span>
           </li>
         );
@@ -123,6 +125,8 @@ function ProgressBar({ status }: { status: BookingStatus }) {
 
 /** One paid booking in My Bookings (SPEC.md §2): status, number, date, total, progress, where. */
 export function BookingCard({ booking, onDetails }: { booking: Booking; onDetails: () => void }) {
+  const m = useMessages(bookingsMessages);
+  const dates = dateFormatsIn(useLanguage());
   const Icon = STATUS_ICONS[booking.status];
   const status = STATUS_BADGES[booking.status];
   const payment = PAYMENT_BADGES[booking.paymentStatus];
@@ -132,7 +136,7 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
   const { city, state } = booking.deliveryAddress;
   const due = returnDate(booking);
   const extended = extendedDays(booking);
-  const extendedLine = extended > 0 && `Extended by ${extended} ${extended === 1 ? 'day' : 'days'}`;
+  const extendedLine = extended > 0 && m.extendedBy({ count: extended });
   const invoiced = mayHaveTaxDocuments(booking);
   // The booking's documents are asked for when the shopper opens its Invoices panel.
   const [invoicesOpen, setInvoicesOpen] = useState(false);
@@ -153,17 +157,22 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
           </span>
           <div>
             <h2 id={headingId} className="font-display text-lg text-maroon-900">
-              Order #<span data-testid="booking-number">{number}</span>
+              {richText(m.orderNumber, {
+                number: <span data-testid="booking-number">{number}</span>,
+              })}
             </h2>
             <p className="text-sm text-stone-600">
-              Placed on{' '}
-              <time dateTime={booking.createdAt} data-testid="booking-date">
-                {formatDateInIndia(booking.createdAt)}
-              </time>
+              {richText(m.placedOn, {
+                date: (
+                  <time dateTime={booking.createdAt} data-testid="booking-date">
+                    {dates.dateInIndia(booking.createdAt)}
+                  </time>
+                ),
+              })}
             </p>
           </div>
         </div>
-        <Badge label={status.label} className={status.className} testId="booking-status" />
+        <Badge label={m[status.label]()} className={status.className} testId="booking-status" />
       </div>
 
       <div className="mt-4 flex flex-wrap items-center justify-between gap-3">
@@ -171,10 +180,14 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
           <span className="text-xl font-semibold text-stone-900" data-testid="booking-total">
             {formatRupees(booking.totalPrice)}
           </span>
-          <Badge label={payment.label} className={payment.className} testId="booking-payment" />
+          <Badge
+            label={m[payment.label]()}
+            className={payment.className}
+            testId="booking-payment"
+          />
           {booking.balanceDue > 0 && (
             <Badge
-              label={`Balance due ${formatRupees(booking.balanceDue)}`}
+              label={m.balanceDueAmount({ amount: formatRupees(booking.balanceDue) })}
               className="bg-amber-50 text-amber-800 ring-amber-200"
               testId="booking-balance"
             />
@@ -190,7 +203,7 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
               className="inline-flex items-center gap-1.5 rounded-full border border-stone-300 py-2 pl-3.5 pr-3 text-sm font-medium text-stone-800 transition hover:border-maroon-700 hover:text-maroon-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
             >
               <ReceiptIndianRupee size={16} aria-hidden />
-              Invoices
+              {m.invoices()}
               <ChevronDown
                 size={16}
                 aria-hidden
@@ -201,16 +214,16 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
           <button
             type="button"
             onClick={onDetails}
-            aria-label={`Details of order ${number}`}
+            aria-label={m.detailsOf({ number })}
             className="rounded-full border border-maroon-700 px-5 py-2 text-sm font-medium text-maroon-700 transition hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
           >
-            Details
+            {m.details()}
           </button>
         </div>
         {invoiced && (
           <section
             id={invoicesId}
-            aria-label={`Invoices of order ${number}`}
+            aria-label={m.invoicesOf({ number })}
             hidden={!invoicesOpen}
             className="basis-full"
             data-testid="booking-invoices"
@@ -224,12 +237,12 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
         (booking.status === 'confirmed' || booking.status === 'processing') && (
           <p className="mt-4 flex flex-wrap items-center gap-x-3 gap-y-2 rounded-2xl bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
             <AlertTriangle size={18} aria-hidden className="shrink-0" />
-            <span className="flex-1">A piece may not be ready in time.</span>
+            <span className="flex-1">{m.atRisk()}</span>
             <Link
               to={`/orders/${booking._id}/choose`}
               className="font-semibold text-maroon-700 underline underline-offset-2"
             >
-              Choose what we send
+              {m.chooseWhatWeSend()}
             </Link>
           </p>
         )}
@@ -251,10 +264,17 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
             <CalendarClock size={18} aria-hidden className="mt-0.5 shrink-0 text-maroon-700" />
             <span>
               <span className="block text-stone-900">
-                Return by{' '}
-                <time dateTime={due} className="font-semibold" data-testid="booking-return-date">
-                  {formatReturnDay(due)}
-                </time>
+                {richText(m.returnBy, {
+                  date: (
+                    <time
+                      dateTime={due}
+                      className="font-semibold"
+                      data-testid="booking-return-date"
+                    >
+                      {formatReturnDay(due, dates)}
+                    </time>
+                  ),
+                })}
               </span>
               {extendedLine && (
                 <span className="block text-xs text-stone-600" data-testid="booking-extended">
@@ -270,10 +290,10 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
       <ul className="mt-5 flex flex-wrap gap-x-5 gap-y-1.5 border-t border-stone-100 pt-4 text-sm text-stone-700">
         <li className="flex items-center gap-1.5" data-testid="booking-items">
           <ShoppingBag size={15} aria-hidden className="text-stone-500" />
-          {count} {count === 1 ? 'item' : 'items'}
+          {m.itemCount({ count })}
         </li>
         {booking.items.map((item) => {
-          const backup = backupLabel(item);
+          const backup = backupLabel(item, m);
           return (
             backup && (
               <li
@@ -293,7 +313,7 @@ export function BookingCard({ booking, onDetails }: { booking: Booking; onDetail
         </li>
         <li className="flex items-center gap-1.5" data-testid="booking-method">
           <CreditCard size={15} aria-hidden className="text-stone-500" />
-          {paymentMethodLabel(booking.paymentMethod)}
+          {paymentMethodLabel(booking.paymentMethod, m)}
         </li>
         {!due && extendedLine && (
           <li className="flex items-center gap-1.5" data-testid="booking-extended">

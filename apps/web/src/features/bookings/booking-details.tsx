@@ -2,16 +2,18 @@ import {
   BOOKING_MESSAGES,
   PLAN_DEFINITIONS,
   bookingNumber,
-  daysLabel,
-  formatIsoDate,
   formatRupees,
   type Booking,
   type BookingItem,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { ImageOff, X } from 'lucide-react';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { ICON_BUTTON } from '../../components/ui/icon-button';
+import { inPageLanguage } from '../../i18n/api-messages';
+import { bookingsMessages } from '../../i18n/bookings';
+import { useMessages, useLanguage } from '../../i18n/messages';
 import { Badge } from './booking-card';
 import { ReportOutcome, ReportProblem, fitWindowOpen } from './report-problem';
 import { ReviewPiece, reviewable } from './review-piece';
@@ -57,6 +59,7 @@ function Fact({ label, value, testId }: { label: string; value: ReactNode; testI
 }
 
 function ItemImage({ src, name }: { src: string | undefined; name: string }) {
+  const m = useMessages(bookingsMessages);
   const [failed, setFailed] = useState(false);
   return (
     <span className="h-24 w-18 shrink-0 overflow-hidden rounded-lg bg-maroon-50">
@@ -75,7 +78,7 @@ function ItemImage({ src, name }: { src: string | undefined; name: string }) {
           className="flex h-full w-full items-center justify-center text-maroon-700/60"
           data-testid="item-placeholder"
         >
-          <ImageOff size={20} aria-label={`${name}: no image`} />
+          <ImageOff size={20} aria-label={m.noImage({ name })} />
         </span>
       )}
     </span>
@@ -83,9 +86,11 @@ function ItemImage({ src, name }: { src: string | undefined; name: string }) {
 }
 
 function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) {
-  const name = item.listingId.name || 'Product';
+  const m = useMessages(bookingsMessages);
+  const dates = dateFormatsIn(useLanguage());
+  const name = item.listingId.name || m.product();
   const discounted = item.discountAmount > 0 && item.originalPrice > item.totalPrice;
-  const backup = backupLabel(item);
+  const backup = backupLabel(item, m);
   return (
     <li className="flex gap-3 py-3" data-testid="details-item">
       <ItemImage src={item.listingId.images[0]} name={name} />
@@ -94,10 +99,11 @@ function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) 
           {name}
         </p>
         <p className="mt-0.5 text-stone-600">
-          Size {item.size} · {daysLabel(item.rentalDuration)} · Qty {item.quantity}
+          {m.size({ size: item.size })} · {m.days({ count: item.rentalDuration })} ·{' '}
+          {m.quantity({ count: item.quantity })}
         </p>
         <p className="text-stone-600">
-          {formatIsoDate(item.startDate)} to {formatIsoDate(item.endDate)}
+          {m.dates({ start: dates.isoDate(item.startDate), end: dates.isoDate(item.endDate) })}
         </p>
         {backup && (
           <p
@@ -112,15 +118,17 @@ function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) 
             className={`mt-1 text-xs font-medium ${item.condition === 'good' ? 'text-emerald-700' : 'text-amber-800'}`}
             data-testid="details-item-returned"
           >
-            {CONDITION_LABELS[item.condition]}
             {item.returnedAt && item.condition !== 'lost'
-              ? ` on ${formatDateTime(item.returnedAt)}`
-              : ''}
+              ? m.conditionOn({
+                  condition: m[CONDITION_LABELS[item.condition]](),
+                  date: formatDateTime(item.returnedAt, dates),
+                })
+              : m[CONDITION_LABELS[item.condition]]()}
           </p>
         ) : (
           item.dispatchedAt && (
             <p className="mt-1 text-xs text-stone-500" data-testid="details-item-returned">
-              Sent on {formatDateTime(item.dispatchedAt)}
+              {m.sentOn({ date: formatDateTime(item.dispatchedAt, dates) })}
             </p>
           )
         )}
@@ -134,7 +142,7 @@ function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) 
         <div className="mt-1.5 flex flex-wrap items-center justify-between gap-2">
           {item.appliedSubscriptionPlan !== 'free' ? (
             <span className="rounded-full bg-gold-300/60 px-2 py-0.5 text-[11px] font-semibold text-maroon-900">
-              {planName(item.appliedSubscriptionPlan)} Plan Applied
+              {m.planApplied({ plan: planName(item.appliedSubscriptionPlan) })}
             </span>
           ) : (
             <span />
@@ -151,16 +159,17 @@ function RentalItem({ item, booking }: { item: BookingItem; booking: Booking }) 
   );
 }
 
+/** What a refund's state says to the shopper: its message in My Bookings' catalogue. */
+const REFUND_STATES = {
+  pending: 'refundPending',
+  processed: 'refundProcessed',
+  failed: 'refundFailed',
+} as const satisfies Record<Booking['refunds'][number]['status'], string>;
+
 /**
  * A booking's details (SPEC.md §2 My Bookings) in a modal dialog: the browser's own <dialog>
  * keeps focus inside, closes on Escape, and gives focus back to the button that opened it.
  */
-/** What a refund's state says to the shopper. */
-const REFUND_STATES: Record<Booking['refunds'][number]['status'], string> = {
-  pending: 'On its way',
-  processed: 'Refunded',
-  failed: 'Delayed: we are on it',
-};
 
 export function BookingDetails({
   booking,
@@ -179,6 +188,8 @@ export function BookingDetails({
   onPayBalance?: () => void;
   payingBalance?: boolean;
 }) {
+  const m = useMessages(bookingsMessages);
+  const dates = dateFormatsIn(useLanguage());
   const dialog = useRef<HTMLDialogElement>(null);
   const number = bookingNumber(booking._id);
   const tracking = booking.deliveryTracking;
@@ -208,12 +219,12 @@ export function BookingDetails({
       <div className="flex max-h-[calc(100dvh-2rem)] flex-col">
         <div className="flex items-center justify-between gap-3 border-b border-stone-100 px-5 py-4 sm:px-6">
           <h2 id="booking-details-heading" className="font-display text-2xl text-maroon-900">
-            Order #{number}
+            {m.orderNumber({ number })}
           </h2>
           <button
             type="button"
             className={ICON_BUTTON}
-            aria-label="Close"
+            aria-label={m.close()}
             onClick={() => dialog.current?.close()}
           >
             <X size={20} aria-hidden />
@@ -228,26 +239,30 @@ export function BookingDetails({
           className="space-y-5 overflow-y-auto overscroll-contain px-5 pb-6 pt-1 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-maroon-700 sm:px-6"
         >
           <dl className="pt-4 text-sm">
-            <Fact label="Order date" value={formatDateTime(booking.createdAt)} />
+            <Fact label={m.orderDate()} value={formatDateTime(booking.createdAt, dates)} />
             <Fact
-              label="Status"
+              label={m.status()}
               value={
-                <Badge label={status.label} className={status.className} testId="details-status" />
+                <Badge
+                  label={m[status.label]()}
+                  className={status.className}
+                  testId="details-status"
+                />
               }
             />
             <Fact
-              label="Payment status"
+              label={m.paymentStatus()}
               value={
                 <Badge
-                  label={payment.label}
+                  label={m[payment.label]()}
                   className={payment.className}
                   testId="details-payment"
                 />
               }
             />
-            <Fact label="Payment method" value={paymentMethodLabel(booking.paymentMethod)} />
+            <Fact label={m.paymentMethod()} value={paymentMethodLabel(booking.paymentMethod, m)} />
             <Fact
-              label="Payment ID"
+              label={m.paymentId()}
               value={booking.razorpayPaymentId ?? undefined}
               testId="details-payment-id"
             />
@@ -258,17 +273,17 @@ export function BookingDetails({
               tracking.trackingId ||
               tracking.status ||
               tracking.deliveryETA) && (
-              <Section title="Delivery tracking">
+              <Section title={m.deliveryTracking()}>
                 <dl className="text-sm" data-testid="details-tracking">
-                  <Fact label="Courier" value={tracking.provider} />
-                  <Fact label="Tracking ID" value={tracking.trackingId} />
-                  <Fact label="Status" value={tracking.status} />
-                  <Fact label="Expected delivery" value={tracking.deliveryETA} />
+                  <Fact label={m.courier()} value={tracking.provider} />
+                  <Fact label={m.trackingId()} value={tracking.trackingId} />
+                  <Fact label={m.status()} value={tracking.status} />
+                  <Fact label={m.expectedDelivery()} value={tracking.deliveryETA} />
                 </dl>
               </Section>
             )}
 
-          <Section title="Delivery address">
+          <Section title={m.deliveryAddress()}>
             <address
               className="text-sm not-italic leading-relaxed text-stone-800"
               data-testid="details-address"
@@ -285,13 +300,13 @@ export function BookingDetails({
               <br />
               {address.city}, {address.state}
               <br />
-              PIN {address.pincode}
+              {m.pin({ pincode: address.pincode })}
               <br />
-              Phone {address.phone}
+              {m.phone({ phone: address.phone })}
             </address>
           </Section>
 
-          <Section title="Rental items">
+          <Section title={m.rentalItems()}>
             <ul className="-my-3 divide-y divide-stone-100">
               {booking.items.map((item) => (
                 <RentalItem
@@ -303,37 +318,37 @@ export function BookingDetails({
             </ul>
           </Section>
 
-          <Section title="Summary">
+          <Section title={m.summary()}>
             <dl className="text-sm">
-              <Fact label="Subtotal" value={formatRupees(booking.subtotal)} />
+              <Fact label={m.subtotal()} value={formatRupees(booking.subtotal)} />
               <Fact
-                label="Delivery charges"
-                value={booking.deliveryFee === 0 ? 'FREE' : formatRupees(booking.deliveryFee)}
+                label={m.deliveryCharges()}
+                value={booking.deliveryFee === 0 ? m.free() : formatRupees(booking.deliveryFee)}
                 testId="details-delivery"
               />
               {booking.insuranceAmount > 0 && (
                 <Fact
-                  label="Damage protection"
+                  label={m.damageProtection()}
                   value={formatRupees(booking.insuranceAmount)}
                   testId="details-insurance"
                 />
               )}
               {discount > 0 && (
                 <Fact
-                  label={`Coupon discount (${booking.appliedCoupon?.code})`}
+                  label={m.couponDiscount({ code: booking.appliedCoupon?.code ?? '' })}
                   value={`-${formatRupees(discount)}`}
                   testId="details-discount"
                 />
               )}
               {booking.items.some((item) => item.backupSize) && (
                 <Fact
-                  label="Back-up sizes"
-                  value={booking.backupFees ? formatRupees(booking.backupFees) : 'FREE'}
+                  label={m.backupSizes()}
+                  value={booking.backupFees ? formatRupees(booking.backupFees) : m.free()}
                   testId="details-backup"
                 />
               )}
               <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
-                <dt className="font-semibold text-stone-900">Total amount</dt>
+                <dt className="font-semibold text-stone-900">{m.totalAmount()}</dt>
                 <dd className="font-semibold text-stone-900" data-testid="details-total">
                   {formatRupees(booking.totalPrice)}
                 </dd>
@@ -342,17 +357,19 @@ export function BookingDetails({
           </Section>
 
           {booking.extensions && booking.extensions.length > 0 && (
-            <Section title="Kept longer">
+            <Section title={m.keptLonger()}>
               <ul className="space-y-3 text-sm" data-testid="details-extensions">
                 {booking.extensions.map((extension) => (
                   <li key={extension.id} className="flex items-start justify-between gap-3">
                     <span className="min-w-0 text-stone-700">
                       <span className="block font-medium text-stone-900">
-                        {extension.days} more {extension.days === 1 ? 'day' : 'days'} · return by{' '}
-                        {formatReturnDay(extension.endDate)}
+                        {m.extension({
+                          count: extension.days,
+                          date: formatReturnDay(extension.endDate, dates),
+                        })}
                       </span>
                       <span className="block text-xs text-stone-500">
-                        Paid {formatDateTime(extension.appliedAt)}
+                        {m.paidOn({ date: formatDateTime(extension.appliedAt, dates) })}
                       </span>
                     </span>
                     <span className="shrink-0 font-semibold text-stone-900">
@@ -365,7 +382,7 @@ export function BookingDetails({
           )}
 
           {booking.charges.length > 0 && (
-            <Section title="After your rental">
+            <Section title={m.afterRental()}>
               <ul className="space-y-3 text-sm" data-testid="details-charges">
                 {booking.charges.map((charge) => {
                   const state = CHARGE_STATES[charge.status];
@@ -373,7 +390,7 @@ export function BookingDetails({
                     <li key={charge.id} className="flex items-start justify-between gap-3">
                       <span className="min-w-0 text-stone-700">
                         <span className="block font-medium text-stone-900">
-                          {CHARGE_KINDS_SAID[charge.kind]}
+                          {m[CHARGE_KINDS_SAID[charge.kind]]()}
                         </span>
                         <span className="block text-xs text-stone-500">{charge.reason}</span>
                       </span>
@@ -390,7 +407,7 @@ export function BookingDetails({
                           {formatRupees(charge.amount)}
                         </span>
                         <Badge
-                          label={state.label}
+                          label={m[state.label]()}
                           className={state.className}
                           testId="details-charge-status"
                         />
@@ -400,7 +417,7 @@ export function BookingDetails({
                 })}
               </ul>
               <div className="mt-3 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
-                <span className="font-semibold text-stone-900">Balance due</span>
+                <span className="font-semibold text-stone-900">{m.balanceDue()}</span>
                 <span className="font-semibold text-stone-900" data-testid="details-balance">
                   {formatRupees(booking.balanceDue)}
                 </span>
@@ -413,38 +430,35 @@ export function BookingDetails({
                   disabled={payingBalance}
                   aria-busy={payingBalance}
                 >
-                  {payingBalance ? 'Processing…' : `Pay ${formatRupees(booking.balanceDue)}`}
+                  {payingBalance
+                    ? m.processing()
+                    : m.pay({ amount: formatRupees(booking.balanceDue) })}
                 </button>
               )}
-              <p className="mt-2 text-xs text-stone-500">
-                Late fees stop the day a piece is back with us. Damage protection never covers them.
-                Questions about a charge? Write to us from the Contact page.
-              </p>
+              <p className="mt-2 text-xs text-stone-500">{m.chargesNote()}</p>
             </Section>
           )}
 
           {booking.refunds.length > 0 && (
-            <Section title="Refunds">
+            <Section title={m.refunds()}>
               <ul className="space-y-2 text-sm" data-testid="details-refunds">
                 {booking.refunds.map((refund) => (
                   <li key={refund.createdAt} className="flex justify-between gap-4">
                     <span className="text-stone-700">
-                      {formatRupees(refund.amount)} · {REFUND_STATES[refund.status]}
+                      {formatRupees(refund.amount)} · {m[REFUND_STATES[refund.status]]()}
                     </span>
                     <span className="text-stone-500">
-                      {formatDateTime(refund.processedAt ?? refund.createdAt)}
+                      {formatDateTime(refund.processedAt ?? refund.createdAt, dates)}
                     </span>
                   </li>
                 ))}
               </ul>
-              <p className="mt-2 text-xs text-stone-500">
-                Refunds reach the account you paid from in 7 to 10 business days.
-              </p>
+              <p className="mt-2 text-xs text-stone-500">{m.refundsNote()}</p>
             </Section>
           )}
 
           {mayHaveTaxDocuments(booking) && (
-            <Section title="Invoices">
+            <Section title={m.invoices()}>
               <div data-testid="details-invoices">
                 <TaxDocumentList bookingId={booking._id} />
               </div>
@@ -453,18 +467,19 @@ export function BookingDetails({
 
           {booking.cancellable && onCancel && (
             <section className="border-t border-stone-100 pt-5">
-              <p className="text-sm text-stone-600">
-                Plans changed? You can cancel until your booking is dispatched, with a full refund.
-              </p>
+              <p className="text-sm text-stone-600">{m.cancelNote()}</p>
               <button
                 type="button"
                 className={`${SECONDARY_BUTTON} mt-3 w-full border-red-200 text-red-700 hover:bg-red-50`}
                 disabled={cancelling}
                 onClick={() => {
-                  if (window.confirm(BOOKING_MESSAGES.cancelConfirm)) onCancel();
+                  // The shared rules' question, in the page's language (confirm is no component).
+                  void inPageLanguage(BOOKING_MESSAGES.cancelConfirm).then((question) => {
+                    if (window.confirm(question)) onCancel();
+                  });
                 }}
               >
-                {cancelling ? 'Cancelling…' : 'Cancel booking'}
+                {cancelling ? m.cancelling() : m.cancelBooking()}
               </button>
             </section>
           )}

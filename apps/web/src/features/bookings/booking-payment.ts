@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { BOOKING_MESSAGES, bookingNumber, type Booking } from '@pehnava/shared';
+import { BOOKING_MESSAGES, type Booking } from '@pehnava/shared';
 import { useEffect, useEffectEvent, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { notify } from '../../lib/notify';
@@ -25,14 +25,14 @@ export async function payOpenedOrder(
     booking,
     email,
     answer,
-    what,
+    description,
     messages,
   }: {
     booking: Booking;
     email: string | undefined;
     answer: OpenedOrder;
-    /** What the payment is for, after the booking's number in the provider's modal. */
-    what: string;
+    /** What the payment is for, as the provider's modal says it ('Booking 4F2A9C1D: balance due'). */
+    description: string;
     messages: { verifyFailed: string; cancelled: string };
   },
 ): Promise<PaidIds | undefined> {
@@ -46,7 +46,7 @@ export async function payOpenedOrder(
       amount: answer.order.amount,
       currency: answer.order.currency,
       name: 'Pehnava',
-      description: `Booking ${bookingNumber(booking._id)}: ${what}`,
+      description,
       order_id: answer.order.id,
       prefill: {
         name: booking.deliveryAddress.name,

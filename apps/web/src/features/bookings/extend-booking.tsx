@@ -1,20 +1,22 @@
 import { useQuery } from '@tanstack/react-query';
-import { formatRupees, type Booking, type ExtensionQuote } from '@pehnava/shared';
+import { formatRupees, type Booking, type ExtensionQuote, dateFormatsIn } from '@pehnava/shared';
 import { CalendarPlus, ChevronDown, Loader2 } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { bookingsMessages } from '../../i18n/bookings';
+import { richText, useMessages, useLanguage } from '../../i18n/messages';
 import { useToken } from '../../lib/session';
 import { useProfile } from '../../lib/shopper';
 import { formatReturnDay } from './status';
 import { extensionQuoteQuery, useExtendBooking } from './use-extend-booking';
-
-const dayWord = (days: number) => (days === 1 ? 'day' : 'days');
 
 /**
  * 'Keep it longer' on a booking that is out (DECISIONS.md 'Extending a rental'): a button that
  * opens a small panel below it. The quote is asked for only when the panel opens.
  */
 export function KeepItLonger({ booking }: { booking: Booking }) {
+  const m = useMessages(bookingsMessages);
   const [open, setOpen] = useState(false);
   const panelId = useId();
   return (
@@ -27,7 +29,7 @@ export function KeepItLonger({ booking }: { booking: Booking }) {
         className="inline-flex min-h-10 items-center gap-1.5 rounded-full bg-white px-4 text-sm font-medium text-maroon-700 ring-1 ring-maroon-700/40 transition hover:bg-maroon-50 hover:ring-maroon-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
       >
         <CalendarPlus size={16} aria-hidden />
-        Keep it longer
+        {m.keepItLonger()}
         <ChevronDown
           size={16}
           aria-hidden
@@ -43,11 +45,12 @@ export function KeepItLonger({ booking }: { booking: Booking }) {
 }
 
 function ExtendPanel({ booking, onDone }: { booking: Booking; onDone: () => void }) {
+  const m = useMessages(bookingsMessages);
   const token = useToken() ?? '';
   const quote = useQuery(extensionQuoteQuery(token, booking._id));
   return (
     <section
-      aria-label="Keep it longer"
+      aria-label={m.keepItLonger()}
       aria-busy={quote.isPending}
       className="border-t border-maroon-700/10 pt-4 sm:mt-1 sm:rounded-2xl sm:border-0 sm:bg-white sm:p-5 sm:shadow-sm sm:ring-1 sm:ring-stone-200"
       data-testid="extend-panel"
@@ -55,19 +58,19 @@ function ExtendPanel({ booking, onDone }: { booking: Booking; onDone: () => void
       {quote.isPending ? (
         <p className="flex items-center gap-2 text-sm text-stone-600">
           <Loader2 size={16} aria-hidden className="animate-spin" />
-          Checking the dates…
+          {m.checkingDates()}
         </p>
       ) : quote.isError ? (
         <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
           <p role="alert" className="text-red-700">
-            {quote.error.message}
+            <ShopperMessage text={quote.error.message} />
           </p>
           <button
             type="button"
             className="font-medium text-maroon-700 underline underline-offset-2"
             onClick={() => void quote.refetch()}
           >
-            Try again
+            {m.tryAgain()}
           </button>
         </div>
       ) : (
@@ -86,6 +89,8 @@ function Choice({
   quote: ExtensionQuote;
   onDone: () => void;
 }) {
+  const m = useMessages(bookingsMessages);
+  const dates = dateFormatsIn(useLanguage());
   const name = useId();
   const extend = useExtendBooking({ booking, email: useProfile().data?.email, onExtended: onDone });
   const [wanted, setWanted] = useState(1);
@@ -99,7 +104,7 @@ function Choice({
       <div className="space-y-2 text-sm" data-testid="extend-unavailable">
         {problem && <Problem message={problem} />}
         <p className="text-stone-700" data-testid="extend-reason">
-          {quote.reason ?? 'This rental cannot be kept longer now.'}
+          {quote.reason === null ? m.cannotExtend() : <ShopperMessage text={quote.reason} />}
         </p>
       </div>
     );
@@ -108,9 +113,7 @@ function Choice({
   return (
     <div className="space-y-4">
       <fieldset>
-        <legend className="text-sm font-medium text-stone-900">
-          Keep it for how many more days?
-        </legend>
+        <legend className="text-sm font-medium text-stone-900">{m.howManyMoreDays()}</legend>
         <div
           className="mt-2 grid gap-1 rounded-2xl bg-white p-1 ring-1 ring-stone-200 sm:bg-stone-100 sm:ring-0"
           style={{ gridTemplateColumns: `repeat(${quote.options.length}, minmax(0, 1fr))` }}
@@ -134,9 +137,7 @@ function Choice({
                 className="sr-only"
               />
               <span aria-hidden>+{o.days}</span>
-              <span className="sr-only">
-                {o.days} more {dayWord(o.days)}
-              </span>
+              <span className="sr-only">{m.moreDays({ count: o.days })}</span>
             </label>
           ))}
         </div>
@@ -145,16 +146,16 @@ function Choice({
       <div className="flex items-end justify-between gap-4" aria-live="polite">
         <div className="min-w-0">
           <p className="text-base text-stone-900" data-testid="extend-new-date">
-            Return by <span className="font-semibold">{formatReturnDay(option.endDate)}</span>
+            {richText(m.returnBy, {
+              date: <span className="font-semibold">{formatReturnDay(option.endDate, dates)}</span>,
+            })}
           </p>
           <p className="mt-0.5 text-xs text-stone-600" data-testid="extend-per-day">
-            {formatRupees(quote.perDay)} a day{quote.insured ? ' · incl. damage protection' : ''}
+            {(quote.insured ? m.perDayInsured : m.perDay)({ price: formatRupees(quote.perDay) })}
           </p>
         </div>
         <p className="shrink-0 text-right">
-          <span className="block text-xs text-stone-500">
-            {days} more {dayWord(days)}
-          </span>
+          <span className="block text-xs text-stone-500">{m.moreDays({ count: days })}</span>
           <span className="text-xl font-semibold text-stone-900" data-testid="extend-price">
             {formatRupees(option.amount)}
           </span>
@@ -171,11 +172,9 @@ function Choice({
           aria-busy={extend.paying}
           onClick={() => extend.pay(days)}
         >
-          {extend.paying ? 'Processing…' : `Pay ${formatRupees(option.amount)}`}
+          {extend.paying ? m.processing() : m.pay({ amount: formatRupees(option.amount) })}
         </button>
-        <p className="mt-2 text-xs leading-relaxed text-stone-500">
-          No delivery fee or coupon applies. Late fees count from the new return date.
-        </p>
+        <p className="mt-2 text-xs leading-relaxed text-stone-500">{m.extendNote()}</p>
       </div>
     </div>
   );
@@ -189,7 +188,7 @@ function Problem({ message }: { message: string }) {
       className="rounded-xl bg-amber-50 px-3.5 py-2.5 text-sm text-amber-900 ring-1 ring-amber-200"
       data-testid="extend-problem"
     >
-      {message}
+      <ShopperMessage text={message} />
     </p>
   );
 }

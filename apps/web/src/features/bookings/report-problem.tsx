@@ -8,6 +8,8 @@ import {
 } from '@pehnava/shared';
 import { useId, useState, type FormEvent } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
+import { bookingsMessages } from '../../i18n/bookings';
+import { useMessages } from '../../i18n/messages';
 import { notify } from '../../lib/notify';
 import { useRefreshBookings } from '../../lib/shopper';
 import { useProduct } from '../product/api';
@@ -20,12 +22,13 @@ export function fitWindowOpen(booking: Booking, now = Date.now()): boolean {
 
 /** What became of a reported item, in the shopper's words. */
 export function ReportOutcome({ report }: { report: NonNullable<BookingItem['report']> }) {
+  const m = useMessages(bookingsMessages);
   const text =
     report.outcome === 'exchange'
-      ? `Exchange: size ${report.size ?? ''} is set aside for you; we will send it and collect the first piece`
+      ? m.reportExchange({ size: report.size ?? '' })
       : report.refundAmount > 0
-        ? `Reported: ${formatRupees(report.refundAmount)} refunded for this item`
-        : 'Reported: we will collect this item';
+        ? m.reportRefunded({ amount: formatRupees(report.refundAmount) })
+        : m.reportCollect();
   return (
     <p className="mt-1 text-xs font-medium text-maroon-800" data-testid="details-item-report">
       {text}
@@ -41,6 +44,7 @@ const RADIO = 'h-4 w-4 accent-maroon-700';
  * refund of the item). The server decides: the size set aside, or the refund when none is free.
  */
 export function ReportProblem({ booking, item }: { booking: Booking; item: BookingItem }) {
+  const m = useMessages(bookingsMessages);
   const [open, setOpen] = useState(false);
   if (!open) {
     return (
@@ -49,7 +53,7 @@ export function ReportProblem({ booking, item }: { booking: Booking; item: Booki
         className="mt-2 text-xs font-semibold text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
         onClick={() => setOpen(true)}
       >
-        Report a problem
+        {m.reportProblem()}
       </button>
     );
   }
@@ -65,6 +69,7 @@ function ReportForm({
   item: BookingItem;
   onDone: () => void;
 }) {
+  const m = useMessages(bookingsMessages);
   const [reason, setReason] = useState<ReportReason>('fit');
   const [want, setWant] = useState<ReportWant>('exchange');
   const [size, setSize] = useState('');
@@ -78,12 +83,17 @@ function ReportForm({
 
   const send = useMutation({
     mutationFn: () =>
-      reportItem(booking._id, item._id, {
-        reason,
-        want,
-        ...(want === 'exchange' && size ? { size } : {}),
-        ...(note.trim() ? { note: note.trim() } : {}),
-      }),
+      reportItem(
+        booking._id,
+        item._id,
+        {
+          reason,
+          want,
+          ...(want === 'exchange' && size ? { size } : {}),
+          ...(note.trim() ? { note: note.trim() } : {}),
+        },
+        m.reportFailed(),
+      ),
     onSuccess: async (answer) => {
       notify.success(answer.message);
       onDone();
@@ -96,7 +106,7 @@ function ReportForm({
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (want === 'exchange' && reason === 'fit' && !size) {
-      notify.error('Choose the size you would like instead');
+      notify.error(m.chooseSizeInstead());
       return;
     }
     send.mutate();
@@ -105,12 +115,12 @@ function ReportForm({
   return (
     <form
       onSubmit={submit}
-      aria-label={`Report a problem with ${item.listingId.name}`}
+      aria-label={m.reportProblemWith({ name: item.listingId.name })}
       className="mt-3 space-y-3 rounded-2xl border border-stone-200 bg-stone-50 p-3 text-sm"
       data-testid="report-problem"
     >
       <fieldset>
-        <legend className="mb-1 font-medium text-stone-900">What is wrong?</legend>
+        <legend className="mb-1 font-medium text-stone-900">{m.whatIsWrong()}</legend>
         <label className="flex items-center gap-2 py-1">
           <input
             type="radio"
@@ -119,7 +129,7 @@ function ReportForm({
             checked={reason === 'fit'}
             onChange={() => setReason('fit')}
           />
-          It does not fit
+          {m.doesNotFit()}
         </label>
         <label className="flex items-center gap-2 py-1">
           <input
@@ -129,11 +139,11 @@ function ReportForm({
             checked={reason === 'not-as-described'}
             onChange={() => setReason('not-as-described')}
           />
-          It is not as described
+          {m.notAsDescribed()}
         </label>
       </fieldset>
       <fieldset>
-        <legend className="mb-1 font-medium text-stone-900">What would you like?</legend>
+        <legend className="mb-1 font-medium text-stone-900">{m.whatWouldYouLike()}</legend>
         <label className="flex items-center gap-2 py-1">
           <input
             type="radio"
@@ -142,7 +152,7 @@ function ReportForm({
             checked={want === 'exchange'}
             onChange={() => setWant('exchange')}
           />
-          {reason === 'fit' ? 'Another size, at no cost' : 'Another piece, at no cost'}
+          {reason === 'fit' ? m.anotherSize() : m.anotherPiece()}
         </label>
         <label className="flex items-center gap-2 py-1">
           <input
@@ -152,13 +162,13 @@ function ReportForm({
             checked={want === 'refund'}
             onChange={() => setWant('refund')}
           />
-          A refund of this item
+          {m.refundItem()}
         </label>
       </fieldset>
       {want === 'exchange' && (
         <div>
           <label htmlFor={`${ids}-size`} className="mb-1 block font-medium text-stone-900">
-            Size
+            {m.sizeLabel()}
           </label>
           <select
             id={`${ids}-size`}
@@ -168,7 +178,7 @@ function ReportForm({
             disabled={product.isPending}
           >
             <option value="">
-              {reason === 'fit' ? 'Choose a size' : `Same size (${item.size})`}
+              {reason === 'fit' ? m.chooseASize() : m.sameSize({ size: item.size })}
             </option>
             {choices.map((s) => (
               <option key={s} value={s}>
@@ -180,7 +190,7 @@ function ReportForm({
       )}
       <div>
         <label htmlFor={`${ids}-note`} className="mb-1 block font-medium text-stone-900">
-          Anything we should know?
+          {m.anythingToKnow()}
         </label>
         <textarea
           id={`${ids}-note`}
@@ -191,13 +201,10 @@ function ReportForm({
           className="w-full rounded-xl border border-stone-300 bg-white px-3 py-2"
         />
       </div>
-      <p className="text-xs text-stone-500">
-        If no piece of that size is free for your dates, we refund the item instead. Our courier
-        collects the piece you have.
-      </p>
+      <p className="text-xs text-stone-500">{m.reportNote()}</p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <button type="submit" className={`${PRIMARY_BUTTON} flex-1 py-2`} disabled={send.isPending}>
-          {send.isPending ? 'Sending…' : 'Send report'}
+          {send.isPending ? m.sending() : m.sendReport()}
         </button>
         <button
           type="button"
@@ -205,7 +212,7 @@ function ReportForm({
           onClick={onDone}
           disabled={send.isPending}
         >
-          Cancel
+          {m.cancel()}
         </button>
       </div>
     </form>

@@ -21,14 +21,17 @@ import {
 } from 'react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { FormError } from '../../components/ui/field';
+import { bookingsMessages } from '../../i18n/bookings';
+import { useMessages } from '../../i18n/messages';
 import { ApiError, apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 
-const FIT_CHOICES: Record<ReviewFit, string> = {
-  'runs-small': 'Runs small',
-  'true-to-size': 'True to size',
-  'runs-large': 'Runs large',
-};
+/** How it fitted, as the shopper chooses it: messages of My Bookings' catalogue. */
+const FIT_CHOICES = {
+  'runs-small': 'fitRunsSmall',
+  'true-to-size': 'fitTrueToSize',
+  'runs-large': 'fitRunsLarge',
+} as const satisfies Record<ReviewFit, string>;
 
 /**
  * The lines reviewed while the page is open (a review just posted, or one the server says was
@@ -61,6 +64,7 @@ export const reviewable = (item: BookingItem) =>
  * fitted, whose button opens the details, where each piece has its 'Review this piece'.
  */
 export function ReviewPrompt({ booking, onOpen }: { booking: Booking; onOpen: () => void }) {
+  const m = useMessages(bookingsMessages);
   const waiting = useSyncExternalStore(
     subscribe,
     () => booking.items.filter((item) => reviewable(item) && !isReviewed(item)).length,
@@ -73,26 +77,23 @@ export function ReviewPrompt({ booking, onOpen }: { booking: Booking; onOpen: ()
       data-testid="review-prompt"
     >
       <Star size={18} aria-hidden className="shrink-0 fill-gold-500 text-gold-500" />
-      <span className="flex-1">
-        {waiting === 1 ? 'Your piece is back with us.' : 'Your pieces are back with us.'} How did it
-        fit? Your review helps the next renter choose a size.
-      </span>
+      <span className="flex-1">{m.reviewPrompt({ count: waiting })}</span>
       <button
         type="button"
         onClick={onOpen}
         className="font-semibold text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
       >
-        Write a review
+        {m.writeReview()}
       </button>
     </p>
   );
 }
 
-/** POST /api/booking/{id}/items/{itemId}/review. */
-const postReview = (bookingId: string, itemId: string, body: ReviewBody) =>
+/** POST /api/booking/{id}/items/{itemId}/review; `failed` is said when the server gives no message. */
+const postReview = (bookingId: string, itemId: string, body: ReviewBody, failed: string) =>
   apiRequest<{ message: string }>(
     `/booking/${encodeURIComponent(bookingId)}/items/${encodeURIComponent(itemId)}/review`,
-    { method: 'POST', body, fallback: 'Could not post your review. Please try again.' },
+    { method: 'POST', body, fallback: failed },
   );
 
 /**
@@ -100,6 +101,7 @@ const postReview = (bookingId: string, itemId: string, body: ReviewBody) =>
  * line with the rating, the fit, sizes, height, occasion and a few words; 'Reviewed' after.
  */
 export function ReviewPiece({ booking, item }: { booking: Booking; item: BookingItem }) {
+  const m = useMessages(bookingsMessages);
   const done = useReviewed(item);
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
@@ -109,7 +111,7 @@ export function ReviewPiece({ booking, item }: { booking: Booking; item: Booking
         className="mt-2 inline-flex items-center gap-1 text-xs font-semibold text-emerald-800"
         data-testid="item-reviewed"
       >
-        <CircleCheck size={14} aria-hidden /> Reviewed
+        <CircleCheck size={14} aria-hidden /> {m.reviewed()}
       </p>
     );
   }
@@ -121,7 +123,7 @@ export function ReviewPiece({ booking, item }: { booking: Booking; item: Booking
         className="mt-2 inline-flex items-center gap-1.5 rounded-full bg-maroon-50 px-3 py-1.5 text-xs font-semibold text-maroon-800 ring-1 ring-maroon-700/20 hover:bg-maroon-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
         onClick={() => setOpen(true)}
       >
-        <Star size={13} aria-hidden /> Review this piece
+        <Star size={13} aria-hidden /> {m.reviewThisPiece()}
       </button>
     );
   }
@@ -151,6 +153,7 @@ function ReviewForm({
   item: BookingItem;
   onClose: () => void;
 }) {
+  const m = useMessages(bookingsMessages);
   const ids = useId();
   const [rating, setRating] = useState(0);
   const [hover, setHover] = useState(0);
@@ -166,16 +169,21 @@ function ReviewForm({
 
   const send = useMutation({
     mutationFn: () =>
-      postReview(booking._id, item._id, {
-        rating,
-        fit: fit!,
-        // Left out when empty (JSON drops undefined).
-        sizeWorn: sizeWorn.trim() || undefined,
-        usualSize: usualSize.trim() || undefined,
-        text: text.trim() || undefined,
-        ...(height ? { heightCm: Number(height) } : {}),
-        ...(occasion ? { occasion: occasion as ReviewBody['occasion'] } : {}),
-      }),
+      postReview(
+        booking._id,
+        item._id,
+        {
+          rating,
+          fit: fit!,
+          // Left out when empty (JSON drops undefined).
+          sizeWorn: sizeWorn.trim() || undefined,
+          usualSize: usualSize.trim() || undefined,
+          text: text.trim() || undefined,
+          ...(height ? { heightCm: Number(height) } : {}),
+          ...(occasion ? { occasion: occasion as ReviewBody['occasion'] } : {}),
+        },
+        m.reviewFailed(),
+      ),
     onSuccess: (answer) => {
       notify.success(answer.message);
       markReviewed(item._id);
@@ -229,10 +237,10 @@ function ReviewForm({
         tabIndex={-1}
         className="font-display text-lg text-maroon-900 focus:outline-none"
       >
-        Review {item.listingId.name}
+        {m.reviewTitle({ name: item.listingId.name })}
       </h4>
       <fieldset>
-        <legend className={LABEL}>Your rating</legend>
+        <legend className={LABEL}>{m.yourRating()}</legend>
         <div className="mt-1 flex gap-1" onMouseLeave={() => setHover(0)}>
           {[1, 2, 3, 4, 5].map((n) => (
             <label
@@ -251,7 +259,7 @@ function ReviewForm({
                 }}
                 className="sr-only"
               />
-              <span className="sr-only">{n === 1 ? '1 star' : `${n} stars`}</span>
+              <span className="sr-only">{m.stars({ count: n })}</span>
               <Star
                 size={30}
                 aria-hidden
@@ -262,7 +270,7 @@ function ReviewForm({
         </div>
       </fieldset>
       <fieldset>
-        <legend className={LABEL}>How did it fit?</legend>
+        <legend className={LABEL}>{m.howDidItFit()}</legend>
         <div className="mt-1.5 grid grid-cols-3 gap-2">
           {REVIEW_FITS.map((choice) => (
             <label
@@ -284,7 +292,7 @@ function ReviewForm({
                 }}
                 className="sr-only"
               />
-              {FIT_CHOICES[choice]}
+              {m[FIT_CHOICES[choice]]()}
             </label>
           ))}
         </div>
@@ -292,7 +300,7 @@ function ReviewForm({
       <div className="grid grid-cols-2 gap-3 sm:grid-cols-3">
         <div>
           <label htmlFor={`${ids}-worn`} className={LABEL}>
-            Size worn
+            {m.sizeWorn()}
           </label>
           <input
             id={`${ids}-worn`}
@@ -304,20 +312,20 @@ function ReviewForm({
         </div>
         <div>
           <label htmlFor={`${ids}-usual`} className={LABEL}>
-            Usual size
+            {m.usualSize()}
           </label>
           <input
             id={`${ids}-usual`}
             value={usualSize}
             maxLength={40}
-            placeholder="e.g. M"
+            placeholder={m.usualSizeExample()}
             onChange={(event) => setUsualSize(event.target.value)}
             className={INPUT}
           />
         </div>
         <div className="col-span-2 sm:col-span-1">
           <label htmlFor={`${ids}-height`} className={LABEL}>
-            Height in cm
+            {m.height()}
           </label>
           <input
             id={`${ids}-height`}
@@ -326,7 +334,7 @@ function ReviewForm({
             min={120}
             max={210}
             value={height}
-            placeholder="e.g. 162"
+            placeholder={m.heightExample()}
             onChange={(event) => setHeight(event.target.value)}
             className={INPUT}
           />
@@ -334,7 +342,7 @@ function ReviewForm({
       </div>
       <div>
         <label htmlFor={`${ids}-occasion`} className={LABEL}>
-          Occasion
+          {m.occasion()}
         </label>
         <select
           id={`${ids}-occasion`}
@@ -342,24 +350,24 @@ function ReviewForm({
           onChange={(event) => setOccasion(event.target.value)}
           className={INPUT}
         >
-          <option value="">Choose one (optional)</option>
+          <option value="">{m.chooseOccasion()}</option>
           {OCCASIONS.map((o) => (
             <option key={o} value={o}>
-              {o}
+              {m[`occasion${o}`]()}
             </option>
           ))}
         </select>
       </div>
       <div>
         <label htmlFor={`${ids}-text`} className={LABEL}>
-          Your review
+          {m.yourReview()}
         </label>
         <textarea
           id={`${ids}-text`}
           value={text}
           maxLength={REVIEW_TEXT_MAX}
           rows={4}
-          placeholder="How did it feel, drape and photograph?"
+          placeholder={m.reviewPlaceholder()}
           aria-describedby={`${ids}-count`}
           onChange={(event) => setText(event.target.value)}
           className={INPUT}
@@ -368,11 +376,11 @@ function ReviewForm({
           {text.length} / {REVIEW_TEXT_MAX}
         </p>
       </div>
-      <p className="text-xs text-stone-600">Only your first name and city are shown with it.</p>
+      <p className="text-xs text-stone-600">{m.shownWithReview()}</p>
       <FormError message={problem} />
       <div className="flex flex-col gap-2 sm:flex-row">
         <button type="submit" className={`${PRIMARY_BUTTON} flex-1 py-2`} disabled={send.isPending}>
-          {send.isPending ? 'Posting…' : 'Post review'}
+          {send.isPending ? m.posting() : m.postReview()}
         </button>
         <button
           type="button"
@@ -380,7 +388,7 @@ function ReviewForm({
           onClick={onClose}
           disabled={send.isPending}
         >
-          Cancel
+          {m.cancel()}
         </button>
       </div>
     </form>

@@ -1,5 +1,7 @@
+import MessageFormat from '@messageformat/core';
 import { describe, expect, it } from 'vitest';
 import type { Booking } from '@pehnava/shared';
+import english from '../../i18n/catalogues/en/bookings.json';
 import {
   PROGRESS_STEPS,
   backupLabel,
@@ -14,6 +16,12 @@ import {
   showsProgress,
   stepComplete,
 } from './status';
+
+/** My Bookings' English catalogue, compiled as the build does, for what status.ts words. */
+const compiler = new MessageFormat('en');
+const m = Object.fromEntries(
+  Object.entries(english).map(([key, text]) => [key, compiler.compile(text)]),
+) as Record<keyof typeof english, (values?: Record<string, string | number>) => string>;
 
 describe('the booking progress bar', () => {
   it('is hidden for a booking awaiting payment or cancelled', () => {
@@ -36,12 +44,12 @@ describe('the booking progress bar', () => {
 
 describe('booking details', () => {
   it('names payment methods as shoppers know them', () => {
-    expect(paymentMethodLabel('upi')).toBe('UPI');
-    expect(paymentMethodLabel('card')).toBe('Card');
-    expect(paymentMethodLabel('netbanking')).toBe('Net Banking');
-    expect(paymentMethodLabel('Wallet')).toBe('Wallet');
-    expect(paymentMethodLabel('cod')).toBe('Cod');
-    expect(paymentMethodLabel('')).toBe('Not recorded');
+    expect(paymentMethodLabel('upi', m)).toBe('UPI');
+    expect(paymentMethodLabel('card', m)).toBe('Card');
+    expect(paymentMethodLabel('netbanking', m)).toBe('Net Banking');
+    expect(paymentMethodLabel('Wallet', m)).toBe('Wallet');
+    expect(paymentMethodLabel('cod', m)).toBe('Cod');
+    expect(paymentMethodLabel('', m)).toBe('Not recorded');
   });
 
   it('counts pieces, a line of 2 counting 2', () => {
@@ -94,17 +102,17 @@ describe('keeping a rental longer', () => {
 
 describe('a back-up size', () => {
   it('says its size and whether it is sealed, and nothing for a line without one', () => {
-    expect(backupLabel({ backupSize: 'L', backupSealIntact: null })).toBe(
+    expect(backupLabel({ backupSize: 'L', backupSealIntact: null }, m)).toBe(
       'Back-up size L (sealed)',
     );
-    expect(backupLabel({ backupSize: 'L', backupSealIntact: true })).toBe(
+    expect(backupLabel({ backupSize: 'L', backupSealIntact: true }, m)).toBe(
       'Back-up size L (sealed)',
     );
-    expect(backupLabel({ backupSize: 'L', backupSealIntact: false })).toBe(
+    expect(backupLabel({ backupSize: 'L', backupSealIntact: false }, m)).toBe(
       'Back-up size L (seal broken)',
     );
-    expect(backupLabel({ backupSize: null })).toBeUndefined();
-    expect(backupLabel({})).toBeUndefined();
+    expect(backupLabel({ backupSize: null }, m)).toBeUndefined();
+    expect(backupLabel({}, m)).toBeUndefined();
   });
 });
 

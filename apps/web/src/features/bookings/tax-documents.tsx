@@ -1,13 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import {
-  formatDateInIndia,
   formatRupees,
   type BookingInvoicesResponse,
   type TaxDocument,
   type TaxDocumentKind,
+  dateFormatsIn,
+  type DateFormats,
 } from '@pehnava/shared';
 import { ArrowDownToLine, FileMinus, FileText, Loader2 } from 'lucide-react';
 import { useRef, useState } from 'react';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { bookingsMessages } from '../../i18n/bookings';
+import { useMessages, useLanguage } from '../../i18n/messages';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ACCOUNT_QUERY_KEY, useToken } from '../../lib/session';
@@ -19,19 +23,20 @@ import { taxDocumentPdf, taxDocuments } from './api';
  * bookings (a cancellation, a balance or an extension paid) refreshes them too; never taken as
  * fresh, as a payment or refund made elsewhere adds one.
  */
-export const taxDocumentsQuery = (token: string, bookingId: string) => ({
+export const taxDocumentsQuery = (token: string, bookingId: string, failed: string) => ({
   queryKey: [ACCOUNT_QUERY_KEY, token, 'bookings', bookingId, 'tax-documents'] as const,
-  queryFn: () => taxDocuments(bookingId),
+  queryFn: () => taxDocuments(bookingId, failed),
   staleTime: 0,
 });
 
-export const TAX_DOCUMENT_KINDS_SAID: Record<TaxDocumentKind, string> = {
-  invoice: 'Tax invoice',
-  'credit-note': 'Credit note',
-};
+/** What each kind of document is called: its message in My Bookings' catalogue. */
+export const TAX_DOCUMENT_KINDS_SAID = {
+  invoice: 'taxInvoice',
+  'credit-note': 'creditNote',
+} as const satisfies Record<TaxDocumentKind, string>;
 
-/** '29 Nov 2026': the day a document was issued (a date in India), as its PDF writes it. */
-const issuedOn = (date: string) => formatDateInIndia(`${date}T00:00:00+05:30`);
+/** '29 Nov 2026': the day a document was issued (a date in India), in the page's language. */
+const issuedOn = (date: string, dates: DateFormats) => dates.dateInIndia(`${date}T00:00:00+05:30`);
 
 /** Invoices first, then credit notes, each oldest first (as the server lists them). */
 const inOrder = (answer: BookingInvoicesResponse): TaxDocument[] => [
@@ -66,6 +71,8 @@ function DocumentRow({
   busy: boolean;
   onDownload: (beside: HTMLElement) => void;
 }) {
+  const m = useMessages(bookingsMessages);
+  const dates = dateFormatsIn(useLanguage());
   const Icon = document.kind === 'invoice' ? FileText : FileMinus;
   return (
     <li data-testid="tax-document">
@@ -91,24 +98,24 @@ function DocumentRow({
         </span>
         <span className="min-w-0 flex-1">
           <span className="block text-sm font-medium text-stone-900">
-            <span className="sr-only">Download </span>
+            <span className="sr-only">{m.download()} </span>
             <span data-testid="tax-document-kind">
-              {TAX_DOCUMENT_KINDS_SAID[document.kind]}
+              {m[TAX_DOCUMENT_KINDS_SAID[document.kind]]()}
             </span>{' '}
             <span className="whitespace-nowrap tabular-nums" data-testid="tax-document-number">
               {document.number}
             </span>
           </span>
           <span className="mt-0.5 block text-xs text-stone-500">
-            {issuedOn(document.date)} · {formatRupees(document.total)}
+            {issuedOn(document.date, dates)} · {formatRupees(document.total)}
           </span>
         </span>
         <span className="flex shrink-0 items-center gap-1.5 text-sm font-medium text-maroon-700 group-aria-disabled:text-stone-500">
           {busy ? (
             <>
               <Loader2 size={16} aria-hidden className="animate-spin" />
-              <span className="hidden sm:inline">Downloading…</span>
-              <span className="sr-only sm:hidden">Downloading…</span>
+              <span className="hidden sm:inline">{m.downloading()}</span>
+              <span className="sr-only sm:hidden">{m.downloading()}</span>
             </>
           ) : (
             <>
@@ -128,9 +135,10 @@ function DocumentRow({
  * a toast with the server's message.
  */
 export function TaxDocumentList({ bookingId }: { bookingId: string }) {
+  const m = useMessages(bookingsMessages);
   const token = useToken();
   const documents = useQuery({
-    ...taxDocumentsQuery(token ?? '', bookingId),
+    ...taxDocumentsQuery(token ?? '', bookingId, m.invoicesFailed()),
     enabled: Boolean(token),
   });
   // The ref refuses a second press at once; the state shows which are on their way.
@@ -142,7 +150,7 @@ export function TaxDocumentList({ bookingId }: { bookingId: string }) {
     running.current.add(number);
     setDownloading(new Set(running.current));
     try {
-      const { blob, fileName } = await taxDocumentPdf(bookingId, number);
+      const { blob, fileName } = await taxDocumentPdf(bookingId, number, m.downloadFailed());
       saveFile(blob, fileName, beside);
     } catch (error) {
       // A 401 has ended the session, which says so itself.
@@ -159,7 +167,7 @@ export function TaxDocumentList({ bookingId }: { bookingId: string }) {
     return (
       <p className="flex items-center gap-2 text-sm text-stone-600" aria-busy="true">
         <Loader2 size={16} aria-hidden className="animate-spin" />
-        Loading invoices…
+        {m.loadingInvoices()}
       </p>
     );
   }
@@ -167,14 +175,14 @@ export function TaxDocumentList({ bookingId }: { bookingId: string }) {
     return (
       <div className="flex flex-wrap items-center justify-between gap-3 text-sm">
         <p role="alert" className="text-red-700">
-          {documents.error.message}
+          <ShopperMessage text={documents.error.message} />
         </p>
         <button
           type="button"
           className="font-medium text-maroon-700 underline underline-offset-2"
           onClick={() => void documents.refetch()}
         >
-          Try again
+          {m.tryAgain()}
         </button>
       </div>
     );
@@ -183,7 +191,7 @@ export function TaxDocumentList({ bookingId }: { bookingId: string }) {
   if (list.length === 0) {
     return (
       <p className="text-sm text-stone-600" data-testid="tax-documents-none">
-        This booking has no tax invoice.
+        {m.noTaxInvoice()}
       </p>
     );
   }

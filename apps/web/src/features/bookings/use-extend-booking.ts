@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { EXTENSION_MESSAGES, type Booking } from '@pehnava/shared';
+import { EXTENSION_MESSAGES, bookingNumber, type Booking } from '@pehnava/shared';
 import { useRef, useState } from 'react';
+import { bookingsMessages } from '../../i18n/bookings';
+import { useMessages } from '../../i18n/messages';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { ACCOUNT_QUERY_KEY, getToken } from '../../lib/session';
@@ -41,6 +43,7 @@ export function useExtendBooking({
   /** Called once the days are applied (the panel closes). */
   onExtended: () => void;
 }) {
+  const m = useMessages(bookingsMessages);
   const client = useQueryClient();
   const refreshBookings = useRefreshBookings();
   const running = useRef(false);
@@ -54,7 +57,10 @@ export function useExtendBooking({
       booking,
       email,
       answer,
-      what: `${days} more ${days === 1 ? 'day' : 'days'}`,
+      description: m.paymentFor({
+        number: bookingNumber(booking._id),
+        what: m.moreDays({ count: days }),
+      }),
       messages: EXTENSION_PAYMENT,
     });
     if (!ids) return false;

@@ -1,6 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { CHARGE_MESSAGES, type Booking } from '@pehnava/shared';
+import { CHARGE_MESSAGES, bookingNumber, type Booking } from '@pehnava/shared';
 import { useRef, useState } from 'react';
+import { bookingsMessages } from '../../i18n/bookings';
+import { useMessages } from '../../i18n/messages';
 import { notify } from '../../lib/notify';
 import { useRefreshBookings } from '../../lib/shopper';
 import { confirmBalance, payBalance, verifyBalance } from './api';
@@ -18,6 +20,7 @@ const BALANCE_PAYMENT = {
  * bookings are refreshed afterwards whatever happened, so the balance shown is the server's.
  */
 export function usePayBalance({ email }: { email: string | undefined }) {
+  const m = useMessages(bookingsMessages);
   const client = useQueryClient();
   const refreshBookings = useRefreshBookings();
   const running = useRef(false);
@@ -29,7 +32,10 @@ export function usePayBalance({ email }: { email: string | undefined }) {
       booking,
       email,
       answer,
-      what: 'balance due',
+      description: m.paymentFor({
+        number: bookingNumber(booking._id),
+        what: m.balancePayment(),
+      }),
       messages: BALANCE_PAYMENT,
     });
     if (!ids) return;

@@ -1,17 +1,17 @@
 import {
   CATEGORY_INFO,
-  FREE_RENTAL_TEXT,
-  daysLabel,
-  formatIsoDate,
   formatRupees,
   listPriceFor,
   roundTo2,
   type CartEntry,
   type PlanId,
   type RentalDuration,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { CalendarX2, ImageOff, Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { cartMessages } from '../../i18n/cart';
+import { richText, useMessages, useLanguage } from '../../i18n/messages';
 import { Link } from '../../lib/link';
 import { cartPriceLabel } from './price-label';
 
@@ -31,6 +31,8 @@ export function CartRow({
   removing: boolean;
   onRemove: () => void;
 }) {
+  const m = useMessages(cartMessages);
+  const dates = dateFormatsIn(useLanguage());
   const { product } = entry;
   const [imageFailed, setImageFailed] = useState(false);
   const listPrice = listPriceFor(product, entry.duration as RentalDuration);
@@ -65,7 +67,7 @@ export function CartRow({
           />
         ) : (
           <span className="flex h-full w-full items-center justify-center text-maroon-700/60">
-            <ImageOff size={24} aria-label={`${product.name}: image unavailable`} />
+            <ImageOff size={24} aria-label={m.imageUnavailable({ name: product.name })} />
           </span>
         )}
       </Link>
@@ -85,26 +87,29 @@ export function CartRow({
             type="button"
             onClick={onRemove}
             disabled={removing}
-            aria-label={`Remove ${product.name} from cart`}
+            aria-label={m.removeFromCart({ name: product.name })}
             className="-mr-2 -mt-1 inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-stone-500 transition hover:bg-red-50 hover:text-red-700 focus-visible:outline-2 focus-visible:outline-maroon-700 disabled:opacity-50"
           >
             <Trash2 size={18} aria-hidden />
           </button>
         </div>
         <dl className="mt-2 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-sm text-stone-700">
-          <dt className="text-stone-500">Size</dt>
+          <dt className="text-stone-500">{m.size()}</dt>
           <dd>{entry.size}</dd>
-          <dt className="text-stone-500">Duration</dt>
-          <dd>{daysLabel(entry.duration)}</dd>
+          <dt className="text-stone-500">{m.duration()}</dt>
+          <dd>{m.days({ count: entry.duration })}</dd>
           {quantity > 1 && (
             <>
-              <dt className="text-stone-500">Quantity</dt>
+              <dt className="text-stone-500">{m.quantity()}</dt>
               <dd>{quantity}</dd>
             </>
           )}
-          <dt className="text-stone-500">Rental</dt>
+          <dt className="text-stone-500">{m.rental()}</dt>
           <dd>
-            {formatIsoDate(entry.startDate)} to {formatIsoDate(entry.endDate)}
+            {m.dates({
+              start: dates.isoDate(entry.startDate),
+              end: dates.isoDate(entry.endDate),
+            })}
           </dd>
         </dl>
         {taken && (
@@ -115,16 +120,22 @@ export function CartRow({
           >
             <CalendarX2 size={18} aria-hidden className="mt-0.5 shrink-0 text-amber-700" />
             <div>
-              <p className="font-medium">These dates were just booked by someone else</p>
+              <p className="font-medium">{m.takenTitle()}</p>
               <p className="mt-0.5 text-amber-900">
-                The last piece in size {entry.size} is taken for this rental period. Remove it and
-                pick other dates.{' '}
-                <Link
-                  to={`/product/${product._id}`}
-                  className="font-medium text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
-                >
-                  Choose other dates
-                </Link>
+                {richText(
+                  m.takenText,
+                  {
+                    link: (
+                      <Link
+                        to={`/product/${product._id}`}
+                        className="font-medium text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
+                      >
+                        {m.chooseOtherDates()}
+                      </Link>
+                    ),
+                  },
+                  { size: entry.size },
+                )}
               </p>
             </div>
           </div>
@@ -132,19 +143,19 @@ export function CartRow({
         <div className="mt-3 flex flex-wrap items-end justify-between gap-2">
           <p className="flex flex-wrap items-baseline gap-x-2 text-sm" data-testid="cart-row-price">
             <span className="font-medium text-stone-900">
-              {entry.priceAtTime === 0 ? FREE_RENTAL_TEXT : formatRupees(entry.priceAtTime)}
+              {entry.priceAtTime === 0 ? m.freeRental() : formatRupees(entry.priceAtTime)}
             </span>
             {entry.priceAtTime < listPrice && (
               <span className="text-xs text-stone-500 line-through">{formatRupees(listPrice)}</span>
             )}
             {label && (
               <span className="rounded-full bg-gold-300/60 px-2 py-0.5 text-[11px] font-semibold text-maroon-900">
-                {label}
+                {m[label]()}
               </span>
             )}
           </p>
           <p className="text-right">
-            <span className="block text-xs text-stone-500">Item total</span>
+            <span className="block text-xs text-stone-500">{m.itemTotal()}</span>
             <span className="font-semibold text-stone-900" data-testid="cart-row-total">
               {formatRupees(itemTotal)}
             </span>

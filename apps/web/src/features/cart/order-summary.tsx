@@ -10,6 +10,9 @@ import {
 import { Tag, Truck, X } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { cartMessages } from '../../i18n/cart';
+import { useMessages } from '../../i18n/messages';
 import { dropCoupon, holdCoupon, useAppliedCoupon } from '../../lib/applied-coupon';
 import { notify } from '../../lib/notify';
 import { useToken } from '../../lib/session';
@@ -58,6 +61,7 @@ export function OrderSummary({
   plan: PlanId;
   onProceed: () => void;
 }) {
+  const m = useMessages(cartMessages);
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const token = useToken();
@@ -99,19 +103,19 @@ export function OrderSummary({
       className="rounded-3xl bg-white p-6 shadow-sm ring-1 ring-black/5"
     >
       <h2 id="summary-heading" className="font-display text-2xl text-maroon-900">
-        Order Summary
+        {m.orderSummary()}
       </h2>
       <dl className="mt-4 text-sm">
-        <Line label="Subtotal" value={formatRupees(cart.total)} testId="summary-subtotal" />
+        <Line label={m.subtotal()} value={formatRupees(cart.total)} testId="summary-subtotal" />
         <Line
-          label="Savings"
+          label={m.savings()}
           value={savings > 0 ? `-${formatRupees(savings)}` : formatRupees(0)}
           testId="summary-savings"
           tone={savings > 0 ? 'text-emerald-700' : 'text-stone-900'}
         />
         <Line
-          label="Delivery"
-          value={deliveryFee === 0 ? 'FREE' : formatRupees(deliveryFee)}
+          label={m.delivery()}
+          value={deliveryFee === 0 ? m.free() : formatRupees(deliveryFee)}
           testId="summary-delivery"
           tone={deliveryFee === 0 ? 'text-emerald-700' : 'text-stone-900'}
           note={
@@ -121,23 +125,27 @@ export function OrderSummary({
                 data-testid="summary-delivery-hint"
               >
                 <Truck size={14} aria-hidden className="mt-px shrink-0" />
-                {coupon
-                  ? DELIVERY_MESSAGES.shortAfterCoupon(shortBy)
-                  : DELIVERY_MESSAGES.addForFreeDelivery(shortBy)}
+                <ShopperMessage
+                  text={
+                    coupon
+                      ? DELIVERY_MESSAGES.shortAfterCoupon(shortBy)
+                      : DELIVERY_MESSAGES.addForFreeDelivery(shortBy)
+                  }
+                />
               </dd>
             )
           }
         />
         {coupon && (
           <Line
-            label={`Coupon Discount (${coupon.coupon.code})`}
+            label={m.couponDiscount({ code: coupon.coupon.code })}
             value={`-${formatRupees(coupon.discountAmount)}`}
             testId="summary-discount"
             tone="text-emerald-700"
           />
         )}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
-          <dt className="font-semibold text-stone-900">Total</dt>
+          <dt className="font-semibold text-stone-900">{m.total()}</dt>
           <dd className="font-semibold text-stone-900" data-testid="summary-total">
             {formatRupees(total)}
           </dd>
@@ -147,27 +155,27 @@ export function OrderSummary({
       {coupon ? (
         <p className="mt-4 flex items-center justify-between gap-2 rounded-xl bg-emerald-50 px-3 py-2 text-sm text-emerald-800 ring-1 ring-emerald-200">
           <span className="flex items-center gap-2">
-            <Tag size={16} aria-hidden /> {coupon.coupon.code} applied
+            <Tag size={16} aria-hidden /> {m.couponApplied({ code: coupon.coupon.code })}
           </span>
           <button
             type="button"
             className="inline-flex h-8 w-8 items-center justify-center rounded-full hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-emerald-700"
-            aria-label={`Remove coupon ${coupon.coupon.code}`}
+            aria-label={m.removeCoupon({ code: coupon.coupon.code })}
             onClick={dropCoupon}
           >
             <X size={16} aria-hidden />
           </button>
         </p>
       ) : (
-        <form onSubmit={onApply} className="mt-4 flex gap-2" aria-label="Coupon">
+        <form onSubmit={onApply} className="mt-4 flex gap-2" aria-label={m.coupon()}>
           <label htmlFor="coupon-code" className="sr-only">
-            Coupon code
+            {m.couponCode()}
           </label>
           <input
             id="coupon-code"
             value={code}
             onChange={(event) => setCode(event.target.value)}
-            placeholder="Coupon code"
+            placeholder={m.couponCode()}
             autoCapitalize="characters"
             className="min-w-0 flex-1 rounded-full border border-stone-300 bg-white px-4 py-2.5 text-sm uppercase placeholder:normal-case placeholder:text-stone-400 focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
           />
@@ -176,13 +184,13 @@ export function OrderSummary({
             disabled={busy}
             className="rounded-full border border-maroon-700 px-5 py-2.5 text-sm font-medium text-maroon-700 transition hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-maroon-700 disabled:opacity-60"
           >
-            {busy ? 'Applying…' : 'Apply'}
+            {busy ? m.applying() : m.apply()}
           </button>
         </form>
       )}
 
       <button type="button" className={`${PRIMARY_BUTTON} mt-6 w-full`} onClick={onProceed}>
-        Proceed to Checkout
+        {m.proceedToCheckout()}
       </button>
     </section>
   );

@@ -1,26 +1,33 @@
 import type { PlanId } from '@pehnava/shared';
 import { Check, Crown } from 'lucide-react';
+import { cartMessages } from '../../i18n/cart';
+import { useMessages } from '../../i18n/messages';
 import { Link } from '../../lib/link';
 
-const PAID_PERKS: Record<Exclude<PlanId, 'free'>, string> = {
-  plus: 'Premium pieces are free and Royal pieces half price on 14-day rentals, with free delivery.',
-  pro: 'Premium and Royal pieces are free on 14-day rentals, with free delivery.',
-};
+/** What a paid plan gives, by plan: its message in the cart's catalogue. */
+const PAID_PERKS = { plus: 'plusPerks', pro: 'proPerks' } as const satisfies Record<
+  Exclude<PlanId, 'free'>,
+  string
+>;
+
+/** What Plus and Pro would give, for the free plan: messages in the cart's catalogue. */
+const PERKS = ['perkPremium', 'perkRoyal', 'perkDelivery'] as const;
 
 /** Beside the cart: the shopper's plan at work, or for the free plan what Plus and Pro would give. */
 export function PlanBox({ plan }: { plan: PlanId }) {
+  const m = useMessages(cartMessages);
   if (plan !== 'free') {
     return (
       <section
         className="rounded-3xl bg-maroon-900 p-6 text-white"
-        aria-label="Your plan"
+        aria-label={m.yourPlan()}
         data-testid="plan-active"
       >
         <p className="flex items-center gap-2 font-display text-xl">
           <Crown size={20} aria-hidden className="text-gold-300" />
-          {plan === 'plus' ? 'Plus' : 'Pro'} plan active
+          {m.planActive({ plan: plan === 'plus' ? 'Plus' : 'Pro' })}
         </p>
-        <p className="mt-2 text-sm text-maroon-50/90">{PAID_PERKS[plan]}</p>
+        <p className="mt-2 text-sm text-maroon-50/90">{m[PAID_PERKS[plan]]()}</p>
       </section>
     );
   }
@@ -34,17 +41,13 @@ export function PlanBox({ plan }: { plan: PlanId }) {
         id="upsell-heading"
         className="flex items-center gap-2 font-display text-xl text-maroon-900"
       >
-        <Crown size={20} aria-hidden /> Rent more, pay less
+        <Crown size={20} aria-hidden /> {m.upsellTitle()}
       </h2>
       <ul className="mt-3 space-y-2 text-sm text-stone-800">
-        {[
-          'Premium pieces free with Plus or Pro',
-          'Royal pieces 50% off with Plus, free with Pro',
-          'Free delivery and 14-day rentals on every order',
-        ].map((perk) => (
+        {PERKS.map((perk) => (
           <li key={perk} className="flex items-start gap-2">
             <Check size={16} aria-hidden className="mt-0.5 shrink-0 text-emerald-700" />
-            {perk}
+            {m[perk]()}
           </li>
         ))}
       </ul>
@@ -52,7 +55,7 @@ export function PlanBox({ plan }: { plan: PlanId }) {
         to="/subscription-plans"
         className="mt-4 inline-block text-sm font-semibold text-maroon-700 underline-offset-4 hover:underline"
       >
-        View Plans
+        {m.viewPlans()}
       </Link>
     </section>
   );

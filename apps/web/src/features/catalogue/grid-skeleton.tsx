@@ -7,10 +7,19 @@ export function gridClass(columns: 4 | 5): string {
  * Card-shaped placeholders while products load, so the page keeps its layout (no shift) and
  * the shopper sees where the outfits will appear.
  */
-export function ProductGridSkeleton({ count, columns = 5 }: { count: number; columns?: 4 | 5 }) {
+export function ProductGridSkeleton({
+  count,
+  columns = 5,
+  label,
+}: {
+  count: number;
+  columns?: 4 | 5;
+  /** What it says to a screen reader, in the page's words (its caller's messages). */
+  label: string;
+}) {
   return (
     <div role="status" aria-busy="true">
-      <span className="sr-only">Loading the collection…</span>
+      <span className="sr-only">{label}</span>
       <ul aria-hidden className={gridClass(columns)} data-testid="grid-skeleton">
         {Array.from({ length: count }, (_, i) => (
           <li key={i} className="overflow-hidden rounded-xl bg-white shadow-sm ring-1 ring-black/5">

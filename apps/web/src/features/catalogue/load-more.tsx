@@ -1,4 +1,7 @@
 import { useEffect, useRef, type RefObject } from 'react';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { collectionMessages } from '../../i18n/collection';
+import { useMessages } from '../../i18n/messages';
 
 /** How far below the screen the next page starts loading, so scrolling rarely waits for it. */
 const AHEAD = '800px';
@@ -31,6 +34,7 @@ export function LoadMore({
   /** The grid the cards are in, to move focus into. */
   grid: RefObject<HTMLElement | null>;
 }) {
+  const m = useMessages(collectionMessages);
   const sentinel = useRef<HTMLDivElement>(null);
   /** Set by the button: the index of the first card it brings. */
   const focusFrom = useRef<number>(undefined);
@@ -66,13 +70,11 @@ export function LoadMore({
   return (
     <div ref={sentinel} className="mt-8 flex flex-col items-center gap-3 text-sm text-stone-600">
       {(hasMore || shown > pageSize) && (
-        <p data-testid="shown-count">
-          Showing {shown} of {total}
-        </p>
+        <p data-testid="shown-count">{m.showing({ shown, total })}</p>
       )}
       {failed && (
         <p role="alert" className="text-red-700">
-          {failed}
+          <ShopperMessage text={failed} />
         </p>
       )}
       {hasMore && (
@@ -85,7 +87,7 @@ export function LoadMore({
           disabled={loading}
           className="rounded-full border border-maroon-700 px-6 py-2 text-sm font-medium text-maroon-700 hover:bg-maroon-50 disabled:opacity-60"
         >
-          {loading ? 'Loading more…' : 'Load more'}
+          {loading ? m.loadingMore() : m.loadMore()}
         </button>
       )}
     </div>

@@ -6,6 +6,8 @@ import {
 } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { catalogueMessages } from '../../i18n/catalogue';
+import { useMessages } from '../../i18n/messages';
 import { whenAlreadyBroken } from '../../lib/broken-image';
 import { Link } from '../../lib/link';
 import { PlanPrice } from '../../components/ui/plan-price';
@@ -27,6 +29,7 @@ export function ProductCard({
   /** The shopper's plan: it decides the price shown. */
   plan: PlanId;
 }) {
+  const m = useMessages(catalogueMessages);
   const { index, start, reset } = useCardImageSlider(product.images.length);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const src = product.images[index] ?? product.images[0];
@@ -71,10 +74,10 @@ export function ProductCard({
               className="flex h-full w-full flex-col items-center justify-center gap-2 text-maroon-700/60"
               data-testid="card-image-placeholder"
               role="img"
-              aria-label={`${product.name}: image unavailable`}
+              aria-label={m.imageUnavailableOf({ name: product.name })}
             >
               <ImageOff size={32} aria-hidden />
-              <span className="text-xs">Image unavailable</span>
+              <span className="text-xs">{m.imageUnavailable()}</span>
             </div>
           )}
         </div>
@@ -86,7 +89,7 @@ export function ProductCard({
           <PlanPrice product={product} plan={plan} />
           {!product.isAvailable && (
             <p className="text-xs font-medium uppercase tracking-wide text-stone-600">
-              Out of stock
+              {m.outOfStock()}
             </p>
           )}
         </div>
@@ -102,11 +105,12 @@ export function ProductCard({
  * it holds is not read again).
  */
 function CardRating({ average, count }: ProductRating) {
+  const m = useMessages(catalogueMessages);
   const shown = average.toFixed(1);
   return (
     <p
       role="img"
-      aria-label={`Rated ${shown} out of 5 from ${count} reviews`}
+      aria-label={m.rated({ rating: shown, count })}
       className="flex items-center gap-1 text-xs leading-none text-stone-600"
       data-testid="card-rating"
     >

@@ -4,6 +4,9 @@ import {
   type Product,
   type ProductSearchRequest,
 } from '@pehnava/shared';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { catalogueMessages } from '../../i18n/catalogue';
+import { useMessages } from '../../i18n/messages';
 import { useProductSearch } from './api';
 import { ProductGridSkeleton } from './grid-skeleton';
 import { ProductGrid } from './product-grid';
@@ -35,6 +38,7 @@ export function ProductShelf({
   count: number;
   label: string;
 }) {
+  const m = useMessages(catalogueMessages);
   const { request, after } = SHELVES[shelf];
   const { data, isPending, error, refetch, isFetching } = useProductSearch(request);
   // The same query as the shelf above, so it is answered from the cache, never asked twice.
@@ -43,7 +47,7 @@ export function ProductShelf({
     return (
       <div className="text-center">
         <p role="alert" className="text-red-700">
-          {error.message}
+          <ShopperMessage text={error.message} />
         </p>
         <button
           type="button"
@@ -51,12 +55,13 @@ export function ProductShelf({
           disabled={isFetching}
           className="mt-4 rounded-full border border-maroon-700 px-5 py-2 text-sm font-medium text-maroon-700 hover:bg-maroon-50 disabled:opacity-60"
         >
-          Try again
+          {m.tryAgain()}
         </button>
       </div>
     );
   }
-  if (isPending || (after && before.isPending)) return <ProductGridSkeleton count={count} />;
+  if (isPending || (after && before.isPending))
+    return <ProductGridSkeleton count={count} label={m.loadingCollection()} />;
   const shown = after ? new Set((before.data?.products ?? NONE).map((p) => p._id)) : undefined;
   const products = shown
     ? [

@@ -1,6 +1,9 @@
 import { INDIAN_STATES } from '@pehnava/shared';
 import { ChevronDown } from 'lucide-react';
 import { useEffect, useId, type InputHTMLAttributes } from 'react';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { checkoutMessages } from '../../i18n/checkout';
+import { useMessages } from '../../i18n/messages';
 import type { AddressField, AddressForm, AddressProblem } from './address';
 import { usePincodeLookup } from './use-pincode';
 
@@ -13,6 +16,18 @@ type InputProps = Omit<
   InputHTMLAttributes<HTMLInputElement>,
   'id' | 'name' | 'value' | 'onChange' | 'className'
 >;
+
+/**
+ * What is wrong with a field, under it: the shared rules' words (BOOKING_MESSAGES) or the
+ * server's (PINCODE_MESSAGES), in the page's language.
+ */
+function FieldError({ id, error }: { id: string; error: string }) {
+  return (
+    <p id={id} className="mt-1 text-xs font-medium text-red-700">
+      <ShopperMessage text={error} />
+    </p>
+  );
+}
 
 /** One labelled field of the address; `error` marks it and says what is wrong under it. */
 function AddressInput({
@@ -33,12 +48,13 @@ function AddressInput({
   onChange: (value: string) => void;
   className?: string;
 }) {
+  const m = useMessages(checkoutMessages);
   const id = useId();
   return (
     <div className={className}>
       <label htmlFor={id} className="block text-sm font-medium text-stone-800">
         {label}
-        {optional && <span className="ml-1 font-normal text-stone-500">(optional)</span>}
+        {optional && <span className="ml-1 font-normal text-stone-500">{m.optional()}</span>}
       </label>
       <input
         id={id}
@@ -50,11 +66,7 @@ function AddressInput({
         className={`mt-1.5 ${CONTROL} ${error ? WRONG : OK}`}
         {...input}
       />
-      {error && (
-        <p id={`${id}-error`} className="mt-1 text-xs font-medium text-red-700">
-          {error}
-        </p>
-      )}
+      {error && <FieldError id={`${id}-error`} error={error} />}
     </div>
   );
 }
@@ -74,6 +86,7 @@ export function AddressFields({
   problem: AddressProblem | undefined;
   onChange: (field: AddressField, value: string) => void;
 }) {
+  const m = useMessages(checkoutMessages);
   const stateId = useId();
   const errorOf = (field: AddressField) => (problem?.field === field ? problem.message : undefined);
   const bind = (field: AddressField) => ({
@@ -97,38 +110,43 @@ export function AddressFields({
 
   return (
     <div className="grid gap-x-4 gap-y-5 sm:grid-cols-2">
-      <AddressInput {...bind('name')} label="Full name" autoComplete="name" maxLength={100} />
+      <AddressInput {...bind('name')} label={m.fullName()} autoComplete="name" maxLength={100} />
       <AddressInput
         {...bind('phone')}
-        label="Phone"
+        label={m.phone()}
         type="tel"
         inputMode="numeric"
         autoComplete="tel-national"
         maxLength={10}
-        placeholder="10-digit mobile number"
+        placeholder={m.phonePlaceholder()}
         onChange={(next) => onChange('phone', next.replace(/\D/g, ''))}
       />
       <AddressInput
         {...bind('street')}
-        label="Street address"
+        label={m.street()}
         autoComplete="address-line1"
         maxLength={200}
-        placeholder="House or flat number, building, street"
+        placeholder={m.streetPlaceholder()}
         className="sm:col-span-2"
       />
       <AddressInput
         {...bind('landmark')}
-        label="Landmark"
+        label={m.landmark()}
         optional
         autoComplete="address-line2"
         maxLength={120}
-        placeholder="Near a school, temple, metro station…"
+        placeholder={m.landmarkPlaceholder()}
         className="sm:col-span-2"
       />
-      <AddressInput {...bind('city')} label="City" autoComplete="address-level2" maxLength={80} />
+      <AddressInput
+        {...bind('city')}
+        label={m.city()}
+        autoComplete="address-level2"
+        maxLength={80}
+      />
       <div>
         <label htmlFor={stateId} className="block text-sm font-medium text-stone-800">
-          State
+          {m.state()}
         </label>
         <div className="relative mt-1.5">
           <select
@@ -143,7 +161,7 @@ export function AddressFields({
               value.state ? '' : 'text-stone-500'
             }`}
           >
-            <option value="">Select state</option>
+            <option value="">{m.selectState()}</option>
             {INDIAN_STATES.map((state) => (
               <option key={state} value={state} className="text-stone-900">
                 {state}
@@ -156,27 +174,21 @@ export function AddressFields({
             className="pointer-events-none absolute right-3 top-1/2 -translate-y-1/2 text-stone-500"
           />
         </div>
-        {stateError && (
-          <p id={`${stateId}-error`} className="mt-1 text-xs font-medium text-red-700">
-            {stateError}
-          </p>
-        )}
+        {stateError && <FieldError id={`${stateId}-error`} error={stateError} />}
       </div>
       <AddressInput
         {...bind('pincode')}
-        label="PIN code"
+        label={m.pincode()}
         inputMode="numeric"
         autoComplete="postal-code"
         maxLength={6}
-        placeholder="6 digits"
+        placeholder={m.pincodePlaceholder()}
         error={errorOf('pincode') ?? (pincode.kind === 'refused' ? pincode.message : undefined)}
         onChange={(next) => onChange('pincode', next.replace(/\D/g, ''))}
       />
       <p className="-mt-3 text-sm text-stone-600 sm:col-span-2" aria-live="polite">
         {found &&
-          `${found.city}, ${found.state}: delivered in ${found.transitDays} ${
-            found.transitDays === 1 ? 'day' : 'days'
-          }`}
+          m.pincodeFound({ city: found.city, state: found.state, count: found.transitDays })}
       </p>
     </div>
   );

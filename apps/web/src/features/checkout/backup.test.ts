@@ -1,5 +1,7 @@
+import MessageFormat from '@messageformat/core';
 import { BACKUP_MESSAGES, type CartEntry } from '@pehnava/shared';
 import { describe, expect, it } from 'vitest';
+import english from '../../i18n/catalogues/en/checkout.json';
 import {
   backupFeesFor,
   backupOptions,
@@ -28,6 +30,13 @@ function line(name: string, size: string, sizes: string[], department = 'Women')
   } as unknown as CartEntry;
 }
 
+/** The words backupPriceText is given: checkout's English catalogue, compiled as the build does. */
+const compiler = new MessageFormat('en');
+const words = {
+  backupFreeOn: compiler.compile(english.backupFreeOn),
+  backupPriceOn: compiler.compile(english.backupPriceOn),
+};
+
 describe('a back-up size at checkout', () => {
   const lehenga = line('Rani Lehenga', 'M', ['S', 'M', 'L']);
   const sherwani = line('Ivory Sherwani', 'L', ['M', 'L', 'XL'], 'Men');
@@ -51,9 +60,9 @@ describe('a back-up size at checkout', () => {
   });
 
   it('says its price as the plan has it', () => {
-    expect(backupPriceText('free')).toBe('₹199');
-    expect(backupPriceText('plus')).toBe('₹99 on Plus');
-    expect(backupPriceText('pro')).toBe('Free on Pro');
+    expect(backupPriceText('free', words)).toBe('₹199');
+    expect(backupPriceText('plus', words)).toBe('₹99 on Plus');
+    expect(backupPriceText('pro', words)).toBe('Free on Pro');
   });
 
   it('knows the line whose back-up the server found taken', () => {

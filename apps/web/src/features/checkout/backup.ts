@@ -8,6 +8,7 @@ import {
   type CartEntry,
   type PlanId,
 } from '@pehnava/shared';
+import type { Catalogue } from '../../i18n/messages';
 
 /*
  * A back-up size at checkout (DECISIONS.md 'Back-up size'): a second size of a line's piece for
@@ -44,12 +45,18 @@ export function backupFeesFor(
 
 const planName = (plan: PlanId) => PLAN_DEFINITIONS.find((p) => p.id === plan)?.name ?? plan;
 
-/** A back-up's price as the line says it: '₹199', '₹99 on Plus', 'Free on Pro'. */
-export function backupPriceText(plan: PlanId): string {
+/**
+ * A back-up's price as the line says it: '₹199', '₹99 on Plus', 'Free on Pro', in the words of
+ * `m` (checkout's catalogue).
+ */
+export function backupPriceText(
+  plan: PlanId,
+  m: Catalogue<'backupFreeOn' | 'backupPriceOn'>,
+): string {
   const fee = BACKUP_FEE_PAISE[plan];
-  if (fee === 0) return `Free on ${planName(plan)}`;
+  if (fee === 0) return m.backupFreeOn({ plan: planName(plan) });
   const price = formatRupees(paiseToRupees(fee));
-  return plan === 'free' ? price : `${price} on ${planName(plan)}`;
+  return plan === 'free' ? price : m.backupPriceOn({ price, plan: planName(plan) });
 }
 
 /**

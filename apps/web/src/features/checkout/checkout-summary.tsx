@@ -1,17 +1,18 @@
 import {
-  FREE_RENTAL_TEXT,
   INSURANCE_PERCENT,
-  daysLabel,
-  formatIsoDate,
   formatRupees,
   roundTo2,
   type CartEntry,
   type OrderTotals,
   type PlanId,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { CalendarX2, ChevronDown, ImageOff, Loader2, ShieldCheck, Truck } from 'lucide-react';
 import { useId, useState } from 'react';
 import { PRIMARY_BUTTON } from '../../components/ui/buttons';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { checkoutMessages } from '../../i18n/checkout';
+import { richText, useMessages, useLanguage } from '../../i18n/messages';
 import {
   backupOptions,
   backupPriceText,
@@ -41,6 +42,7 @@ function BackupChoice({
   /** The line's name, so each select is named for its piece. */
   nameId: string;
 }) {
+  const m = useMessages(checkoutMessages);
   const id = useId();
   const sizes = backupOptions(entry);
   const described = problem ? `${id}-help ${id}-problem` : `${id}-help`;
@@ -57,7 +59,7 @@ function BackupChoice({
     >
       <div className="flex items-center justify-between gap-3">
         <label id={`${id}-label`} htmlFor={id} className="font-medium text-stone-900">
-          Add a back-up size
+          {m.addBackup()}
         </label>
         <div className="relative shrink-0">
           <select
@@ -69,7 +71,7 @@ function BackupChoice({
             aria-invalid={problem ? true : undefined}
             className="min-h-10 appearance-none rounded-lg border border-stone-300 bg-white py-1.5 pl-3 pr-9 text-sm font-medium text-stone-900 shadow-sm focus:border-maroon-700 focus:outline-none focus:ring-2 focus:ring-maroon-700/20"
           >
-            <option value="">None</option>
+            <option value="">{m.noBackup()}</option>
             {sizes.map((size) => (
               <option key={size} value={size}>
                 {size}
@@ -84,14 +86,17 @@ function BackupChoice({
         </div>
       </div>
       <p id={`${id}-help`} className="mt-1 text-xs leading-relaxed text-stone-600">
-        A second size in the same parcel, sealed — send back whichever you don&apos;t wear.{' '}
-        <span className="whitespace-nowrap font-semibold text-stone-900">
-          {backupPriceText(plan)}
-        </span>
+        {richText(m.backupHelp, {
+          price: (
+            <span className="whitespace-nowrap font-semibold text-stone-900">
+              {backupPriceText(plan, m)}
+            </span>
+          ),
+        })}
       </p>
       {problem && (
         <p id={`${id}-problem`} className="mt-1 text-xs font-medium text-red-700">
-          {problem}
+          <ShopperMessage text={problem} />
         </p>
       )}
     </div>
@@ -112,6 +117,8 @@ function SummaryItem({
   problem: string | undefined;
   onBackup: (size: string) => void;
 }) {
+  const m = useMessages(checkoutMessages);
+  const dates = dateFormatsIn(useLanguage());
   const { product } = entry;
   const nameId = useId();
   const [imageFailed, setImageFailed] = useState(false);
@@ -144,28 +151,32 @@ function SummaryItem({
               {product.name}
             </p>
             <p className="shrink-0 font-medium text-stone-900" data-testid="checkout-item-price">
-              {lineTotal === 0 ? FREE_RENTAL_TEXT : formatRupees(lineTotal)}
+              {lineTotal === 0 ? m.freeRental() : formatRupees(lineTotal)}
             </p>
           </div>
           <p className="mt-0.5 text-stone-600">
-            Size {entry.size}
+            {m.size({ size: entry.size })}
             {backup && (
               <>
                 {' · '}
                 <span className="font-medium text-maroon-800" data-testid="checkout-item-backup">
-                  Back-up: {backup}
+                  {m.backupChosen({ size: backup })}
                 </span>
               </>
-            )}{' '}
-            · {daysLabel(entry.duration)}
-            {quantity > 1 && ` · Qty ${quantity}`}
+            )}
+            {' · '}
+            {m.days({ count: entry.duration })}
+            {quantity > 1 && ` · ${m.quantity({ count: quantity })}`}
           </p>
           <p className="text-stone-600">
-            {formatIsoDate(entry.startDate)} to {formatIsoDate(entry.endDate)}
+            {m.dates({
+              start: dates.isoDate(entry.startDate),
+              end: dates.isoDate(entry.endDate),
+            })}
           </p>
           {!entry.datesAvailable && (
             <p className="mt-1 flex items-center gap-1.5 text-xs font-medium text-amber-800">
-              <CalendarX2 size={14} aria-hidden /> Booked by someone else for these dates
+              <CalendarX2 size={14} aria-hidden /> {m.bookedByOther()}
             </p>
           )}
         </div>
@@ -243,15 +254,16 @@ export function CheckoutSummary({
   formId: string;
   processing: boolean;
 }) {
+  const m = useMessages(checkoutMessages);
   return (
     <section
       aria-labelledby="checkout-summary-heading"
       className="rounded-3xl bg-white p-5 shadow-sm ring-1 ring-black/5 sm:p-6"
     >
       <h2 id="checkout-summary-heading" className="font-display text-2xl text-maroon-900">
-        Order Summary
+        {m.orderSummary()}
       </h2>
-      <ul className="mt-2 divide-y divide-stone-100" aria-label="Items">
+      <ul className="mt-2 divide-y divide-stone-100" aria-label={m.items()}>
         {entries.map((entry) => (
           <SummaryItem
             key={lineKey(entry)}
@@ -279,53 +291,56 @@ export function CheckoutSummary({
         <span className="text-sm">
           <span className="flex flex-wrap items-center gap-x-2 font-medium text-stone-900">
             <ShieldCheck size={16} aria-hidden className="text-emerald-700" />
-            Add damage protection
+            {m.addProtection()}
             <span className="font-normal text-stone-600" data-testid="insurance-fee">
               +{formatRupees(insuranceFee)} ({INSURANCE_PERCENT}%)
             </span>
           </span>
           <span id="insurance-help" className="mt-1 block text-stone-600">
-            Covers accidental stains, small tears and a broken zip, and caps major damage or loss at
-            25% of MRP.
+            {m.protectionHelp()}
           </span>
         </span>
       </label>
 
       <dl className="mt-4 text-sm">
-        <Row label="Subtotal" value={formatRupees(totals.subtotal)} testId="checkout-subtotal" />
+        <Row
+          label={m.subtotal()}
+          value={formatRupees(totals.subtotal)}
+          testId="checkout-subtotal"
+        />
         {totals.discount > 0 && (
           <Row
-            label={couponCode ? `Coupon Discount (${couponCode})` : 'Coupon Discount'}
+            label={couponCode ? m.couponDiscountCode({ code: couponCode }) : m.couponDiscount()}
             value={`-${formatRupees(totals.discount)}`}
             testId="checkout-discount"
             tone="text-emerald-700"
           />
         )}
         <Row
-          label="Delivery"
-          value={totals.deliveryFee === 0 ? 'FREE' : formatRupees(totals.deliveryFee)}
+          label={m.delivery()}
+          value={totals.deliveryFee === 0 ? m.free() : formatRupees(totals.deliveryFee)}
           testId="checkout-delivery"
           tone={totals.deliveryFee === 0 ? 'text-emerald-700' : 'text-stone-900'}
         />
         {totals.insurance > 0 && (
           <Row
-            label="Damage protection"
+            label={m.damageProtection()}
             value={formatRupees(totals.insurance)}
             testId="checkout-insurance"
           />
         )}
         {entries.some((entry) => chosenBackup(entry, backups)) && (
           <Row
-            label="Back-up sizes"
+            label={m.backupSizes()}
             value={
-              totals.backupFees === 0 ? backupPriceText(plan) : formatRupees(totals.backupFees)
+              totals.backupFees === 0 ? backupPriceText(plan, m) : formatRupees(totals.backupFees)
             }
             testId="checkout-backup"
             tone={totals.backupFees === 0 ? 'text-emerald-700' : 'text-stone-900'}
           />
         )}
         <div className="mt-2 flex justify-between gap-4 border-t border-stone-100 pt-3 text-base">
-          <dt className="font-semibold text-stone-900">Total</dt>
+          <dt className="font-semibold text-stone-900">{m.total()}</dt>
           <dd className="font-semibold text-stone-900" data-testid="checkout-total">
             {formatRupees(totals.total)}
           </dd>
@@ -334,7 +349,7 @@ export function CheckoutSummary({
 
       <p className="mt-4 flex items-start gap-2 rounded-xl bg-maroon-50 px-3 py-2.5 text-xs text-maroon-900">
         <Truck size={15} aria-hidden className="mt-px shrink-0" />
-        Items are delivered according to each product&apos;s start date.
+        {m.deliveryNote()}
       </p>
 
       {/* Stays pressable while processing: a second press says the order is on its way. */}
@@ -346,10 +361,10 @@ export function CheckoutSummary({
       >
         {processing ? (
           <>
-            <Loader2 size={18} aria-hidden className="animate-spin" /> Processing…
+            <Loader2 size={18} aria-hidden className="animate-spin" /> {m.processing()}
           </>
         ) : (
-          'Proceed to Payment'
+          m.proceedToPayment()
         )}
       </button>
     </section>

@@ -10,6 +10,8 @@ import {
 } from '@pehnava/shared';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { checkoutMessages } from '../../i18n/checkout';
+import { useMessages } from '../../i18n/messages';
 import { dropCoupon } from '../../lib/applied-coupon';
 import { ApiError } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
@@ -50,6 +52,7 @@ export interface OrderRequest {
  * shopper can try again.
  */
 export function usePlaceOrder() {
+  const m = useMessages(checkoutMessages);
   const client = useQueryClient();
   const navigate = useNavigate();
   const refreshCart = useRefreshCart();
@@ -127,7 +130,7 @@ export function usePlaceOrder() {
       amount: order.amount,
       currency: order.currency,
       name: 'Pehnava',
-      description: `Booking ${bookingNumber(booking.bookingId)}`,
+      description: m.paymentFor({ number: bookingNumber(booking.bookingId) }),
       order_id: order.id,
       prefill: {
         name: request.address.name,

@@ -6,6 +6,7 @@ import type {
   NotifyMeResponse,
   NotifyRequest,
 } from '@pehnava/shared';
+import type { Catalogue } from '../../i18n/messages';
 import { apiGet, apiRequest } from '../../lib/api-client';
 import { ACCOUNT_QUERY_KEY, getToken, useToken } from '../../lib/session';
 
@@ -16,12 +17,38 @@ import { ACCOUNT_QUERY_KEY, getToken, useToken } from '../../lib/session';
  */
 const listKey = (token: string) => [ACCOUNT_QUERY_KEY, token, 'notify-me'] as const;
 
+/**
+ * What is said when the server gives no message (or cannot be reached). Written in English here,
+ * as an error's message; a page says each in its language by the same key in the notify-me
+ * messages (`sayFailure`, notify-me/fallbacks.test.ts checks they match). This module has no
+ * catalogue of its own: its tests run without the catalogues' compiler.
+ */
+export const NOTIFY_ME_FALLBACKS = {
+  loadFailed: 'Could not load your requests',
+  saveFailed: 'Could not save your request. Please try again.',
+  cancelFailed: 'Could not cancel your request. Please try again.',
+  unreachable: 'Could not reach Pehnava. Please check your connection and try again.',
+} as const;
+
+export type NotifyMeFallback = keyof typeof NOTIFY_ME_FALLBACKS;
+
+/**
+ * A failure's message in the page's language: one of NOTIFY_ME_FALLBACKS from `m` (the notify-me
+ * messages), any other (the server's own) as it is, for the caller to show as the API's words.
+ */
+export function sayFailure(message: string, m: Catalogue<NotifyMeFallback>): string {
+  const fallback = (Object.keys(NOTIFY_ME_FALLBACKS) as NotifyMeFallback[]).find(
+    (key) => NOTIFY_ME_FALLBACKS[key] === message,
+  );
+  return fallback ? m[fallback]() : message;
+}
+
 /** GET /api/notify-me: open, e-mailed and expired requests (not cancelled), newest first. */
 export const notifyRequestsQuery = (token: string) =>
   queryOptions({
     queryKey: listKey(token),
     queryFn: async () =>
-      (await apiGet<NotifyMeListResponse>('/notify-me', 'Could not load your requests')).requests,
+      (await apiGet<NotifyMeListResponse>('/notify-me', NOTIFY_ME_FALLBACKS.loadFailed)).requests,
     staleTime: 30_000,
   });
 
@@ -50,10 +77,7 @@ export function askToNotify(body: NotifyMeBody): Promise<NotifyMeResponse> {
   return apiRequest<NotifyMeResponse>('/notify-me', {
     method: 'POST',
     body,
-    fallback: {
-      failed: 'Could not save your request. Please try again.',
-      error: 'Could not reach Pehnava. Please check your connection and try again.',
-    },
+    fallback: { failed: NOTIFY_ME_FALLBACKS.saveFailed, error: NOTIFY_ME_FALLBACKS.unreachable },
   });
 }
 
@@ -61,10 +85,7 @@ export function askToNotify(body: NotifyMeBody): Promise<NotifyMeResponse> {
 export function cancelNotifyRequest(id: string): Promise<NotifyMeCancelResponse> {
   return apiRequest<NotifyMeCancelResponse>(`/notify-me/${encodeURIComponent(id)}`, {
     method: 'DELETE',
-    fallback: {
-      failed: 'Could not cancel your request. Please try again.',
-      error: 'Could not reach Pehnava. Please check your connection and try again.',
-    },
+    fallback: { failed: NOTIFY_ME_FALLBACKS.cancelFailed, error: NOTIFY_ME_FALLBACKS.unreachable },
   });
 }
 

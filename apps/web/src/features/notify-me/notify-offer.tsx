@@ -1,14 +1,16 @@
 import {
   NOTIFY_ME_MESSAGES,
-  formatIsoDate,
   type IsoDate,
   type NotifyRequest,
   type RentalDuration,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { useMutation } from '@tanstack/react-query';
 import { Bell, CircleCheck } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { richText, useMessages, useLanguage } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import { ApiError } from '../../lib/api-client';
 import { Link } from '../../lib/link';
 import { notify } from '../../lib/notify';
@@ -42,6 +44,9 @@ export function NotifyMeOffer({
    */
   onFreeNow: () => void;
 }) {
+  // Shown on the product page only: its words are the page's.
+  const m = useMessages(productMessages);
+  const formats = dateFormatsIn(useLanguage());
   const signedIn = Boolean(useToken());
   const navigate = useNavigate();
   const want = { productId, size, startDate, duration };
@@ -84,14 +89,20 @@ export function NotifyMeOffer({
       >
         <CircleCheck size={16} aria-hidden className="mt-px shrink-0 text-emerald-700" />
         <span>
-          We&apos;ll e-mail you if size {size} frees up for {duration} days from{' '}
-          {formatIsoDate(startDate)}.{' '}
-          <Link
-            to="/notify-me"
-            className="font-medium text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
-          >
-            Your requests
-          </Link>
+          {richText(
+            m.notifyAsked,
+            {
+              link: (
+                <Link
+                  to="/notify-me"
+                  className="font-medium text-maroon-700 underline underline-offset-2 hover:text-maroon-900"
+                >
+                  {m.yourRequests()}
+                </Link>
+              ),
+            },
+            { size, days: duration, date: formats.isoDate(startDate) },
+          )}
         </span>
       </p>
     );
@@ -114,7 +125,7 @@ export function NotifyMeOffer({
       className="inline-flex min-h-10 w-full items-center justify-center gap-2 rounded-full border border-maroon-700 px-4 py-2 text-sm font-medium text-maroon-700 transition hover:bg-maroon-700 hover:text-white focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 aria-disabled:cursor-wait aria-disabled:opacity-60"
     >
       <Bell size={16} aria-hidden />
-      {ask.isPending ? 'Asking…' : 'Notify me if it frees up'}
+      {ask.isPending ? m.asking() : m.notifyMe()}
     </button>
   );
 }

@@ -1,23 +1,34 @@
-import { formatDateInIndia, formatIsoDate, type NotifyRequest } from '@pehnava/shared';
+import { dateFormatsIn, type DateFormats } from '@pehnava/shared';
+import type { NotifyRequest } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { richText, useMessages, type Catalogue, useLanguage } from '../../i18n/messages';
+import { notifyMeMessages } from '../../i18n/notify-me';
 import { Link } from '../../lib/link';
 import { linkPath } from './api';
 
-/** Each status as the shopper reads it, with its colours. */
-function statusOf(request: NotifyRequest): { label: string; className: string } {
+type StatusWords = Catalogue<
+  'statusWaiting' | 'statusEmailedOn' | 'statusEmailed' | 'statusExpired'
+>;
+
+/** Each status as the shopper reads it (in the page's words and dates), with its colours. */
+function statusOf(
+  request: NotifyRequest,
+  m: StatusWords,
+  dates: DateFormats,
+): { label: string; className: string } {
   switch (request.status) {
     case 'open':
-      return { label: 'Waiting', className: 'bg-amber-50 text-amber-900 ring-amber-200' };
+      return { label: m.statusWaiting(), className: 'bg-amber-50 text-amber-900 ring-amber-200' };
     case 'notified':
       return {
         label: request.notifiedAt
-          ? `E-mailed on ${formatDateInIndia(request.notifiedAt)}`
-          : 'E-mailed',
+          ? m.statusEmailedOn({ date: dates.dateInIndia(request.notifiedAt) })
+          : m.statusEmailed(),
         className: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
       };
     case 'expired':
-      return { label: 'Expired', className: 'bg-stone-100 text-stone-700 ring-stone-200' };
+      return { label: m.statusExpired(), className: 'bg-stone-100 text-stone-700 ring-stone-200' };
   }
 }
 
@@ -37,9 +48,11 @@ export function NotifyRequestRow({
   onCancel: () => void;
   cancelling: boolean;
 }) {
+  const m = useMessages(notifyMeMessages);
+  const dates = dateFormatsIn(useLanguage());
   const [imageFailed, setImageFailed] = useState(false);
   const { product } = request;
-  const status = statusOf(request);
+  const status = statusOf(request, m, dates);
   const to = linkPath(request.link);
   const headingId = `notify-${request._id}`;
 
@@ -78,11 +91,13 @@ export function NotifyRequestRow({
             {product.name}
           </h2>
           <p className="text-sm text-stone-600">
-            <span className="text-stone-500">{product.productId}</span> · Size{' '}
-            <span className="font-medium text-stone-900">{request.size}</span>
+            {richText(m.sizeLine, {
+              productId: <span className="text-stone-500">{product.productId}</span>,
+              size: <span className="font-medium text-stone-900">{request.size}</span>,
+            })}
           </p>
           <p className="text-sm text-stone-700" data-testid="notify-request-dates">
-            {request.duration} days from {formatIsoDate(request.startDate)}
+            {m.daysFrom({ days: request.duration, date: dates.isoDate(request.startDate) })}
           </p>
           <p>
             <span
@@ -97,9 +112,9 @@ export function NotifyRequestRow({
           <Link
             to={to}
             className={`${ROW_BUTTON} bg-maroon-700 text-white hover:bg-maroon-900`}
-            aria-label={`View ${product.name}, size ${request.size}, with these dates`}
+            aria-label={m.viewLabel({ name: product.name, size: request.size })}
           >
-            View
+            {m.view()}
           </Link>
           {request.status === 'open' && (
             <button
@@ -107,9 +122,9 @@ export function NotifyRequestRow({
               onClick={onCancel}
               disabled={cancelling}
               className={`${ROW_BUTTON} border border-stone-300 bg-white text-stone-800 hover:border-maroon-700 hover:text-maroon-700`}
-              aria-label={`Cancel the request for ${product.name}, size ${request.size}`}
+              aria-label={m.cancelLabel({ name: product.name, size: request.size })}
             >
-              {cancelling ? 'Cancelling…' : 'Cancel'}
+              {cancelling ? m.cancelling() : m.cancel()}
             </button>
           )}
         </div>

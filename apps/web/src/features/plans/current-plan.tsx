@@ -1,5 +1,8 @@
-import { formatDateInIndia, type Plan, type Subscription } from '@pehnava/shared';
+import { dateFormatsIn } from '@pehnava/shared';
+import type { Plan, Subscription } from '@pehnava/shared';
 import { CalendarCheck, Crown } from 'lucide-react';
+import { useMessages, useLanguage } from '../../i18n/messages';
+import { plansMessages } from '../../i18n/plans';
 import type { PlanBusy } from './use-plan-change';
 
 /** An outlined pill on the dark plan panel. */
@@ -26,10 +29,12 @@ export function CurrentPlan({
   busy: PlanBusy;
   onCancel: (immediate: boolean) => void;
 }) {
+  const m = useMessages(plansMessages);
+  const dates = dateFormatsIn(useLanguage());
   if (subscription.plan === 'free' || !subscription.endDate) {
     return (
       <section
-        aria-label="Your plan"
+        aria-label={m.yourPlan()}
         data-testid="current-plan"
         className="flex items-start gap-4 rounded-3xl bg-white p-5 ring-1 ring-stone-200 sm:items-center sm:p-6"
       >
@@ -37,11 +42,8 @@ export function CurrentPlan({
           <Crown size={22} aria-hidden />
         </span>
         <div>
-          <p className="font-display text-xl text-maroon-900">You&apos;re on the Free plan</p>
-          <p className="mt-0.5 text-sm text-stone-600">
-            Pay per rental for 2, 4 or 7 days. Plus and Pro make whole price tiers free or half
-            price for 14 days.
-          </p>
+          <p className="font-display text-xl text-maroon-900">{m.onFreePlan()}</p>
+          <p className="mt-0.5 text-sm text-stone-600">{m.freePlanPitch()}</p>
         </div>
       </section>
     );
@@ -50,17 +52,17 @@ export function CurrentPlan({
   const limitReached =
     subscription.rentalLimit !== null &&
     subscription.itemsRentedInPeriod >= subscription.rentalLimit;
-  const validUntil = formatDateInIndia(subscription.endDate);
+  const validUntil = dates.dateInIndia(subscription.endDate);
   return (
     <section
-      aria-label="Your plan"
+      aria-label={m.yourPlan()}
       data-testid="current-plan"
       className="rounded-3xl bg-maroon-900 p-5 text-white sm:p-7"
     >
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <p className="text-xs font-semibold uppercase tracking-wider text-gold-300">
-            Your current plan
+            {m.yourCurrentPlan()}
           </p>
           <p className="mt-1 flex items-center gap-2 font-display text-3xl">
             <Crown size={24} aria-hidden className="text-gold-300" />
@@ -68,7 +70,7 @@ export function CurrentPlan({
           </p>
           <p className="mt-2 flex items-center gap-2 text-sm text-maroon-50/90">
             <CalendarCheck size={16} aria-hidden />
-            Valid until {validUntil}
+            {m.validUntil({ date: validUntil })}
           </p>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -78,25 +80,25 @@ export function CurrentPlan({
             }`}
             data-testid="auto-renew-badge"
           >
-            {subscription.autoRenew ? 'Auto-renew on' : 'Auto-renew off'}
+            {subscription.autoRenew ? m.autoRenewOn() : m.autoRenewOff()}
           </span>
           {limitReached && (
             <span className="rounded-full bg-gold-300 px-3 py-1 text-xs font-semibold text-maroon-900">
-              Limit Reached
+              {m.limitReached()}
             </span>
           )}
         </div>
       </div>
       {subscription.rentalLimit !== null && (
         <p className="mt-4 text-sm text-maroon-50/90">
-          {subscription.itemsRentedInPeriod} of {subscription.rentalLimit} plan rentals used this
-          period
+          {m.rentalsUsed({
+            used: subscription.itemsRentedInPeriod,
+            limit: subscription.rentalLimit,
+          })}
         </p>
       )}
       <p className="mt-1 text-sm text-maroon-50/90">
-        {subscription.autoRenew
-          ? `Renews automatically on ${validUntil}.`
-          : `Ends on ${validUntil}; you then move to the Free plan.`}
+        {subscription.autoRenew ? m.renewsOn({ date: validUntil }) : m.endsOn({ date: validUntil })}
       </p>
       <div className="mt-5 flex flex-wrap items-center gap-x-5 gap-y-3">
         {subscription.autoRenew && (
@@ -106,7 +108,7 @@ export function CurrentPlan({
             disabled={busy !== undefined}
             onClick={() => onCancel(false)}
           >
-            {busy === 'auto-renew' ? 'Processing...' : 'Turn off auto-renew'}
+            {busy === 'auto-renew' ? m.processing() : m.turnOffAutoRenew()}
           </button>
         )}
         <button
@@ -115,7 +117,7 @@ export function CurrentPlan({
           disabled={busy !== undefined}
           onClick={() => onCancel(true)}
         >
-          {busy === 'cancel-now' ? 'Processing...' : 'Cancel Subscription'}
+          {busy === 'cancel-now' ? m.processing() : m.actionCancel()}
         </button>
       </div>
     </section>

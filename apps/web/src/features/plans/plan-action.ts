@@ -3,6 +3,19 @@ import type { Plan, PlanId, Subscription } from '@pehnava/shared';
 /** What a plan card's button does for this shopper (SPEC.md §2 Subscription Plans, §4 Plans). */
 export type PlanAction = 'current' | 'upgrade' | 'cancel' | 'select';
 
+/**
+ * Each button's words' key in the plans page's messages (the card says them in the page's
+ * language). This module has no catalogue of its own: its tests run without the catalogues'
+ * compiler.
+ */
+export const PLAN_ACTION_MESSAGES = {
+  current: 'actionCurrent',
+  upgrade: 'actionUpgrade',
+  cancel: 'actionCancel',
+  select: 'actionSelect',
+} as const satisfies Record<PlanAction, string>;
+
+/** The buttons' words in English, as the plans catalogue has them under those keys. */
 export const PLAN_ACTION_LABELS: Record<PlanAction, string> = {
   current: 'Current Plan',
   upgrade: 'Upgrade Now',

@@ -1,11 +1,15 @@
 import { PRODUCT_CATEGORIES, formatRupees, type CategoryInfo, type Plan } from '@pehnava/shared';
 import { Check } from 'lucide-react';
 import { PRIMARY_BUTTON, SECONDARY_BUTTON } from '../../components/ui/buttons';
-import { PLAN_ACTION_LABELS, type PlanAction } from './plan-action';
+import { useMessages } from '../../i18n/messages';
+import { plansMessages } from '../../i18n/plans';
+import { PLAN_ACTION_MESSAGES, type PlanAction } from './plan-action';
+import { usePlanText } from './plan-text';
 
 /**
  * One plan (SPEC.md §2 Subscription Plans): its price ('Free' or rupees per period), features,
- * what it does to each price tier, its rental limit, and the button for this shopper.
+ * what it does to each price tier, its rental limit, and the button for this shopper. The plan's
+ * texts come from the API in English; usePlanText says them in the page's language.
  */
 export function PlanCard({
   plan,
@@ -26,6 +30,8 @@ export function PlanCard({
   disabled: boolean;
   onChoose: () => void;
 }) {
+  const m = useMessages(plansMessages);
+  const planText = usePlanText();
   const headingId = `plan-${plan.id}-name`;
   return (
     <article
@@ -43,27 +49,30 @@ export function PlanCard({
       >
         {recommended && (
           <span className="rounded-full bg-maroon-700 px-3 py-1 text-xs font-semibold text-white">
-            Recommended
+            {m.recommended()}
           </span>
         )}
         {active && (
           <span className="rounded-full bg-emerald-100 px-3 py-1 text-xs font-semibold text-emerald-800">
-            Active Plan
+            {m.activePlan()}
           </span>
         )}
       </div>
       <h2 id={headingId} className="font-display text-3xl text-maroon-900">
-        {plan.name}
+        {planText(plan.name)}
       </h2>
       <p className="mt-2 flex items-baseline gap-1.5" data-testid="plan-price">
         {plan.price === 0 ? (
-          <span className="text-3xl font-semibold text-stone-900">Free</span>
+          <span className="text-3xl font-semibold text-stone-900">{m.priceFree()}</span>
         ) : (
           <>
             <span className="text-3xl font-semibold text-stone-900">
               {formatRupees(plan.price)}
             </span>
-            <span className="text-sm text-stone-600">per {plan.duration}</span>
+            {/* The API's period in words (plan.duration) is daysLabel(durationDays). */}
+            <span className="text-sm text-stone-600">
+              {m.perPeriod({ days: plan.durationDays })}
+            </span>
           </>
         )}
       </p>
@@ -72,24 +81,26 @@ export function PlanCard({
         {plan.features.map((feature) => (
           <li key={feature} className="flex items-start gap-2">
             <Check size={17} aria-hidden className="mt-0.5 shrink-0 text-emerald-700" />
-            {feature}
+            {planText(feature)}
           </li>
         ))}
       </ul>
 
       <h3 className="mt-6 text-xs font-semibold uppercase tracking-wider text-stone-600">
-        Pricing benefits
+        {m.pricingBenefits()}
       </h3>
       <dl className="mt-2 divide-y divide-stone-100 rounded-2xl bg-stone-50 px-4 text-sm">
         {PRODUCT_CATEGORIES.map((tier) => (
           <div key={tier} className="flex items-start justify-between gap-3 py-2.5">
-            <dt className="text-stone-600">{categoryInfo[tier].label}</dt>
-            <dd className="text-right font-medium text-stone-900">{plan.benefits[tier]}</dd>
+            <dt className="text-stone-600">{planText(categoryInfo[tier].label)}</dt>
+            <dd className="text-right font-medium text-stone-900">
+              {planText(plan.benefits[tier])}
+            </dd>
           </div>
         ))}
       </dl>
       {plan.rentalLimit !== null && (
-        <p className="mt-3 text-sm text-stone-700">Rental Limit: {plan.rentalLimit} items/period</p>
+        <p className="mt-3 text-sm text-stone-700">{m.rentalLimit({ limit: plan.rentalLimit })}</p>
       )}
 
       <div className="mt-auto pt-6">
@@ -101,7 +112,7 @@ export function PlanCard({
             action === 'upgrade' || action === 'select' ? PRIMARY_BUTTON : SECONDARY_BUTTON
           } w-full`}
         >
-          {busy ? 'Processing...' : PLAN_ACTION_LABELS[action]}
+          {busy ? m.processing() : m[PLAN_ACTION_MESSAGES[action]]()}
         </button>
       </div>
     </article>

@@ -7,6 +7,9 @@ import {
 } from '@pehnava/shared';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useShopperMessage } from '../../i18n/api-messages';
+import { useMessages } from '../../i18n/messages';
+import { plansMessages } from '../../i18n/plans';
 import { notify } from '../../lib/notify';
 import { getToken } from '../../lib/session';
 import { useRefreshPlan } from '../../lib/shopper';
@@ -25,6 +28,9 @@ export type PlanBusy = Plan['id'] | 'cancel-now' | 'auto-renew' | undefined;
  * after the browser's confirmation. One action at a time; prices everywhere follow the new plan.
  */
 export function usePlanChange({ name, email }: { name?: string; email?: string }) {
+  const m = useMessages(plansMessages);
+  // Asked with the browser's confirm, not a toast: said here in the page's language.
+  const confirmCancel = useShopperMessage(M.confirmCancel);
   const client = useQueryClient();
   const navigate = useNavigate();
   const refreshPlan = useRefreshPlan();
@@ -58,7 +64,8 @@ export function usePlanChange({ name, email }: { name?: string; email?: string }
         amount: order.amount,
         currency: order.currency || 'INR',
         name: 'Pehnava',
-        description: `${plan.name} plan · ${plan.duration}`,
+        // The API's period in words (plan.duration) is daysLabel(durationDays).
+        description: m.checkoutDescription({ plan: plan.name, days: plan.durationDays }),
         order_id: order.id,
         prefill: { name, email },
         theme: { color: brandColour() },
@@ -97,7 +104,7 @@ export function usePlanChange({ name, email }: { name?: string; email?: string }
       notify.info(M.alreadyOnPlan);
       return;
     }
-    if (action === 'cancel' && !window.confirm(M.confirmCancel)) return;
+    if (action === 'cancel' && !window.confirm(confirmCancel)) return;
     void run(plan.id, async () => {
       const answer = await subscribe(plan.id);
       if (!answer.order) {
@@ -111,11 +118,12 @@ export function usePlanChange({ name, email }: { name?: string; email?: string }
     });
   }
 
-  /** Cancel Subscription on the current plan: now, or at the end of the period. */
+  /**
+   * Cancel Subscription on the current plan: now, or at the end of the period (`endDate`, written
+   * in the page's language).
+   */
   function cancel(immediate: boolean, endDate: string) {
-    const question = immediate
-      ? M.confirmCancel
-      : `Turn off auto-renewal? Your plan stays active until ${endDate}, then you move to the Free plan.`;
+    const question = immediate ? confirmCancel : m.confirmAutoRenewOff({ date: endDate });
     if (!window.confirm(question)) return;
     void run(immediate ? 'cancel-now' : 'auto-renew', async () => {
       const answer = await cancelPlan(immediate);

@@ -1,8 +1,11 @@
 import { CATEGORY_INFO, type ProductCategory } from '@pehnava/shared';
 import { Check, Crown, Sparkles } from 'lucide-react';
+import { useMessages } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import { Link } from '../../lib/link';
 
 export function PristinePromise() {
+  const m = useMessages(productMessages);
   return (
     <aside
       aria-labelledby="pristine-promise"
@@ -13,24 +16,22 @@ export function PristinePromise() {
         className="flex items-center gap-2 font-display text-lg text-maroon-900"
       >
         <Sparkles size={18} aria-hidden className="text-gold-500" />
-        The Pristine Promise
+        {m.pristineTitle()}
       </h2>
-      <p className="mt-1 text-sm leading-relaxed text-stone-700">
-        Every piece is professionally dry-cleaned, steamed and checked seam by seam before it ships,
-        so it arrives ready to wear. If it does not fit or is not as described, tell us within 24
-        hours of delivery for an exchange or a refund.
-      </p>
+      <p className="mt-1 text-sm leading-relaxed text-stone-700">{m.pristineText()}</p>
     </aside>
   );
 }
 
-const UPGRADE_LINES: Record<Exclude<ProductCategory, 'luxury'>, string> = {
-  premium: 'Rent Premium pieces like this one free with Plus or Pro.',
-  royal: 'Rent Royal pieces like this one at 50% off with Plus, or free with Pro.',
-};
+/** What a plan saves on each tier it discounts: messages `upgradePremium`, `upgradeRoyal`. */
+const UPGRADE_LINES = {
+  premium: 'upgradePremium',
+  royal: 'upgradeRoyal',
+} as const satisfies Record<Exclude<ProductCategory, 'luxury'>, string>;
 
 /** For shoppers on the free plan, on Premium and Royal pieces: what a plan would save. */
 export function UpgradeBox({ category }: { category: ProductCategory }) {
+  const m = useMessages(productMessages);
   if (category === 'luxury') return null;
   return (
     <aside
@@ -40,32 +41,34 @@ export function UpgradeBox({ category }: { category: ProductCategory }) {
       <Crown size={28} aria-hidden className="shrink-0 text-gold-300" />
       <div className="flex-1">
         <h2 id="upgrade-box" className="font-medium">
-          Save on this {CATEGORY_INFO[category].name} piece
+          {m.upgradeTitle({ tier: CATEGORY_INFO[category].name })}
         </h2>
-        <p className="text-sm text-white/85">{UPGRADE_LINES[category]}</p>
+        <p className="text-sm text-white/85">{m[UPGRADE_LINES[category]]()}</p>
       </div>
       <Link
         to="/subscription-plans"
         className="inline-flex shrink-0 items-center justify-center rounded-full bg-gold-300 px-5 py-2 text-sm font-semibold text-maroon-900 hover:bg-white"
       >
-        View Plans
+        {m.viewPlans()}
       </Link>
     </aside>
   );
 }
 
-const CHECKS = ['Cleaned and sanitised', 'Quality checked', 'Damage protection included'];
+/** The assurances' messages. */
+const CHECKS = ['assurance0', 'assurance1', 'assurance2'] as const;
 
 export function AssuranceChecks() {
+  const m = useMessages(productMessages);
   return (
     <ul
-      aria-label="Our assurances"
+      aria-label={m.assurances()}
       className="flex flex-wrap gap-x-5 gap-y-2 border-t border-stone-200 pt-4 text-sm text-stone-700"
     >
       {CHECKS.map((check) => (
         <li key={check} className="flex items-center gap-1.5">
           <Check size={16} aria-hidden className="text-emerald-700" />
-          {check}
+          {m[check]()}
         </li>
       ))}
     </ul>

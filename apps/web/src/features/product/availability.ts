@@ -1,4 +1,5 @@
 import type { AvailabilityResponse, IsoDate, RentalDuration } from '@pehnava/shared';
+import type { Catalogue } from '../../i18n/messages';
 
 type RentalKey = keyof AvailabilityResponse['sizes'][number]['unavailableStartDates'];
 
@@ -25,9 +26,24 @@ export function bookedStartDates(
   return new Set([...first!].filter((date) => rest.every((dates) => dates.has(date))));
 }
 
-/** Why a date is greyed out, for the calendar's legend. */
-export function bookedReason(size: string, duration: RentalDuration): string {
+/** The words of bookedReason: the product page's messages of the same names. */
+export type BookedReasonWords = Catalogue<'bookedInSize' | 'bookedAnySize'>;
+
+/** English's, as the product page's English catalogue has them. */
+const ENGLISH: BookedReasonWords = {
+  bookedInSize: (values) =>
+    `Booked: no piece in size ${values?.size} is free for ${values?.days} days from this date`,
+  bookedAnySize: (values) =>
+    `Booked: no piece in any size is free for ${values?.days} days from this date`,
+};
+
+/** Why a date is greyed out, for the calendar's legend, in `words`' language (English if none). */
+export function bookedReason(
+  size: string,
+  duration: RentalDuration,
+  words: BookedReasonWords = ENGLISH,
+): string {
   return size
-    ? `Booked: no piece in size ${size} is free for ${duration} days from this date`
-    : `Booked: no piece in any size is free for ${duration} days from this date`;
+    ? words.bookedInSize({ size, days: duration })
+    : words.bookedAnySize({ days: duration });
 }

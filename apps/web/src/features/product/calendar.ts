@@ -107,28 +107,35 @@ export function firstOpenDay(
   return start;
 }
 
-const monthTitle = lazyDateFormat({ month: 'long', year: 'numeric', timeZone: 'UTC' });
-const dayName = lazyDateFormat({
+/** A month's title: 'May 2026' (en-IN), 'मई 2026' (hi-IN). */
+export const MONTH_TITLE_FORMAT: Intl.DateTimeFormatOptions = {
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+};
+/** A day's accessible name: 'Tuesday, 12 May 2026' (en-IN), 'मंगलवार, 12 मई 2026' (hi-IN). */
+export const DAY_NAME_FORMAT: Intl.DateTimeFormatOptions = {
   weekday: 'long',
   day: 'numeric',
   month: 'long',
   year: 'numeric',
   timeZone: 'UTC',
-});
+};
 
-/** 'May 2026'. */
-export const formatMonth = (month: IsoMonth): string => monthTitle(utc(`${month}-01`));
+type DateFormat = (date: Date) => string;
+const monthTitle = lazyDateFormat(MONTH_TITLE_FORMAT);
+const dayName = lazyDateFormat(DAY_NAME_FORMAT);
 
-/** 'Tuesday, 12 May 2026' (or as en-IN writes it): a day's accessible name. */
-export const formatDayName = (date: IsoDate): string => dayName(utc(date));
+/**
+ * 'May 2026'. `format`: MONTH_TITLE_FORMAT in the page's language (i18n/dates.ts's custom); en-IN's
+ * when none is given.
+ */
+export const formatMonth = (month: IsoMonth, format: DateFormat = monthTitle): string =>
+  format(utc(`${month}-01`));
 
-/** Column headings, Sunday first: short text and the full name for screen readers. */
-export const WEEKDAYS = [
-  ['Su', 'Sunday'],
-  ['Mo', 'Monday'],
-  ['Tu', 'Tuesday'],
-  ['We', 'Wednesday'],
-  ['Th', 'Thursday'],
-  ['Fr', 'Friday'],
-  ['Sa', 'Saturday'],
-] as const;
+/** 'Tuesday, 12 May 2026' (or as en-IN writes it): a day's accessible name; `format` as above. */
+export const formatDayName = (date: IsoDate, format: DateFormat = dayName): string =>
+  format(utc(date));
+
+/** The calendar's columns, Sunday (0) first: their headings are the product page's messages. */
+export const WEEKDAYS = [0, 1, 2, 3, 4, 5, 6] as const;

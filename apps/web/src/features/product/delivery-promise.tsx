@@ -1,6 +1,9 @@
-import { PINCODE_MESSAGES, PINCODE_PATTERN, type IsoDate } from '@pehnava/shared';
+import { PINCODE_MESSAGES, PINCODE_PATTERN, type IsoDate, dateFormatsIn } from '@pehnava/shared';
 import { Truck } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { useMessages, useLanguage } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import { rememberDeliveryPincode } from '../../lib/delivery-pincode';
 import type { PincodeLookup } from '../checkout/use-pincode';
 
@@ -20,6 +23,8 @@ export function DeliveryPromise({
   /** The chosen start date, '' when none. */
   startDate: IsoDate;
 }) {
+  const m = useMessages(productMessages);
+  const formats = dateFormatsIn(useLanguage());
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState('');
   const [problem, setProblem] = useState<string>();
@@ -49,7 +54,7 @@ export function DeliveryPromise({
           className="flex items-center gap-2 text-sm text-stone-800"
         >
           <Truck size={18} aria-hidden className="shrink-0 text-maroon-700" />
-          <span>Enter your PIN code to see when it arrives</span>
+          <span>{m.enterPincode()}</span>
         </label>
         <div className="mt-2 flex gap-2">
           <input
@@ -61,14 +66,14 @@ export function DeliveryPromise({
             onChange={(event) => setDraft(event.target.value.replace(/\D/g, ''))}
             aria-invalid={problem ? true : undefined}
             aria-describedby={problem ? 'delivery-pincode-problem' : undefined}
-            placeholder="PIN code"
+            placeholder={m.pincode()}
             className="h-11 w-32 rounded-lg border border-stone-300 bg-white px-3 text-base tracking-widest text-stone-900 focus-visible:border-maroon-700 focus-visible:outline-2 focus-visible:outline-maroon-700"
           />
           <button
             type="submit"
             className="h-11 rounded-lg border border-maroon-700 px-4 text-sm font-semibold text-maroon-700 hover:bg-maroon-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
           >
-            Check
+            {m.check()}
           </button>
           {pincode && (
             <button
@@ -79,33 +84,35 @@ export function DeliveryPromise({
               }}
               className="h-11 px-2 text-sm text-stone-600 underline-offset-2 hover:underline"
             >
-              Cancel
+              {m.cancel()}
             </button>
           )}
         </div>
         {problem && (
           <p id="delivery-pincode-problem" role="alert" className="mt-2 text-sm text-red-700">
-            {problem}
+            <ShopperMessage text={problem} />
           </p>
         )}
       </form>
     );
   }
 
-  let text: string;
+  let text: ReactNode;
   let refused = false;
   if (lookup.kind === 'found') {
     const { place } = lookup;
     const date =
       startDate && startDate > place.earliestStartDate ? startDate : place.earliestStartDate;
-    text = PINCODE_MESSAGES.deliveredBy({ date, pincode: place.pincode, city: place.city });
+    // The day without its year, as PINCODE_MESSAGES.deliveredBy writes it ('Sat, 12 Dec').
+    const day = formats.isoDate(date).replace(/,? \d{4}$/, '');
+    text = m.deliveredBy({ date: day, pincode: place.pincode, city: place.city });
   } else if (lookup.kind === 'refused') {
-    text = lookup.message;
+    text = <ShopperMessage text={lookup.message} />;
     refused = true;
   } else if (lookup.kind === 'unknown') {
-    text = `Delivery to ${pincode} could not be checked just now; checkout checks it again.`;
+    text = m.deliveryUnchecked({ pincode });
   } else {
-    text = `Checking delivery to ${pincode}…`;
+    text = m.checkingDelivery({ pincode });
   }
   return (
     <div
@@ -127,9 +134,9 @@ export function DeliveryPromise({
           setEditing(true);
         }}
         className="shrink-0 font-semibold text-maroon-700 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700"
-        aria-label={`Change the PIN code ${pincode}`}
+        aria-label={m.changePincode({ pincode })}
       >
-        Change
+        {m.change()}
       </button>
     </div>
   );

@@ -1,10 +1,13 @@
-import { galleryImageAlt, productPictureSrcSet } from '@pehnava/shared';
+import { productPictureSrcSet } from '@pehnava/shared';
 import { ImageOff } from 'lucide-react';
 import { useState } from 'react';
+import { useMessages } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import { whenAlreadyBroken } from '../../lib/broken-image';
 
 /** The main image with a row (or, on wide screens, a column) of thumbnails to choose it. */
 export function ProductGallery({ images, name }: { images: string[]; name: string }) {
+  const m = useMessages(productMessages);
   const [selected, setSelected] = useState(0);
   const [failed, setFailed] = useState<ReadonlySet<string>>(new Set());
   const markFailed = (src: string) => setFailed((f) => new Set(f).add(src));
@@ -16,7 +19,7 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         {main && !failed.has(main) ? (
           <img
             src={main}
-            alt={galleryImageAlt(name, selected, images.length)}
+            alt={m.imageOf({ name, number: selected + 1, count: images.length })}
             width={600}
             height={800}
             fetchPriority="high"
@@ -28,23 +31,23 @@ export function ProductGallery({ images, name }: { images: string[]; name: strin
         ) : (
           <div
             role="img"
-            aria-label={`${name}: image unavailable`}
+            aria-label={m.imageUnavailableOf({ name })}
             data-testid="main-image-placeholder"
             className="flex h-full w-full flex-col items-center justify-center gap-2 text-maroon-700/60"
           >
             <ImageOff size={40} aria-hidden />
-            <span className="text-sm">Image unavailable</span>
+            <span className="text-sm">{m.imageUnavailable()}</span>
           </div>
         )}
       </div>
       {images.length > 1 && (
-        <ul aria-label="Product images" className="flex shrink-0 gap-3 lg:w-20 lg:flex-col">
+        <ul aria-label={m.productImages()} className="flex shrink-0 gap-3 lg:w-20 lg:flex-col">
           {images.map((src, index) => (
             <li key={src} className="w-16 sm:w-20">
               <button
                 type="button"
                 onClick={() => setSelected(index)}
-                aria-label={`Show image ${index + 1} of ${images.length}`}
+                aria-label={m.showImage({ number: index + 1, count: images.length })}
                 aria-current={index === selected}
                 className={`block aspect-[3/4] w-full overflow-hidden rounded-lg bg-maroon-50 ring-2 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700 ${
                   index === selected

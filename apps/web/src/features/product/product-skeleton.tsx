@@ -1,10 +1,14 @@
+import { useMessages } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
+
 /** The product page's shape while its product loads (a page moved to within the app). */
 export function ProductSkeleton() {
+  const m = useMessages(productMessages);
   return (
     <main
       className="mx-auto max-w-7xl px-4 py-6 sm:px-6 lg:py-10"
       aria-busy="true"
-      aria-label="Loading the product"
+      aria-label={m.loadingProduct()}
     >
       <div className="mb-4 h-5 w-48 rounded bg-stone-200" />
       <div className="grid gap-8 lg:grid-cols-2 lg:gap-12">

@@ -1,13 +1,15 @@
 import {
   MAX_START_DAYS_AHEAD,
   addDays,
-  formatIsoDate,
   type IsoDate,
   type Product,
   type RentalDuration,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { CalendarClock, Info } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { richText, useMessages, useLanguage } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import { StartDatePicker } from './start-date-picker';
 
 export interface RentalChoice {
@@ -31,6 +33,8 @@ export interface DateWindow {
   booked: ReadonlySet<IsoDate>;
   /** Why those are greyed. */
   reason: string;
+  /** Why a booked day pressed cannot be chosen. */
+  bookedNote: (date: IsoDate) => string;
   /** Still checking, could not check, or choose a size first. */
   status?: string;
   /** The shopper reaches for the date: start finding out which days are booked. */
@@ -65,12 +69,14 @@ export function RentalOptions({
   /** What the shopper can do about it, under the hint (e.g. 'Notify me'). */
   dateHintAction?: ReactNode;
 }) {
+  const m = useMessages(productMessages);
+  const formats = dateFormatsIn(useLanguage());
   const returnBy = choice.startDate ? addDays(choice.startDate, choice.duration) : undefined;
 
   return (
     <div className="space-y-5">
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-stone-900">Size</legend>
+        <legend className="mb-2 text-sm font-medium text-stone-900">{m.size()}</legend>
         <div className="flex flex-wrap gap-2">
           {product.sizes.map(({ size, available }) => (
             <button
@@ -96,7 +102,7 @@ export function RentalOptions({
                     {size}
                   </span>{' '}
                   <span className="text-xs font-medium text-stone-600" data-testid="size-out">
-                    (Out)
+                    {m.sizeOut()}
                   </span>
                 </>
               )}
@@ -106,7 +112,7 @@ export function RentalOptions({
       </fieldset>
 
       <fieldset>
-        <legend className="mb-2 text-sm font-medium text-stone-900">Rental period</legend>
+        <legend className="mb-2 text-sm font-medium text-stone-900">{m.rentalPeriod()}</legend>
         <div className="grid grid-cols-3 gap-2">
           {durations.map((days) => (
             <button
@@ -116,7 +122,7 @@ export function RentalOptions({
               onClick={() => onChange({ ...choice, duration: days })}
               className={`${choiceButton} flex flex-col items-center ${choice.duration === days ? chosen : open}`}
             >
-              <span className="font-medium">{days} days</span>
+              <span className="font-medium">{m.days({ days })}</span>
               <span className={choice.duration === days ? 'text-white/85' : 'text-stone-600'}>
                 {priceFor(days)}
               </span>
@@ -135,6 +141,7 @@ export function RentalOptions({
             max={dates.max}
             booked={dates.booked}
             reason={dates.reason}
+            bookedNote={dates.bookedNote}
             status={dates.status}
             onIntent={dates.onIntent}
             bookedAction={dates.bookedAction}
@@ -146,10 +153,12 @@ export function RentalOptions({
             <CalendarClock size={16} aria-hidden className="shrink-0 text-maroon-700" />
             {returnBy ? (
               <span>
-                Return by <strong data-testid="return-by">{formatIsoDate(returnBy)}</strong>
+                {richText(m.returnBy, {
+                  date: <strong data-testid="return-by">{formats.isoDate(returnBy)}</strong>,
+                })}
               </span>
             ) : (
-              <span>Choose when you need it, up to {MAX_START_DAYS_AHEAD} days ahead</span>
+              <span>{m.chooseWhen({ days: MAX_START_DAYS_AHEAD })}</span>
             )}
           </p>
         </div>

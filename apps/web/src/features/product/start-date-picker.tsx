@@ -1,8 +1,13 @@
-import { formatIsoDate, type IsoDate } from '@pehnava/shared';
+import { dateFormatsIn } from '@pehnava/shared';
+import type { IsoDate } from '@pehnava/shared';
 import { CalendarDays, X } from 'lucide-react';
 import { Glyph } from '../../components/ui/glyph';
 import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
+import { useMessages, useLanguage } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import {
+  DAY_NAME_FORMAT,
+  MONTH_TITLE_FORMAT,
   WEEKDAYS,
   clampDate,
   firstOpenDay,
@@ -22,7 +27,8 @@ const NAV_BUTTON =
  * pattern: a dialog holding a grid). Arrow keys, Home/End and Page Up/Down move between days,
  * Enter or Space chooses, Escape closes. Days before `min` or after `max` cannot be chosen, and
  * neither can `booked` days: those are greyed and struck through, with `reason` saying why. A
- * booked day pressed says why, with `bookedAction` under it (what the shopper can do instead).
+ * booked day pressed says why (`bookedNote`), with `bookedAction` under it (what the shopper can
+ * do instead).
  */
 export function StartDatePicker({
   value,
@@ -32,6 +38,7 @@ export function StartDatePicker({
   max,
   booked,
   reason,
+  bookedNote,
   status,
   onIntent,
   bookedAction,
@@ -47,6 +54,8 @@ export function StartDatePicker({
   booked: ReadonlySet<IsoDate>;
   /** Why a booked day is greyed: the legend's words. */
   reason: string;
+  /** Why this booked day cannot be chosen, said when it is pressed ('Sat, 12 Dec, 2026: …'). */
+  bookedNote: (date: IsoDate) => string;
   /** A line on the state of the booked days (still checking, could not check). */
   status?: string;
   /** The shopper reaches for the date: time to find out which days are booked. */
@@ -54,6 +63,8 @@ export function StartDatePicker({
   /** Shown under the reason when a booked day is pressed, for that day (e.g. 'Notify me'). */
   bookedAction?: (date: IsoDate) => ReactNode;
 }) {
+  const m = useMessages(productMessages);
+  const dates = dateFormatsIn(useLanguage());
   const labelId = useId();
   const valueId = useId();
   const titleId = useId();
@@ -149,7 +160,7 @@ export function StartDatePicker({
       }}
     >
       <span id={labelId} className="mb-2 block text-sm font-medium text-stone-900">
-        Start date
+        {m.startDate()}
       </span>
       <button
         ref={trigger}
@@ -168,7 +179,7 @@ export function StartDatePicker({
       >
         <CalendarDays size={18} aria-hidden className="shrink-0 text-maroon-700" />
         <span id={valueId} className={value ? 'text-stone-900' : 'text-stone-500'}>
-          {value ? formatIsoDate(value) : 'Choose a date'}
+          {value ? dates.isoDate(value) : m.chooseDate()}
         </span>
       </button>
 
@@ -185,7 +196,7 @@ export function StartDatePicker({
             <button
               type="button"
               className={NAV_BUTTON}
-              aria-label="Previous month"
+              aria-label={m.previousMonth()}
               disabled={month <= monthOf(min)}
               onClick={() => turnMonth(-1)}
             >
@@ -197,12 +208,12 @@ export function StartDatePicker({
               className="font-display text-lg text-maroon-900"
               data-month={month}
             >
-              {formatMonth(month)}
+              {formatMonth(month, dates.custom(MONTH_TITLE_FORMAT))}
             </h2>
             <button
               type="button"
               className={NAV_BUTTON}
-              aria-label="Next month"
+              aria-label={m.nextMonth()}
               disabled={month >= monthOf(max)}
               onClick={() => turnMonth(1)}
             >
@@ -219,14 +230,14 @@ export function StartDatePicker({
           >
             <thead>
               <tr>
-                {WEEKDAYS.map(([short, full]) => (
+                {WEEKDAYS.map((day) => (
                   <th
-                    key={full}
+                    key={day}
                     scope="col"
-                    abbr={full}
+                    abbr={m[`weekday${day}`]()}
                     className="pb-1 text-xs font-medium text-stone-500"
                   >
-                    {short}
+                    {m[`weekdayShort${day}`]()}
                   </th>
                 ))}
               </tr>
@@ -268,7 +279,7 @@ export function StartDatePicker({
             </p>
             {status && <p data-testid="availability-status">{status}</p>}
             <p aria-live="polite" className="font-medium text-maroon-900" data-testid="booked-note">
-              {notedBooked && `${formatIsoDate(notedBooked)}: ${reason.replace(/^Booked: /, '')}.`}
+              {notedBooked && bookedNote(notedBooked)}
             </p>
             {notedBooked && bookedAction?.(notedBooked)}
           </div>
@@ -279,7 +290,7 @@ export function StartDatePicker({
               onClick={() => close(true)}
               className="inline-flex items-center gap-1.5 rounded-full px-3 py-2 text-sm font-medium text-stone-700 hover:bg-stone-100 focus-visible:outline-2 focus-visible:outline-maroon-700"
             >
-              <X size={16} aria-hidden /> Close
+              <X size={16} aria-hidden /> {m.close()}
             </button>
           </div>
         </div>
@@ -305,12 +316,18 @@ function DayButton({
   tabbable: boolean;
   onChoose: () => void;
 }) {
+  const m = useMessages(productMessages);
+  const dates = dateFormatsIn(useLanguage());
   const disabled = isBooked || isOutside;
   let look = 'text-stone-900 hover:bg-maroon-50';
   if (chosen) look = 'bg-maroon-700 font-semibold text-white';
   else if (isBooked) look = 'bg-stone-100 text-stone-500 line-through decoration-stone-500';
   else if (isOutside) look = 'text-stone-300';
-  const name = [formatDayName(date), isToday && 'today', isBooked && 'booked']
+  const name = [
+    formatDayName(date, dates.custom(DAY_NAME_FORMAT)),
+    isToday && m.today(),
+    isBooked && m.booked(),
+  ]
     .filter(Boolean)
     .join(', ');
   return (

@@ -2,6 +2,9 @@ import { useQuery } from '@tanstack/react-query';
 import type { ReviewFit, ReviewsResponse } from '@pehnava/shared';
 import { apiGet } from '../../lib/api-client';
 
+/** What a failed load of the reviews says when the server gives no message (worded by the page). */
+export const REVIEWS_LOAD_FAILED = 'Could not load the reviews';
+
 /** How a page of a piece's reviews is asked for (GET /api/product/{id}/reviews). */
 export interface ReviewsFilter {
   sort: 'recent' | 'helpful';
@@ -17,7 +20,7 @@ export const reviewsQuery = (productId: string, { sort, fit }: ReviewsFilter, pa
   queryFn: () =>
     apiGet<ReviewsResponse>(
       `/product/${encodeURIComponent(productId)}/reviews?page=${page}&sort=${sort}${fit ? `&fit=${fit}` : ''}`,
-      'Could not load the reviews',
+      REVIEWS_LOAD_FAILED,
     ),
   // The server lets browsers keep the answer for a minute.
   staleTime: 60_000,

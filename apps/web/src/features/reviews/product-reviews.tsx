@@ -1,28 +1,52 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import {
   ACCOUNT_MESSAGES,
+  OCCASIONS,
   REVIEW_FITS,
-  formatDateInIndia,
+  type Occasion,
   type Review,
   type ReviewFit,
   type ReviewSummary,
+  dateFormatsIn,
 } from '@pehnava/shared';
 import { MessageSquareText, ThumbsUp } from 'lucide-react';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { SECONDARY_BUTTON } from '../../components/ui/buttons';
 import { LoadFailed } from '../../components/ui/load-failed';
+import { ShopperMessage } from '../../components/ui/shopper-message';
+import { useMessages, type Catalogue, useLanguage } from '../../i18n/messages';
+import { reviewsMessages } from '../../i18n/reviews';
 import { apiRequest } from '../../lib/api-client';
 import { notify } from '../../lib/notify';
 import { useToken } from '../../lib/session';
-import { reviewsQuery, useReviewSummary, type ReviewsFilter } from './api';
+import { REVIEWS_LOAD_FAILED, reviewsQuery, useReviewSummary, type ReviewsFilter } from './api';
 import { Stars } from './stars';
 
-export const FIT_LABELS: Record<ReviewFit, string> = {
-  'runs-small': 'Runs small',
-  'true-to-size': 'True to size',
-  'runs-large': 'Runs large',
+type ReviewsKey = keyof typeof reviewsMessages.en;
+
+/** How each fit is named, and how the count of reviews that say it is worded. */
+const FIT_KEYS: Record<ReviewFit, { label: ReviewsKey; say: ReviewsKey }> = {
+  'runs-small': { label: 'fitRunsSmall', say: 'sayRunsSmall' },
+  'true-to-size': { label: 'fitTrueToSize', say: 'sayTrueToSize' },
+  'runs-large': { label: 'fitRunsLarge', say: 'sayRunsLarge' },
 };
+
+/** The occasions a review may name (packages/shared's OCCASIONS), in the page's language. */
+const OCCASION_KEYS: Record<Occasion, ReviewsKey> = {
+  Wedding: 'occasionWedding',
+  Reception: 'occasionReception',
+  Sangeet: 'occasionSangeet',
+  Mehendi: 'occasionMehendi',
+  Festive: 'occasionFestive',
+  Party: 'occasionParty',
+};
+
+const isOccasion = (value: string): value is Occasion =>
+  (OCCASIONS as readonly string[]).includes(value);
+
+/** The API's size hint ('Most renters who usually wear M took L', reviews.service.ts's sizeHintOf). */
+const SIZE_HINT = /^Most renters who usually wear (.+) took (.+)$/;
 
 const CHIP =
   'rounded-full px-3 py-1.5 text-sm ring-1 sm:px-3.5 transition focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-maroon-700';
@@ -34,6 +58,7 @@ const CHIP_OFF = 'bg-white text-stone-700 ring-stone-300 hover:ring-maroon-700';
  * fit split and the size hint), a filter by fit, the order, and the reviews ten at a time.
  */
 export function ProductReviews({ productId }: { productId: string }) {
+  const m = useMessages(reviewsMessages);
   const [filter, setFilter] = useState<ReviewsFilter>({ sort: 'recent' });
   const [pages, setPages] = useState(1);
   const summaryAnswer = useReviewSummary(productId);
@@ -50,7 +75,7 @@ export function ProductReviews({ productId }: { productId: string }) {
     return (
       <div className="py-10 text-center">
         <LoadFailed
-          message={summaryAnswer.error.message}
+          message={reviewsError(m, summaryAnswer.error.message)}
           onRetry={() => void summaryAnswer.refetch()}
         />
       </div>
@@ -65,9 +90,7 @@ export function ProductReviews({ productId }: { productId: string }) {
         data-testid="reviews-empty"
       >
         <MessageSquareText size={28} aria-hidden className="text-maroon-700/70" />
-        <p className="max-w-md text-stone-700">
-          No reviews yet: renters review a piece once it is back with us
-        </p>
+        <p className="max-w-md text-stone-700">{m.noneYet()}</p>
       </div>
     );
   }
@@ -79,7 +102,7 @@ export function ProductReviews({ productId }: { productId: string }) {
       <Summary summary={summary} />
       <div>
         <div className="flex flex-wrap items-center justify-between gap-3">
-          <div role="group" aria-label="Filter by fit" className="flex flex-wrap gap-2">
+          <div role="group" aria-label={m.filterByFit()} className="flex flex-wrap gap-2">
             {([undefined, ...REVIEW_FITS] as const).map((fit) => (
               <button
                 key={fit ?? 'all'}
@@ -88,12 +111,12 @@ export function ProductReviews({ productId }: { productId: string }) {
                 className={`${CHIP} ${filter.fit === fit ? CHIP_ON : CHIP_OFF}`}
                 onClick={() => choose({ ...filter, fit })}
               >
-                {fit ? FIT_LABELS[fit] : 'All'}
+                {fit ? m[FIT_KEYS[fit].label]() : m.all()}
               </button>
             ))}
           </div>
           <label className="flex items-center gap-2 text-sm text-stone-700">
-            Sort
+            {m.sort()}
             <select
               value={filter.sort}
               onChange={(event) =>
@@ -101,25 +124,28 @@ export function ProductReviews({ productId }: { productId: string }) {
               }
               className="rounded-full border border-stone-300 bg-white px-3 py-1.5 text-sm text-stone-900"
             >
-              <option value="recent">Most recent</option>
-              <option value="helpful">Most helpful</option>
+              <option value="recent">{m.mostRecent()}</option>
+              <option value="helpful">{m.mostHelpful()}</option>
             </select>
           </label>
         </div>
         <p className="mt-3 text-sm text-stone-600" aria-live="polite" data-testid="reviews-total">
           {total === undefined
-            ? 'Loading reviews…'
+            ? m.loadingReviews()
             : filter.fit
-              ? `${total} ${total === 1 ? 'review says' : 'reviews say'} ${FIT_LABELS[filter.fit].toLowerCase()}`
-              : `${total} ${total === 1 ? 'review' : 'reviews'}`}
+              ? m[FIT_KEYS[filter.fit].say]({ count: total })
+              : m.reviewCount({ count: total })}
         </p>
         {first.isError ? (
           <div className="py-6 text-center">
-            <LoadFailed message={first.error.message} onRetry={() => void first.refetch()} />
+            <LoadFailed
+              message={reviewsError(m, first.error.message)}
+              onRetry={() => void first.refetch()}
+            />
           </div>
         ) : first.data?.reviews.length === 0 ? (
           <p className="mt-6 rounded-2xl bg-stone-50 p-6 text-center text-stone-600">
-            No reviews say that yet.
+            {m.noneSayThat()}
           </p>
         ) : (
           <ul className="mt-2 divide-y divide-stone-100" aria-busy={first.isFetching}>
@@ -130,7 +156,7 @@ export function ProductReviews({ productId }: { productId: string }) {
         )}
         {last.isError && pages > 1 && (
           <p role="alert" className="mt-3 text-sm text-red-800">
-            {last.error.message}
+            <ShopperMessage text={reviewsError(m, last.error.message)} />
           </p>
         )}
         {(morePages || (pages > 1 && last.isPending)) && (
@@ -141,7 +167,7 @@ export function ProductReviews({ productId }: { productId: string }) {
               disabled={last.isPending}
               onClick={() => setPages((n) => n + 1)}
             >
-              {last.isPending ? 'Loading…' : 'Show more reviews'}
+              {last.isPending ? m.loading() : m.showMore()}
             </button>
           </div>
         )}
@@ -165,6 +191,7 @@ function ReviewsPage({
 }
 
 function Summary({ summary }: { summary: ReviewSummary }) {
+  const m = useMessages(reviewsMessages);
   const fitted = REVIEW_FITS.reduce((sum, fit) => sum + summary.fit[fit], 0);
   return (
     <div
@@ -178,12 +205,12 @@ function Summary({ summary }: { summary: ReviewSummary }) {
         <div>
           <Stars rating={summary.average ?? 0} size={18} />
           <p className="mt-1 text-sm text-stone-600" data-testid="reviews-count">
-            {summary.count} {summary.count === 1 ? 'review' : 'reviews'}
+            {m.reviewCount({ count: summary.count })}
           </p>
         </div>
       </div>
       <h3 className="mt-6 text-xs font-semibold uppercase tracking-wider text-stone-500">
-        How it fits
+        {m.howItFits()}
       </h3>
       <dl className="mt-3 space-y-2.5" data-testid="reviews-fit">
         {REVIEW_FITS.map((fit) => {
@@ -191,15 +218,15 @@ function Summary({ summary }: { summary: ReviewSummary }) {
           const share = fitted ? Math.round((count / fitted) * 100) : 0;
           return (
             <div key={fit} className="grid grid-cols-[6.5rem_1fr_2rem] items-center gap-3 text-sm">
-              <dt className="text-stone-700">{FIT_LABELS[fit]}</dt>
+              <dt className="text-stone-700">{m[FIT_KEYS[fit].label]()}</dt>
               <dd className="contents">
                 <span
                   role="meter"
-                  aria-label={FIT_LABELS[fit]}
+                  aria-label={m[FIT_KEYS[fit].label]()}
                   aria-valuemin={0}
                   aria-valuemax={100}
                   aria-valuenow={share}
-                  aria-valuetext={`${count} of ${fitted}`}
+                  aria-valuetext={m.fitShare({ count, total: fitted })}
                   className="h-2 overflow-hidden rounded-full bg-stone-100"
                 >
                   <span
@@ -218,25 +245,42 @@ function Summary({ summary }: { summary: ReviewSummary }) {
           className="mt-5 text-balance rounded-2xl bg-gold-300/30 px-4 py-3 text-sm font-medium text-maroon-900"
           data-testid="reviews-size-hint"
         >
-          {summary.sizeHint}
+          <SizeHint hint={summary.sizeHint} />
         </p>
       )}
     </div>
   );
 }
 
+/**
+ * The summary's size hint, as the API words it; in the page's language when it is the hint
+ * (its sizes as given), else as it came.
+ */
+function SizeHint({ hint }: { hint: string }) {
+  const m = useMessages(reviewsMessages);
+  const [, usual, took] = SIZE_HINT.exec(hint) ?? [];
+  return usual && took ? m.sizeHint({ usual, took }) : <ShopperMessage text={hint} />;
+}
+
+/** The reviews' own message for a load the server said nothing about, else the server's. */
+const reviewsError = (m: Catalogue<ReviewsKey>, message: string) =>
+  message === REVIEWS_LOAD_FAILED ? m.loadFailed() : message;
+
 /** 'Wore M · usually M · 165 cm · Sangeet': what the renter told of themselves. */
-const wornLine = (review: Review) =>
+const wornLine = (m: Catalogue<ReviewsKey>, review: Review) =>
   [
-    `Wore ${review.sizeWorn}`,
-    review.usualSize && `usually ${review.usualSize}`,
-    review.heightCm && `${review.heightCm} cm`,
-    review.occasion,
+    m.wore({ size: review.sizeWorn }),
+    review.usualSize && m.usually({ size: review.usualSize }),
+    review.heightCm && m.height({ cm: review.heightCm }),
+    review.occasion &&
+      (isOccasion(review.occasion) ? m[OCCASION_KEYS[review.occasion]]() : review.occasion),
   ]
     .filter(Boolean)
     .join(' · ');
 
 function ReviewItem({ review }: { review: Review }) {
+  const m = useMessages(reviewsMessages);
+  const dates = dateFormatsIn(useLanguage());
   return (
     <li className="py-5" data-testid="review">
       <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
@@ -245,11 +289,11 @@ function ReviewItem({ review }: { review: Review }) {
           className="rounded-full bg-maroon-50 px-2.5 py-0.5 text-xs font-semibold text-maroon-800 ring-1 ring-maroon-700/15"
           data-testid="review-fit"
         >
-          {FIT_LABELS[review.fit]}
+          {m[FIT_KEYS[review.fit].label]()}
         </span>
       </div>
       <p className="mt-2 text-sm text-stone-600" data-testid="review-worn">
-        {wornLine(review)}
+        {wornLine(m, review)}
       </p>
       {review.text && (
         <p className="mt-2 whitespace-pre-line leading-relaxed text-stone-800">{review.text}</p>
@@ -259,7 +303,7 @@ function ReviewItem({ review }: { review: Review }) {
           <span className="font-medium text-stone-800" data-testid="review-author">
             {review.firstName}, {review.city}
           </span>{' '}
-          · <time dateTime={review.createdAt}>{formatDateInIndia(review.createdAt)}</time>
+          · <time dateTime={review.createdAt}>{dates.dateInIndia(review.createdAt)}</time>
         </p>
         <HelpfulButton review={review} />
       </div>
@@ -269,6 +313,7 @@ function ReviewItem({ review }: { review: Review }) {
 
 /** Says a review helped, once per shopper; signed out, it asks the shopper to log in. */
 function HelpfulButton({ review }: { review: Review }) {
+  const m = useMessages(reviewsMessages);
   const signedIn = Boolean(useToken());
   const navigate = useNavigate();
   const [count, setCount] = useState(review.helpful);
@@ -277,7 +322,8 @@ function HelpfulButton({ review }: { review: Review }) {
     mutationFn: () =>
       apiRequest<{ message: string; helpful: number }>(
         `/review/${encodeURIComponent(review._id)}/helpful`,
-        { method: 'POST', fallback: 'Could not save that. Please try again.' },
+        // Said as it is by the toast (a message it does not know is shown as it came).
+        { method: 'POST', fallback: m.saveFailed() },
       ),
     onSuccess: (answer) => {
       setCount(answer.helpful);
@@ -306,7 +352,7 @@ function HelpfulButton({ review }: { review: Review }) {
       }`}
     >
       <ThumbsUp size={14} aria-hidden className={voted ? 'fill-maroon-700/20' : undefined} />
-      Helpful ({count})
+      {m.helpful({ count })}
     </button>
   );
 }

@@ -1,4 +1,6 @@
 import { Suspense, useEffect, useRef, useState } from 'react';
+import { useMessages } from '../../i18n/messages';
+import { productMessages } from '../../i18n/product';
 import { lazyWithQueries } from '../../lib/lazy-with-queries';
 
 /** The reviews section, loaded once the shopper scrolls near it (or follows a link to it). */
@@ -14,6 +16,7 @@ const AHEAD = '600px';
  * it comes near the screen, then the reviews themselves (their own chunk, not the page's).
  */
 export function ReviewsSlot({ productId }: { productId: string }) {
+  const m = useMessages(productMessages);
   const slot = useRef<HTMLElement>(null);
   const [near, setNear] = useState(false);
   useEffect(() => {
@@ -38,7 +41,7 @@ export function ReviewsSlot({ productId }: { productId: string }) {
       data-testid="reviews"
     >
       <h2 id="reviews-heading" className="font-display text-3xl text-maroon-900 sm:text-4xl">
-        Reviews
+        {m.reviews()}
       </h2>
       {near ? (
         <Suspense fallback={<div className="h-64" aria-busy="true" />}>

@@ -56,7 +56,18 @@ async function englishIn(page: Page, selector: string, allowed: (string | RegExp
     /\b(Plus|Pro|PLUS|PRO)\b/g,
     /\b(Premium|Royal|Luxury|PREMIUM|ROYAL|LUXURY)\b/g,
   ];
-  for (const each of [...kept, ...allowed]) {
+  // Longest first, and a short one (a size: 'M') only as a word of its own.
+  const given = allowed.map((each) =>
+    typeof each === 'string' && each.length <= 3
+      ? new RegExp(`\\b${each.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}\\b`, 'g')
+      : each,
+  );
+  const strings = [...kept, ...given].filter((each) => typeof each === 'string');
+  strings.sort((a, b) => b.length - a.length);
+  for (const each of [
+    ...strings,
+    ...[...kept, ...given].filter((each) => typeof each !== 'string'),
+  ]) {
     text = text.replaceAll(each, '');
   }
   return text.match(/[A-Za-z]{3,}/g) ?? [];

@@ -1,6 +1,6 @@
 import { use } from 'react';
 import { languageOfPath } from '@pehnava/shared';
-import { useLanguage } from './messages';
+import { settled, useLanguage } from './messages';
 
 /**
  * The messages the API and the shared rules write (SPEC.md's English, packages/shared's
@@ -11,17 +11,18 @@ import { useLanguage } from './messages';
  */
 
 type Translate = (text: string) => string | undefined;
-let hindi: Translate | undefined;
 let loading: Promise<Translate> | undefined;
 
 /** Loads the Hindi table (once; a failed load is tried again next time). */
 export function loadHindiMessages(): Promise<Translate> {
-  loading ??= import('./api-messages-hi').then(
-    (module) => (hindi = module.default),
-    (error: unknown) => {
-      loading = undefined;
-      throw error;
-    },
+  loading ??= settled(
+    import('./api-messages-hi').then(
+      (module) => module.default,
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ),
   );
   return loading;
 }
@@ -44,6 +45,7 @@ export async function inPageLanguage(text: string): Promise<string> {
 export function useShopperMessage(text: string): string {
   const language = useLanguage();
   if (language === 'en') return text;
-  const translate = hindi ?? use(loadHindiMessages());
+  // On every render of a Hindi page, loaded or not (see useMessages).
+  const translate = use(loadHindiMessages());
   return translate(text) ?? text;
 }

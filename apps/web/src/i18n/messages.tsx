@@ -43,17 +43,33 @@ export function defineMessages<Source extends object>(
 }
 
 function loadHindi(messages: Messages<string>): Promise<void> {
-  messages.loading ??= messages.loadHindi().then(
-    (module) => {
-      messages.hi = module.default;
-    },
-    (error: unknown) => {
-      // Tried again by the next page that needs it.
-      messages.loading = undefined;
-      throw error;
-    },
+  messages.loading ??= settled(
+    messages.loadHindi().then(
+      (module) => {
+        messages.hi = module.default;
+      },
+      (error: unknown) => {
+        // Tried again by the next page that needs it.
+        messages.loading = undefined;
+        throw error;
+      },
+    ),
   );
   return messages.loading;
+}
+
+/**
+ * A promise that says when it has settled as React's `use` reads it (`status`, `value`,
+ * `reason`), so a component that reads it again once it has settled is not suspended again.
+ */
+export function settled<T>(promise: Promise<T>): Promise<T> {
+  const marked = promise as Promise<T> & { status?: string; value?: T; reason?: unknown };
+  marked.status = 'pending';
+  promise.then(
+    (value) => Object.assign(marked, { status: 'fulfilled', value }),
+    (reason: unknown) => Object.assign(marked, { status: 'rejected', reason }),
+  );
+  return promise;
 }
 
 /**
@@ -74,12 +90,14 @@ export const useLanguage = (): Language => useContext(LanguageContext);
 
 /**
  * A part's messages in the page's language. In Hindi, a part whose catalogue has not loaded yet
- * suspends until it has (its Suspense boundary shows meanwhile).
+ * suspends until it has (its Suspense boundary shows meanwhile). `use` is called on every render
+ * of a Hindi page, loaded or not: React matches a component's `use` calls by their order across
+ * the tries of one render, so one skipped on a retry would hand the next call this one's answer.
  */
 export function useMessages<Key extends string>(messages: Messages<Key>): Catalogue<Key> {
   const language = useContext(LanguageContext);
   if (language === 'en') return messages.en;
-  if (!messages.hi) use(loadHindi(messages));
+  use(loadHindi(messages));
   return messages.hi ?? messages.en;
 }
 

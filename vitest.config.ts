@@ -39,6 +39,7 @@ export default defineConfig({
             // The deployment on paper (Dockerfile, deploy/), read without a container engine:
             // no build, root or database needed, unlike the fleet's project below.
             'scripts/deploy.test.mjs',
+            'scripts/fleet-load.test.mjs',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
         },

@@ -68,12 +68,32 @@ export async function must(path, options) {
   return res.body;
 }
 
+/**
+ * The mails in the sink's file as read at one moment. The relay appends while
+ * the test reads, so the read may end inside a mail: only lines already ended
+ * by their newline are whole, and one that still fails to parse is skipped
+ * (the next try reads it whole).
+ */
+export function completeMails(text) {
+  const mails = [];
+  for (const line of text.slice(0, text.lastIndexOf('\n') + 1).split('\n')) {
+    if (!line) continue;
+    try {
+      mails.push(JSON.parse(line));
+    } catch {
+      // written in part when read; whole on the next try
+    }
+  }
+  return mails;
+}
+
 /** The sign-up code mailed to `email`, from the relay's SMTP sink (mail.jsonl). */
 async function mailedCode(email) {
   for (let tries = 0; tries < 100; tries += 1) {
     if (existsSync(paths.mail)) {
-      const mails = readFileSync(paths.mail, 'utf8').split('\n').filter(Boolean).map(JSON.parse);
-      const mail = mails.reverse().find((m) => m.to.includes(email));
+      const mail = completeMails(readFileSync(paths.mail, 'utf8'))
+        .reverse()
+        .find((m) => m.to.includes(email));
       const code = /verification code is (\d{6})/.exec(mail?.raw.replace(/=\r?\n/g, '') ?? '')?.[1];
       if (code) return code;
     }

@@ -1,14 +1,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
-  ACCOUNT_MESSAGES,
   LANGUAGE_PARAM,
   languageFromCookie,
   languageOfPath,
   pathInLanguage,
   pathWithoutLanguage,
-  type UpdateProfileResponse,
 } from '@pehnava/shared';
-import { apiRequest } from '../lib/api-client';
+import { updateProfile } from '../features/account/api';
 import { profileQuery } from '../lib/shopper';
 
 /**
@@ -27,11 +25,7 @@ export async function keepAccountLanguage(client: QueryClient, token: string): P
   const chosen = languageFromCookie(document.cookie);
   if (chosen) {
     if (chosen === user.language) return;
-    const { user: updated } = await apiRequest<UpdateProfileResponse>('/user/update-profile', {
-      method: 'POST',
-      body: { language: chosen },
-      fallback: ACCOUNT_MESSAGES.profileUpdateFailed,
-    });
+    const { user: updated } = await updateProfile({ language: chosen });
     client.setQueryData(profileQuery(token).queryKey, updated);
     return;
   }

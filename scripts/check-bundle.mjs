@@ -16,7 +16,7 @@ const BUDGET = 90_000;
 const dist = 'apps/web/dist';
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
 // The first script is preloaded and imported by the inline script that starts the app after the
-// first paint (vite.config.ts, startAfterFirstPaint); a build without it would have a src.
+// first paint (apps/web/build/start-after-paint.ts); a build without it would have a src.
 const files = [
   ...new Set(
     [

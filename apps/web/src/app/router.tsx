@@ -71,7 +71,7 @@ const NotFoundPage = lazyWithQueries('NotFoundPage', () =>
 /**
  * What a page that depends on the session shows until the app has started (lib/hydration.tsx);
  * `data-needs-app` has the start script start the app after the first paint, not at the
- * shopper's first sign (vite.config.ts).
+ * shopper's first sign (build/start-after-paint.ts).
  */
 const sessionPage = (page: ReactNode) => (
   <AfterHydration fallback={<div className="min-h-[60vh]" aria-busy="true" data-needs-app="" />}>

@@ -1,5 +1,5 @@
 /**
- * A message catalogue compiled at build (message-catalogues.ts): one function per message, given
+ * A message catalogue compiled at build (build/message-catalogues.ts): one function per message, given
  * the values of its placeholders (messages.tsx's Message).
  */
 declare module '*.json?messages' {

@@ -7,7 +7,7 @@ import type { Language } from '@pehnava/shared';
  * pages load their words with their code, as they always did; the Hindi one loaded only by a page
  * in Hindi, with that part. Catalogues are JSON files of ICU MessageFormat texts
  * (catalogues/{en,hi}/*.json), compiled at build into one function per message
- * (apps/web/message-catalogues.ts); messages.test.ts checks that both languages have the same
+ * (apps/web/build/message-catalogues.ts); messages.test.ts checks that both languages have the same
  * keys, with the same placeholders.
  */
 

@@ -37,7 +37,7 @@ const TAKE_OVER_AT_MOST_MS = 5_000;
 /** The parts of a drawn page not yet taken over, each with how many of it were drawn. */
 const waiting = new Map<string, number>();
 
-/** Set by the start script (vite.config.ts) on the element whose press started the app. */
+/** Set by the start script (build/start-after-paint.ts) on the element whose press started the app. */
 const PRESSED = 'data-pressed-before-start';
 
 function takeTaps(): void {

@@ -1,6 +1,6 @@
 /**
  * Pehnava's service worker (issue [P] §4, decision 084), built with Workbox by vite-plugin-pwa
- * (vite.config.ts) into /sw.js. The rules of what it may answer from a cache are policy.ts's.
+ * (build/installable.ts) into /sw.js. The rules of what it may answer from a cache are policy.ts's.
  *
  * Updates: a new build's /sw.js differs from the old (its precache list carries the offline
  * page's and icons' revisions, and Workbox's own code), the browser fetches it past any HTTP cache

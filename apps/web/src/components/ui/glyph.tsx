@@ -11,7 +11,7 @@ import { __iconData as user } from 'lucide-drawing/user';
  * (the same SVG, attributes and classes) from their drawings alone. Lucide's components come with
  * a builder, a context and helpers (about 1 KB compressed) that the first script need not carry
  * (issue [P] §2: the English first load does not grow with Hindi); every other icon is Lucide's
- * own component. `lucide-drawing/<name>` is Lucide's icon module (vite.config.ts), typed as its
+ * own component. `lucide-drawing/<name>` is Lucide's icon module (vite.config.ts's alias), typed as its
  * drawing alone (lucide-drawing.d.ts); lucideIconsPure there lets the bundler leave out the rest.
  */
 export const GLYPHS = { chevronLeft, chevronRight, menu, search, shoppingBag, user };

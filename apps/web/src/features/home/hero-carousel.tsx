@@ -51,7 +51,7 @@ export function HeroCarousel() {
   }, []);
 
   // Until the app runs, the first slide's bar fills by a CSS animation (index.css), whose end
-  // starts the app on a visit with no other sign of the shopper (vite.config.ts). Taking the page
+  // starts the app on a visit with no other sign of the shopper (build/start-after-paint.ts). Taking the page
   // over, the carousel goes on from where that animation stands (at its end, to the next slide),
   // and stays paused if the pointer came to rest over it before (no mouseenter comes then).
   const hydrated = useHydrated();

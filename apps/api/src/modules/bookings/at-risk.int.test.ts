@@ -1160,4 +1160,66 @@ describe.runIf(usingPostgres())('two shoppers choosing at once, on PostgreSQL', 
     );
     expect(stillAtRisk.map((r) => r.bookingId)).toEqual([loser.id]);
   });
+
+  // A fresh-clone CI run once answered the test above's loser "Someone else was changing the same
+  // thing at that moment": both transactions had written their new hold on the one unit at the
+  // same instant, each then waited for the other's row to end, and PostgreSQL broke the deadlock
+  // by failing one. Here several move at once, in transactions kept open a moment after the move.
+  it('moving several holds onto one unit at once: one moves, the others find it taken', async () => {
+    const movers = 3;
+    const product = take((p) => sizesWith(p, movers).length >= 1 && sizesWith(p).length >= 2);
+    const size = sizesWith(product, movers)[0]!;
+    const wanted = sizesWith(product).find((x) => x !== size)!;
+    await keepUnits(product, size, movers);
+    await keepUnits(product, wanted, 1);
+    const booked: Awaited<ReturnType<typeof paidBooking>>[] = [];
+    for (let i = 0; i < movers; i += 1) booked.push(await paidBooking(product, size, 10));
+    const [target] = await t.database.db
+      .select({ id: productUnits.id })
+      .from(productUnits)
+      .where(
+        and(
+          eq(productUnits.productId, product._id),
+          eq(productUnits.size, wanted),
+          eq(productUnits.unitNumber, 1),
+        ),
+      );
+
+    for (let round = 0; round < 30; round += 1) {
+      const holds = await Promise.all(
+        booked.map(async ({ item }) => ({ ...(await holdsOf(item._id))[0]!, itemId: item._id })),
+      );
+      // Each transaction opens and reads first; the moves then start together.
+      let arrived = 0;
+      let go: () => void = () => {};
+      const started = new Promise<void>((resolve) => (go = resolve));
+      const moved = await Promise.all(
+        holds.map((hold) =>
+          t.services.uow.run(async (tx) => {
+            await tx.inventory.holdsOfBooking(booked[0]!.id);
+            if (++arrived === holds.length) go();
+            await started;
+            const done = await tx.inventory.moveHold(hold, target!.id);
+            await new Promise((resolve) => setTimeout(resolve, 20));
+            return done;
+          }),
+        ),
+      );
+      expect(moved.filter(Boolean)).toHaveLength(1);
+      // The one that moved goes back to its own size's free unit, for the next round.
+      const winner = holds[moved.indexOf(true)]!;
+      const [moverNow] = await holdsOf(winner.itemId);
+      const home = await t.services.repos.inventory.freeUnits(
+        product._id,
+        size,
+        moverNow!.blockedFrom,
+        moverNow!.blockedUntil,
+      );
+      expect(
+        await t.services.uow.run((tx) =>
+          tx.inventory.moveHold({ ...moverNow!, itemId: winner.itemId }, home[0]!),
+        ),
+      ).toBe(true);
+    }
+  });
 });

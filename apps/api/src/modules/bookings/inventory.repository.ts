@@ -359,6 +359,12 @@ export function createInventoryRepository(db: Database, clock: Clock) {
     /**
      * Move a hold not yet sent to another unit over the same days, inside a savepoint: false
      * (and nothing changed) when the exclusion constraint says that unit is taken then.
+     *
+     * The new hold goes in as checkout's do (`on conflict do nothing`): two transactions moving
+     * holds onto the same unit at once each find the other's uncommitted row, and a plain insert
+     * would have both wait on each other until PostgreSQL broke the deadlock by failing one with
+     * a 409 that says nothing of the piece. This way the second waits for the first to end, then
+     * finds the unit taken (or free, if the first was undone).
      */
     async moveHold(
       hold: Pick<Hold, 'id' | 'itemId' | 'blockedFrom' | 'blockedUntil'> & { backup?: boolean },
@@ -380,18 +386,24 @@ export function createInventoryRepository(db: Database, clock: Clock) {
             .returning({ id: unitReservations.id });
           // Sent or let go meanwhile: there is nothing left to move.
           if (left.length === 0) return;
-          await savepoint.insert(unitReservations).values({
-            unitId,
-            bookingItemId: hold.itemId,
-            blockedFrom: hold.blockedFrom,
-            blockedUntil: hold.blockedUntil,
-            createdAt: at,
-            backup: hold.backup ?? false,
-          });
+          const placed = await savepoint
+            .insert(unitReservations)
+            .values({
+              unitId,
+              bookingItemId: hold.itemId,
+              blockedFrom: hold.blockedFrom,
+              blockedUntil: hold.blockedUntil,
+              createdAt: at,
+              backup: hold.backup ?? false,
+            })
+            .onConflictDoNothing()
+            .returning({ id: unitReservations.id });
+          // Taken: the old hold's release is undone with the savepoint.
+          if (placed.length === 0) throw new UnitTaken();
         });
         return true;
       } catch (error) {
-        if (exclusionIn(error)) return false;
+        if (error instanceof UnitTaken || exclusionIn(error)) return false;
         throw error;
       }
     },
@@ -576,7 +588,9 @@ export function createInventoryRepository(db: Database, clock: Clock) {
 
     /**
      * Block a unit for maintenance over [from, until], inside a savepoint: undefined (nothing
-     * written) when the exclusion constraint says the unit is held on one of those days.
+     * written) when the exclusion constraint says the unit is held on one of those days. Written
+     * as moveHold writes a hold (`on conflict do nothing`), so a block and a hold written on the
+     * same unit at the same instant wait for each other in turn, never in a circle.
      */
     async addBlock(block: {
       unitId: string;
@@ -597,8 +611,9 @@ export function createInventoryRepository(db: Database, clock: Clock) {
               blockedBy: block.by,
               createdAt: clock.now(),
             })
+            .onConflictDoNothing()
             .returning({ id: unitReservations.id });
-          return row!.id;
+          return row?.id;
         });
       } catch (error) {
         if (exclusionIn(error)) return undefined;
@@ -675,6 +690,9 @@ export function createInventoryRepository(db: Database, clock: Clock) {
 }
 
 export type InventoryRepository = ReturnType<typeof createInventoryRepository>;
+
+/** Thrown inside a savepoint to undo it when the unit a hold was moving to is taken. */
+class UnitTaken extends Error {}
 
 /** True when a database error (however wrapped) is an exclusion violation (SQLSTATE 23P01). */
 function exclusionIn(error: unknown): boolean {

@@ -11,13 +11,26 @@ test.use({ serviceWorkers: 'allow' });
 
 const PAGES_CACHE = 'pehnava-pages-v1';
 
-/** Opens `path`, starts the app (which registers the worker) and waits until it controls the page. */
+/**
+ * Opens `path`, starts the app (which registers the worker) and waits until it controls the page.
+ * If it does not within 20 s, the failure says how far the worker got: no registration at all
+ * (the app's register call failed or never ran), or the state of the one there is.
+ */
 async function underServiceWorker(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await untilStarted(page);
-  await page.waitForFunction(() => navigator.serviceWorker.controller !== null, undefined, {
-    timeout: 20_000,
-  });
+  const outcome = await page.evaluate(async (ms) => {
+    const until = Date.now() + ms;
+    while (Date.now() < until) {
+      if (navigator.serviceWorker.controller) return 'controlled';
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+    const registration = await navigator.serviceWorker.getRegistration();
+    if (!registration) return `not controlled after ${ms} ms, and no worker registered`;
+    const { installing, waiting, active } = registration;
+    return `not controlled after ${ms} ms; worker installing ${installing?.state ?? 'none'}, waiting ${waiting?.state ?? 'none'}, active ${active?.state ?? 'none'}`;
+  }, 20_000);
+  expect(outcome).toBe('controlled');
 }
 
 /** The paths the worker has kept as pages. */

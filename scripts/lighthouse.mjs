@@ -369,11 +369,13 @@ function targetLines(pages) {
   return { lines: [scoreLine, tbtLine, lcpLine, bytesLine, clsLine].filter(Boolean), warnings };
 }
 
+/** The median benchmark index of the pages' measured runs. */
+const measuredIndex = (pages) =>
+  median(pages.flatMap((p) => p.lhrs.map(figures)).map((f) => f.benchmarkIndex));
+
 function section(pages, versions, lines, calibration, baseline) {
   const date = new Date().toISOString().slice(0, 10);
-  const benchmarkIndex = median(
-    pages.flatMap((p) => p.lhrs.map(figures)).map((f) => f.benchmarkIndex),
-  );
+  const benchmarkIndex = measuredIndex(pages);
   const each = (list) =>
     list
       .map((p) => `${p.label} ${p.lhrs.map((l) => `${runLine(figures(l))}`).join(' ')}`)
@@ -562,13 +564,11 @@ async function main() {
     );
     for (const warning of warnings) console.warn(`WARNING: target missed: ${warning}`);
     // The host may have changed speed between the calibration and the runs (another job on it).
-    const measuredIndex = median(
-      current.pages.flatMap((p) => p.lhrs.map(figures)).map((f) => f.benchmarkIndex),
-    );
-    const due = calibratedMultiplier(measuredIndex);
+    const index = measuredIndex(current.pages);
+    const due = calibratedMultiplier(index);
     if (fixedMultiplier === null && Math.abs(due - calibration.multiplier) >= 1) {
       console.warn(
-        `WARNING: the measured runs' benchmark index (median ${Math.round(measuredIndex)}) calls ` +
+        `WARNING: the measured runs' benchmark index (median ${Math.round(index)}) calls ` +
           `for ${due}×, not the ${calibration.multiplier}× they ran at: the host's speed changed; ` +
           'measure again on a quiet machine.',
       );

@@ -17,10 +17,12 @@ import {
   productPageMetaHi,
   PRODUCT_FALLBACK_META,
   TERMS_META,
+  CARD_IMAGE_SIZES,
   HERO_IMAGE_SIZES,
   heroImageSrcSet,
   heroImageUrl,
   productListResponseSchema,
+  productPictureSrcSet,
   productSearchResponseSchema,
   SERVER_RENDER,
 } from '@pehnava/shared';
@@ -292,9 +294,13 @@ describe('serving the web app', () => {
       (await t.app.inject({ method: 'GET', url: '/api/products' })).json(),
     );
     const html = (await t.app.inject({ method: 'GET', url: '/collection' })).body;
-    expect(html).toContain(
-      `<link rel="preload" as="image" href="${products[0]!.images[0]}" fetchpriority="high" />`,
-    );
+    // The seed's art, at each of its widths, chosen by the card's own sizes: the browser fetches
+    // the one picture the card shows (a desktop's card takes the 300 px one), not the 600 px one
+    // as well.
+    const first = products[0]!.images[0]!;
+    expect(productPictureSrcSet(first)).toContain(' 300w');
+    const preload = `<link rel="preload" as="image" href="${first}" imagesrcset="${productPictureSrcSet(first)}" imagesizes="${CARD_IMAGE_SIZES}" fetchpriority="high" />`;
+    expect(html).toContain(preload);
     // A search's first card is not known without running it, which would hold up the page.
     for (const url of [
       '/collection?q=silk',
@@ -305,7 +311,7 @@ describe('serving the web app', () => {
     }
     // A parameter that is no filter leaves the plain collection.
     expect((await t.app.inject({ method: 'GET', url: '/collection?utm_source=x' })).body).toContain(
-      `<link rel="preload" as="image" href="${products[0]!.images[0]}" fetchpriority="high" />`,
+      preload,
     );
   });
 

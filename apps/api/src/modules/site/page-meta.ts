@@ -11,9 +11,11 @@ import {
   pathInLanguage,
   productPageMetaHi,
   type Language,
+  CARD_IMAGE_SIZES,
   HERO_IMAGE_SIZES,
   heroImageSrcSet,
   heroImageUrl,
+  productPictureSrcSet,
   isConsolePath,
   PRODUCT_FALLBACK_META,
   SERVER_RENDER,
@@ -100,10 +102,15 @@ export function createPageMetaResolver(catalogue: Pick<CatalogueService, 'snapsh
       // search's relevance order without text). For any other search it is known only once the
       // search has run, and running it here would hold up the page (decision 056), so no image.
       const first = url === searchUrl({}) ? snapshot.products[0]?.images[0] : undefined;
+      const firstUrl = first ? absoluteImageUrl(first, origin) : undefined;
+      // The seed's art comes at several widths: the preload offers them as the card does, so the
+      // browser fetches the one picture the card will show, not the 600 px one as well.
+      const firstSet = firstUrl ? productPictureSrcSet(firstUrl) : undefined;
       return {
         meta: COLLECTION_META,
         preloadData: [url, FILTER_OPTIONS],
-        ...(first ? { preloadImage: absoluteImageUrl(first, origin) } : {}),
+        ...(firstUrl ? { preloadImage: firstUrl } : {}),
+        ...(firstSet ? { preloadImageSet: { srcset: firstSet, sizes: CARD_IMAGE_SIZES } } : {}),
       };
     }
     if (isConsolePath(normalised)) return { meta: CONSOLE_META };

@@ -1,4 +1,5 @@
 import {
+  CARD_IMAGE_SIZES,
   productPictureSrcSet,
   type PlanId,
   type Product,
@@ -13,10 +14,6 @@ import { Link } from '../../lib/link';
 import { PlanPrice } from '../../components/ui/plan-price';
 import { WishlistHeart } from '../../components/ui/wishlist-heart';
 import { useCardImageSlider } from './card-image-slider';
-
-/** How wide a card's picture is drawn: half a phone, a third, a quarter, at most 300 px. */
-const CARD_IMAGE_SIZES =
-  '(min-width: 1280px) 300px, (min-width: 1024px) 25vw, (min-width: 640px) 33vw, 50vw';
 
 /** `eager`: the card is near the top of the page, so its picture loads at once and first. */
 export function ProductCard({

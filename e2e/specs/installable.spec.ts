@@ -75,8 +75,18 @@ test('the manifest names the shop, its colours and its icons, which are the size
     '512x512 any',
     '512x512 maskable',
   ]);
+  // The page's own icon is a PNG at each size it names: an SVG icon would be a whole document
+  // drawn on the page's main thread just after it loads.
+  const pageIcons = await page.locator('link[rel="icon"]').evaluateAll((links) =>
+    links.map((link) => ({
+      src: link.getAttribute('href')!,
+      sizes: link.getAttribute('sizes')!,
+    })),
+  );
+  expect(pageIcons.map((icon) => icon.sizes)).toEqual(['32x32', '96x96']);
   for (const icon of [
     ...manifest.icons,
+    ...pageIcons,
     { src: '/icons/apple-touch-icon.png', sizes: '180x180', type: 'image/png' },
   ]) {
     const file = await request.get(icon.src);

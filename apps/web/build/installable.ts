@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import type { Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 
-/** Pehnava's mark: a cream P on plum (public/favicon.svg draws the same on a rounded tile). */
+/** Pehnava's mark: a cream P on plum (the icons draw it on a rounded or a full tile). */
 const MARK_PATHS =
   '<path d="M22 48V16h12c7 0 11 4 11 10s-4 10-11 10h-6v12z" fill="#f4d58d"/><path d="M28 22v8h5c3 0 5-1.5 5-4s-2-4-5-4z" fill="#7a1f3d"/>';
 const THEME_COLOUR = '#7a1f3d';
@@ -13,12 +13,19 @@ const BACKGROUND_COLOUR = '#fdfaf4';
  * phones ask for: 192 and 512 for the home screen and splash (the favicon's rounded tile), a 512
  * maskable one whose plum fills the square and whose mark sits well inside the safe circle (a
  * phone cuts it to its own shape), and Apple's 180 touch icon, square (iOS rounds it).
+ *
+ * The page's own icon (index.html) is a PNG too, at 32 (a tab) and 96 (a phone's tab list): a
+ * browser reads a page's icon in the page's own process, and an SVG icon there is a whole SVG
+ * document parsed, laid out and painted on the page's main thread just after it loads (3–11 ms
+ * on the machines measuring issue [M], ×9 on the phone Lighthouse means), where a PNG is decoded.
  */
 export const APP_ICONS = [
   { file: 'icons/icon-192.png', size: 192, purpose: 'any', tile: 'rounded' },
   { file: 'icons/icon-512.png', size: 512, purpose: 'any', tile: 'rounded' },
   { file: 'icons/maskable-512.png', size: 512, purpose: 'maskable', tile: 'full' },
   { file: 'icons/apple-touch-icon.png', size: 180, purpose: 'apple', tile: 'full' },
+  { file: 'icons/favicon-32.png', size: 32, purpose: 'page', tile: 'rounded' },
+  { file: 'icons/favicon-96.png', size: 96, purpose: 'page', tile: 'rounded' },
 ] as const;
 
 export function appIcons(): Plugin {
@@ -57,7 +64,7 @@ export function installableShop(): Plugin[] {
     injectRegister: false,
     includeManifestIcons: false,
     injectManifest: {
-      globPatterns: ['offline.html', 'favicon.svg', 'icons/*.png'],
+      globPatterns: ['offline.html', 'icons/*.png'],
       sourcemap: false,
     },
     manifest: {
@@ -75,12 +82,14 @@ export function installableShop(): Plugin[] {
       theme_color: THEME_COLOUR,
       background_color: BACKGROUND_COLOUR,
       categories: ['shopping', 'lifestyle'],
-      icons: APP_ICONS.filter((icon) => icon.purpose !== 'apple').map((icon) => ({
-        src: `/${icon.file}`,
-        sizes: `${icon.size}x${icon.size}`,
-        type: 'image/png',
-        purpose: icon.purpose,
-      })),
+      icons: APP_ICONS.filter((icon) => icon.purpose === 'any' || icon.purpose === 'maskable').map(
+        (icon) => ({
+          src: `/${icon.file}`,
+          sizes: `${icon.size}x${icon.size}`,
+          type: 'image/png',
+          purpose: icon.purpose,
+        }),
+      ),
     },
   });
 }

@@ -248,6 +248,24 @@ test.describe('pages drawn on the server', () => {
           prefetched: true,
           inert: false,
         });
+        // And every one of them is prefetched, in order (an empty list would pass the above).
+        await expect
+          .poll(
+            () =>
+              page.evaluate(() => {
+                const hrefs = (links: Iterable<Element>) =>
+                  [...links].map((link) => link.getAttribute('href')).join(' ');
+                const early = document
+                  .querySelector<HTMLTemplateElement>('#app-scripts')!
+                  .content.querySelectorAll('link[data-early]');
+                return early.length === 3 &&
+                  hrefs(document.head.querySelectorAll('link[rel="prefetch"]')) === hrefs(early)
+                  ? 'all three'
+                  : hrefs(document.head.querySelectorAll('link[rel="prefetch"]'));
+              }),
+            { message: path },
+          )
+          .toBe('all three');
       }
       // The shopper's hand moves: the app starts, and takes the page over.
       const script = page.waitForResponse(/\/assets\/[^/]+\.js$/);

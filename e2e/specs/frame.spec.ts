@@ -258,10 +258,8 @@ test.describe('pages drawn on the server', () => {
                 const early = document
                   .querySelector<HTMLTemplateElement>('#app-scripts')!
                   .content.querySelectorAll('link[data-early]');
-                return early.length === 3 &&
-                  hrefs(document.head.querySelectorAll('link[rel="prefetch"]')) === hrefs(early)
-                  ? 'all three'
-                  : hrefs(document.head.querySelectorAll('link[rel="prefetch"]'));
+                const prefetched = hrefs(document.head.querySelectorAll('link[rel="prefetch"]'));
+                return early.length === 3 && prefetched === hrefs(early) ? 'all three' : prefetched;
               }),
             { message: path },
           )

@@ -45,7 +45,10 @@ for (const [schema, id] of NAMED_SCHEMAS) {
   z.globalRegistry.add(schema, { ...z.globalRegistry.get(schema), id });
 }
 
-/** The brand's mark (as the shop's icons draw it, apps/web/build/installable.ts) and a wordmark, for the reference's top bar. */
+/**
+ * The brand's mark (as the shop's icons draw it, apps/web/build/installable.ts) and a wordmark,
+ * for the reference's top bar.
+ */
 const LOGO_SVG = [
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 260 64" width="260" height="64">',
   '<rect width="64" height="64" rx="14" fill="#7a1f3d"/>',

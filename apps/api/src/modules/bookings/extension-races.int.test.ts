@@ -4,7 +4,13 @@
 // never hold one unit for the same days, whatever the timing.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addDays, extendResponseSchema, todayInIndia, type Product } from '@pehnava/shared';
+import {
+  CONFLICT_KIND_MESSAGES,
+  addDays,
+  extendResponseSchema,
+  todayInIndia,
+  type Product,
+} from '@pehnava/shared';
 import { hmacHex } from '../../adapters/payments/signatures.js';
 import { openDatabase } from '../../db/client.js';
 import {
@@ -237,6 +243,75 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
         .map((h) => [h.unit_reservations.blockedFrom, h.unit_reservations.blockedUntil] as const)
         .sort();
       for (let i = 1; i < ranges.length; i++) expect(ranges[i]![0] > ranges[i - 1]![1]).toBe(true);
+    }
+  });
+
+  it('an extension of two pieces paid while another shopper checks out both for the days after: one gets them, neither waits on the other in a circle', async () => {
+    // Each round: a booking of two single-piece products, its lines written the other way round
+    // from the order a checkout takes units in (lock-order.ts); the rival wants both for days the
+    // extension also wants. Taken in opposite orders, each could hold one piece the other waits
+    // for, until PostgreSQL failed one with its deadlock error after a second.
+    const address = {
+      name: 'Meera Shah',
+      phone: '9820011111',
+      street: '4 Hill Road, Bandra West',
+      landmark: 'Opposite the church',
+      city: 'Mumbai',
+      state: 'Maharashtra',
+      pincode: '400050',
+    };
+    const busy = CONFLICT_KIND_MESSAGES.concurrent;
+    for (let round = 0; round < 8; round++) {
+      const s = await newShopper(a, `extend-pair-${++n}@pehnava.test`);
+      const pair = [products[next++]!, products[next++]!].sort((x, y) =>
+        y._id.localeCompare(x._id),
+      );
+      for (const product of pair) await onePiece(a, product);
+      const startDate = addDays(today(), 2);
+      const lines = pair.map((product) => ({
+        productId: product._id,
+        size: sizeOf(product),
+        duration: 2,
+        quantity: 1,
+        startDate,
+      }));
+      const created = await checkout(s, lines);
+      const paid = await s.call('POST', '/api/booking/verify', {
+        ...fake.payOrder(created.orderId!).ids,
+        bookingId: created.bookingId,
+      });
+      expect(paid.statusCode, paid.body).toBe(200);
+      const sent = await ops.call('POST', `/api/admin/bookings/${created.bookingId}/dispatch`, {});
+      expect(sent.statusCode, sent.body).toBe(200);
+      const endDate = addDays(startDate, 2);
+
+      const rival = await newShopper(a, `extend-pair-rival-${++n}@pehnava.test`);
+      const opened = await open(s, created.bookingId, 3);
+      const { ids } = fake.payOrder(opened.order.id);
+      const rivalStart = addDays(endDate, 7);
+      const [verified, rivalled] = await Promise.all([
+        through(round % 2 ? a : b, s)(
+          'POST',
+          `/api/booking/${created.bookingId}/extend/verify`,
+          ids,
+        ),
+        through(round % 2 ? b : a, rival)('POST', '/api/booking/create', {
+          cartItems: lines.map((line) => ({ ...line, startDate: rivalStart })),
+          address,
+          paymentMethod: 'upi',
+        }),
+      ]);
+      expect(verified.statusCode, verified.body).toBeLessThan(500);
+      expect(rivalled.statusCode, rivalled.body).toBeLessThan(500);
+      // The loser is told the pieces are taken, never that someone was busy at the same moment.
+      expect(verified.body).not.toContain(busy);
+      expect(rivalled.body).not.toContain(busy);
+      const extended = verified.statusCode === 200;
+      expect(
+        extended !== (rivalled.statusCode === 200),
+        `${verified.body} / ${rivalled.body}`,
+      ).toBe(true);
+      expect(await endOf(created.bookingId)).toBe(extended ? addDays(endDate, 3) : endDate);
     }
   });
 });

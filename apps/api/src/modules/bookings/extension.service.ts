@@ -30,6 +30,7 @@ import type { BookingItemWithProduct, BookingRow } from './bookings.repository.j
 import type { ExtensionRow } from './extensions.repository.js';
 import type { Inventory } from './inventory.js';
 import type { Hold } from './inventory.repository.js';
+import { compareHolds } from './lock-order.js';
 import { extensionAppliedMail, extensionRefundedMail } from './mails.js';
 import { mailShopperAbout } from './shopper-mail.js';
 import { queueRefundMade } from '../whatsapp/booking-updates.js';
@@ -209,15 +210,17 @@ export function createExtensions({
       if (extension.lines.some((line) => line.fromEnd < today)) return refuse('past-end');
 
       const { turnaroundDays } = inventory.daysFor(booking.transitDays);
-      const stretches = planned.flatMap(({ planned, line }) =>
-        line!.holds.map((hold) => {
-          const wanted = addDays(planned.toEnd, turnaroundDays);
-          return {
-            holdId: hold.id,
-            until: hold.blockedUntil > wanted ? hold.blockedUntil : wanted,
-          };
-        }),
-      );
+      // In the order checkouts take units (lock-order.ts): an extension and a checkout wanting
+      // the same pieces' days wait on each other at most one way round, never in a circle.
+      const stretches = planned
+        .flatMap(({ planned, line }) =>
+          line!.holds.map((hold) => {
+            const wanted = addDays(planned.toEnd, turnaroundDays);
+            return { hold, until: hold.blockedUntil > wanted ? hold.blockedUntil : wanted };
+          }),
+        )
+        .sort((a, b) => compareHolds(a.hold, b.hold))
+        .map(({ hold, until }) => ({ holdId: hold.id, until }));
       // Every piece's unit for the new days, or none: the exclusion constraint decides.
       if (!(await tx.inventory.extendHolds(stretches))) return refuse('pieces-taken');
       if (!(await tx.bookings.moveEndDates(extension.lines))) {

@@ -16,6 +16,7 @@ import { createKeptAnswers } from '../../lib/kept-answers.js';
 import type { CatalogueService, CatalogueSnapshot } from '../catalogue/catalogue.service.js';
 import { findProduct } from '../catalogue/catalogue.service.js';
 import { availableStartDates } from './availability.js';
+import { compareLines } from './lock-order.js';
 import type { Hold } from './inventory.repository.js';
 import { reservationDaysFor, reservedRange, type ReservationDays } from './reserved-range.js';
 
@@ -239,10 +240,10 @@ export function createInventory({
     },
 
     /**
-     * Reserve `quantity` free units for each line, in `tx`, in one fixed order (product, size) so
-     * two checkouts never wait on each other in a circle; each unit by insert, which the exclusion
-     * constraint may refuse (then the next unit is tried), over the days a booking `transitDays`
-     * from the warehouse holds it. Returns the first line that could not be served, after letting
+     * Reserve `quantity` free units for each line, in `tx`, in the one order units are taken
+     * (lock-order.ts), so two checkouts, or a checkout and an extension, never wait on each other
+     * in a circle; each unit by insert, which the exclusion constraint may refuse (then the next
+     * unit is tried), over the days a booking `transitDays` from the warehouse holds it. Returns the first line that could not be served, after letting
      * go of what this call reserved for the booking; undefined when every line has its units.
      */
     async reserveIn<Line extends LineToReserve>(
@@ -252,11 +253,7 @@ export function createInventory({
       transitDays: number,
     ): Promise<Line | undefined> {
       const held = reservationDaysFor(days, transitDays);
-      const ordered = [...lines].sort((a, b) =>
-        `${a.productId}|${a.size}|${a.backup ? 1 : 0}`.localeCompare(
-          `${b.productId}|${b.size}|${b.backup ? 1 : 0}`,
-        ),
-      );
+      const ordered = [...lines].sort(compareLines);
       for (const line of ordered) {
         const range = reservedRange(line, held);
         const candidates = await tx.inventory.freeUnits(

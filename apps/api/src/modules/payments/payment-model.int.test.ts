@@ -17,7 +17,8 @@
 //   4. coupon limits hold (in all, per shopper, first order only);
 //   5. plan-priced items per plan period stay within the plan's rental limit;
 //   6. every paid booking cost what its checkout quoted, and was captured for that on its order;
-//   7. nothing answered 5xx, no webhook was refused with one, and no job failed;
+//   7. nothing answered 5xx or a deadlock's 409, no webhook was refused with a 5xx, and no job
+//      failed;
 //   8. each app's cart views and product calendars kept in memory (decision 058) are the
 //      database's, once the writes' notifications have arrived;
 //   9. a line lasts its booked days plus the days of the extensions applied to it, each paid

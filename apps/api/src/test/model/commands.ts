@@ -1,9 +1,10 @@
 // The commands the payment model interleaves: the real requests (through Fastify's inject, on
 // app a or b) and the real background jobs, each allowed only when the model has what it acts on.
-// A 4xx is an answer like any other; a 5xx fails the sequence at once. What must hold across them
-// is the auditor's to check, after the sequence.
+// A 4xx is an answer like any other but a deadlock's 409; that and a 5xx fail the sequence at
+// once. What must hold across them is the auditor's to check, after the sequence.
 import fc from 'fast-check';
 import {
+  CONFLICT_KIND_MESSAGES,
   adminBookingDetailResponseSchema,
   atRiskResponseSchema,
   createBookingResponseSchema,
@@ -49,9 +50,16 @@ type Outcome = 'success' | 'failure';
 /** What later renewal charges on a plan payment's mandate do. */
 type Renewals = 'succeed' | 'fail';
 
-/** A 5xx is never an acceptable answer: the sequence fails on it, naming what was asked. */
+/**
+ * A 5xx is never an acceptable answer, nor the 409 of a deadlock: transactions take units in one
+ * order (bookings/lock-order.ts, decision 041), so two requests never wait on each other in a
+ * circle. The sequence fails on either, naming what was asked.
+ */
 function answered(res: Answer, what: string): Answer {
   if (res.statusCode >= 500) throw new Error(`${what} answered ${res.statusCode}: ${res.body}`);
+  if (res.statusCode === 409 && res.body.includes(CONFLICT_KIND_MESSAGES.concurrent)) {
+    throw new Error(`${what} deadlocked: ${res.body}`);
+  }
   return res;
 }
 

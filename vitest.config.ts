@@ -36,9 +36,6 @@ export default defineConfig({
           include: [
             'packages/*/src/**/*.test.ts',
             'apps/*/src/**/*.test.ts',
-            // The deployment on paper (Dockerfile, deploy/), read without a container engine:
-            // no build, root or database needed, unlike the fleet's project below.
-            'scripts/deploy.test.mjs',
             'scripts/fleet-load.test.mjs',
           ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**', '**/dist/**'],
@@ -62,6 +59,15 @@ export default defineConfig({
           isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          // The deployment on paper (Dockerfile, deploy/), read without a container engine or
+          // root, and what the builds import at run time: `npm test` runs it after its build.
+          name: 'deployment',
+          environment: 'node',
+          include: ['scripts/deploy.test.mjs'],
         },
       },
       {

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: lint and format beside the typechecks and unit tests, the API suite on PGlite and on
-// PostgreSQL, then the browser tests. Prints each step's time as it ends and all of them with the
-// total at the end, then the failed tests by name and the failed steps, and last "tests: N passed,
-// N failed".
+// PostgreSQL, then the build, the deployment's checks (they read the builds), the browser tests
+// and the fleet's faults. Prints each step's time as it ends and all of them with the total at the
+// end, then the failed tests by name and the failed steps, and last "tests: N passed, N failed".
 //
 // PostgreSQL: TEST_DATABASE_URL names the server (each test file copies a database of its own from
 // template databases made once per run, and drops it after). Unset, the PostgreSQL run uses
@@ -227,20 +227,30 @@ const fleetPossible =
   !spawnSync('ip', ['-V']).error &&
   !spawnSync('haproxy', ['-v']).error &&
   Boolean(pgUrl);
-if (chromium || ci || fleetPossible) {
-  if (run('build', 'npm', ['run', 'build', '--silent'])) {
-    if (chromium || ci) {
-      run('JavaScript budget for /', 'node', ['scripts/check-bundle.mjs']);
-      run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
-        E2E_JSON_REPORT: '1',
-      });
-      countPlaywright(join(results, 'e2e.json'));
-    }
-    run('fleet faults', npx, ['vitest', 'run', '--project', 'fleet', ...vitestJson('fleet.json')], {
-      FLEET_PG_URL: process.env.FLEET_PG_URL ?? pgUrl ?? '',
+const built =
+  (chromium || ci || fleetPossible) && run('build', 'npm', ['run', 'build', '--silent']);
+// The deployment on paper (scripts/deploy.test.mjs) also reads what the builds import at run time,
+// so it runs after the build, which it is told of: a build missing then fails it. Without a build
+// here (no browser, not root), those checks skip, saying so, and the rest runs.
+run(
+  'deployment',
+  npx,
+  ['vitest', 'run', '--project', 'deployment', ...vitestJson('deploy.json')],
+  built ? { PEHNAVA_BUILT: '1' } : {},
+);
+countVitest(join(results, 'deploy.json'));
+if (built) {
+  if (chromium || ci) {
+    run('JavaScript budget for /', 'node', ['scripts/check-bundle.mjs']);
+    run('browser tests', npx, ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], {
+      E2E_JSON_REPORT: '1',
     });
-    countVitest(join(results, 'fleet.json'));
+    countPlaywright(join(results, 'e2e.json'));
   }
+  run('fleet faults', npx, ['vitest', 'run', '--project', 'fleet', ...vitestJson('fleet.json')], {
+    FLEET_PG_URL: process.env.FLEET_PG_URL ?? pgUrl ?? '',
+  });
+  countVitest(join(results, 'fleet.json'));
 }
 if (!chromium && !ci) {
   process.stdout.write(

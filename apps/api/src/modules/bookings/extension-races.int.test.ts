@@ -41,6 +41,17 @@ const KEYS = {
   webhookSecret: 'extend-races-webhook-secret-012345',
 };
 
+/** Where the rival shopper of the races below has things delivered. */
+const RIVAL_ADDRESS = {
+  name: 'Meera Shah',
+  phone: '9820011111',
+  street: '4 Hill Road, Bandra West',
+  landmark: 'Opposite the church',
+  city: 'Mumbai',
+  state: 'Maharashtra',
+  pincode: '400050',
+};
+
 describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances', () => {
   const clock = createManualClock(new Date());
   const today = () => todayInIndia(clock.now());
@@ -213,15 +224,7 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
         through(round % 2 ? a : b, s)('POST', `/api/booking/${id}/extend/verify`, ids),
         through(round % 2 ? b : a, rival)('POST', '/api/booking/create', {
           cartItems: [{ ...line, startDate: rivalStart }],
-          address: {
-            name: 'Meera Shah',
-            phone: '9820011111',
-            street: '4 Hill Road, Bandra West',
-            landmark: 'Opposite the church',
-            city: 'Mumbai',
-            state: 'Maharashtra',
-            pincode: '400050',
-          },
+          address: RIVAL_ADDRESS,
           paymentMethod: 'upi',
         }),
       ]);
@@ -251,15 +254,6 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
     // from the order a checkout takes units in (lock-order.ts); the rival wants both for days the
     // extension also wants. Taken in opposite orders, each could hold one piece the other waits
     // for, until PostgreSQL failed one with its deadlock error after a second.
-    const address = {
-      name: 'Meera Shah',
-      phone: '9820011111',
-      street: '4 Hill Road, Bandra West',
-      landmark: 'Opposite the church',
-      city: 'Mumbai',
-      state: 'Maharashtra',
-      pincode: '400050',
-    };
     const busy = CONFLICT_KIND_MESSAGES.concurrent;
     for (let round = 0; round < 8; round++) {
       const s = await newShopper(a, `extend-pair-${++n}@pehnava.test`);
@@ -297,7 +291,7 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
         ),
         through(round % 2 ? b : a, rival)('POST', '/api/booking/create', {
           cartItems: lines.map((line) => ({ ...line, startDate: rivalStart })),
-          address,
+          address: RIVAL_ADDRESS,
           paymentMethod: 'upi',
         }),
       ]);

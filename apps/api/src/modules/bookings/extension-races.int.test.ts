@@ -111,20 +111,27 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
     (method, url, body) =>
       callAs(app, s.token, method, url, body);
 
-  /** A paid booking of a single-unit piece starting in 2 days, 2 days long, sent out. */
-  async function out() {
+  /**
+   * A paid booking of `pieces` single-unit products starting in 2 days, 2 days long, sent out. Its
+   * lines are written against the order checkouts take units in (lock-order.ts), so that a race
+   * with a checkout of the same pieces meets both orders.
+   */
+  async function out(pieces = 1) {
     const email = `extend-race-${++n}@pehnava.test`;
     const s = await newShopper(a, email);
-    const product = products[next++]!;
-    await onePiece(a, product);
-    const line = {
+    const chosen = products
+      .slice(next, (next += pieces))
+      .sort((x, y) => y._id.localeCompare(x._id));
+    for (const product of chosen) await onePiece(a, product);
+    const startDate = addDays(today(), 2);
+    const lines = chosen.map((product) => ({
       productId: product._id,
       size: sizeOf(product),
       duration: 2,
       quantity: 1,
-      startDate: addDays(today(), 2),
-    };
-    const created = await checkout(s, [line]);
+      startDate,
+    }));
+    const created = await checkout(s, lines);
     const { ids } = fake.payOrder(created.orderId!);
     const paid = await s.call('POST', '/api/booking/verify', {
       ...ids,
@@ -133,7 +140,14 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
     expect(paid.statusCode, paid.body).toBe(200);
     const sent = await ops.call('POST', `/api/admin/bookings/${created.bookingId}/dispatch`, {});
     expect(sent.statusCode, sent.body).toBe(200);
-    return { s, email, id: created.bookingId, line, endDate: addDays(line.startDate, 2) };
+    return {
+      s,
+      email,
+      id: created.bookingId,
+      line: lines[0]!,
+      lines,
+      endDate: addDays(startDate, 2),
+    };
   }
 
   const open = async (s: Shopper, id: string, days: number) => {
@@ -256,39 +270,13 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
     // for, until PostgreSQL failed one with its deadlock error after a second.
     const busy = CONFLICT_KIND_MESSAGES.concurrent;
     for (let round = 0; round < 8; round++) {
-      const s = await newShopper(a, `extend-pair-${++n}@pehnava.test`);
-      const pair = [products[next++]!, products[next++]!].sort((x, y) =>
-        y._id.localeCompare(x._id),
-      );
-      for (const product of pair) await onePiece(a, product);
-      const startDate = addDays(today(), 2);
-      const lines = pair.map((product) => ({
-        productId: product._id,
-        size: sizeOf(product),
-        duration: 2,
-        quantity: 1,
-        startDate,
-      }));
-      const created = await checkout(s, lines);
-      const paid = await s.call('POST', '/api/booking/verify', {
-        ...fake.payOrder(created.orderId!).ids,
-        bookingId: created.bookingId,
-      });
-      expect(paid.statusCode, paid.body).toBe(200);
-      const sent = await ops.call('POST', `/api/admin/bookings/${created.bookingId}/dispatch`, {});
-      expect(sent.statusCode, sent.body).toBe(200);
-      const endDate = addDays(startDate, 2);
-
+      const { s, id, lines, endDate } = await out(2);
       const rival = await newShopper(a, `extend-pair-rival-${++n}@pehnava.test`);
-      const opened = await open(s, created.bookingId, 3);
+      const opened = await open(s, id, 3);
       const { ids } = fake.payOrder(opened.order.id);
       const rivalStart = addDays(endDate, 7);
       const [verified, rivalled] = await Promise.all([
-        through(round % 2 ? a : b, s)(
-          'POST',
-          `/api/booking/${created.bookingId}/extend/verify`,
-          ids,
-        ),
+        through(round % 2 ? a : b, s)('POST', `/api/booking/${id}/extend/verify`, ids),
         through(round % 2 ? b : a, rival)('POST', '/api/booking/create', {
           cartItems: lines.map((line) => ({ ...line, startDate: rivalStart })),
           address: RIVAL_ADDRESS,
@@ -305,7 +293,7 @@ describe.runIf(usingPostgres())('extensions on PostgreSQL with two app instances
         extended !== (rivalled.statusCode === 200),
         `${verified.body} / ${rivalled.body}`,
       ).toBe(true);
-      expect(await endOf(created.bookingId)).toBe(extended ? addDays(endDate, 3) : endDate);
+      expect(await endOf(id)).toBe(extended ? addDays(endDate, 3) : endDate);
     }
   });
 });
